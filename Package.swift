@@ -1,0 +1,78 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "trackd",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "trackd", targets: ["trackd"]),
+        .executable(name: "trackctl", targets: ["trackctl"]),
+        .library(name: "TrackCore", targets: ["TrackCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+    ],
+    targets: [
+        // C libraries from Debian's -dev packages, found through pkg-config.
+        .systemLibrary(
+            name: "CGPS",
+            pkgConfig: "libgps",
+            providers: [.apt(["libgps-dev"])]
+        ),
+        .systemLibrary(
+            name: "CSystemd",
+            pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]
+        ),
+
+        // The pure heart: NMEA, fixes and (later) the engine. No I/O, no clock.
+        .target(name: "TrackCore"),
+
+        // Where fixes come from: gpsd (libgps), a serial receiver, a recorded log.
+        .target(
+            name: "TrackInput",
+            dependencies: [
+                "TrackCore",
+                "CGPS",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+
+        .executableTarget(
+            name: "trackd",
+            dependencies: [
+                "TrackCore",
+                "TrackInput",
+                "CSystemd",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .executableTarget(
+            name: "trackctl",
+            dependencies: [
+                "TrackCore",
+                "TrackInput",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+
+        .testTarget(
+            name: "TrackCoreTests",
+            dependencies: ["TrackCore"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "TrackInputTests",
+            dependencies: ["TrackInput", "TrackCore", "trackctl"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,5 @@
+#ifndef TRACKD_CSYSTEMD_SHIM_H
+#define TRACKD_CSYSTEMD_SHIM_H
+#include <systemd/sd-daemon.h>
+#include <systemd/sd-journal.h>
+#endif

@@ -1,0 +1,13 @@
+import ArgumentParser
+import TrackCore
+
+/// `trackctl`: the command-line tool for trackd.
+@main
+struct TrackControl: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trackctl",
+        abstract: "Control trackd and work with its mileage log and NMEA recordings.",
+        version: TrackVersion.string,
+        subcommands: [DecodeCommand.self, PlayCommand.self]
+    )
+}

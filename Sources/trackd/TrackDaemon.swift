@@ -1,0 +1,1 @@
+@main struct TrackDaemon { static func main() {} }
