@@ -118,9 +118,7 @@ extension NMEASentence {
         }
         let talker = NMEATalker(packing: raw[1], raw[2])
         let type = NMEASentenceType(packing: raw[3], raw[4], raw[5])
-        guard [NMEASentenceType.gga, .rmc, .gns, .gsa, .gst, .vtg, .gll, .zda, .gsv].contains(type) else {
-            return .ignored(.unsupported(type))
-        }
+        guard type.isUsed else { return .ignored(.unsupported(type)) }
 
         // Field boundaries, then the typed decode.
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: bodyEnd + 2) { bounds in

@@ -22,6 +22,14 @@ public struct NMEASentenceType: Sendable, Hashable, CustomStringConvertible {
                           UInt8(truncatingIfNeeded: code)], as: UTF8.self)
     }
 
+    /// Whether trackd decodes sentences of this type.
+    public var isUsed: Bool {
+        switch self {
+        case .gga, .rmc, .gns, .gsa, .gst, .vtg, .gll, .zda, .gsv: true
+        default: false
+        }
+    }
+
     public static let gga = NMEASentenceType("GGA")
     public static let rmc = NMEASentenceType("RMC")
     public static let gns = NMEASentenceType("GNS")

@@ -162,23 +162,14 @@ extension Int64 {
 extension [UInt8] {
     /// Appends a non-negative integer, zero-padded to `width` digits.
     mutating func appendDigits(_ value: Int, width: Int) {
-        let number = UInt64(Swift.max(value, 0))
-        var count = 1
-        while count < 20 && number >= powersOfTen[count] { count += 1 }
-        if width > count {
-            for _ in 0..<(width - count) { append(0x30) }
-        }
-        var position = count - 1
-        while position >= 0 {
-            append(UInt8(truncatingIfNeeded: (number / powersOfTen[position]) % 10) + 0x30)
-            position -= 1
-        }
+        var remaining = UInt64(Swift.max(value, 0))
+        let start = count
+        repeat {
+            append(UInt8(truncatingIfNeeded: remaining % 10) &+ 0x30)
+            remaining /= 10
+        } while remaining > 0
+        while count - start < width { append(0x30) }
+        self[start..<count].reverse()
     }
 }
 
-/// 10⁰ … 10¹⁹.
-private let powersOfTen: [UInt64] = (0..<20).map { exponent in
-    var value: UInt64 = 1
-    for _ in 0..<exponent { value *= 10 }
-    return value
-}
