@@ -122,6 +122,19 @@ struct EpochAssemblerTests {
         #expect(result.fixes.map(\.mode) == [.twoD, .twoD, .threeD])
     }
 
+    @Test func ignoresAGSAThatListsNoSatellitesAndNoUsableHDOP() throws {
+        let result = NMEA.read(NMEA.lines(
+            "GPGGA,045922.000,3519.9007,N,13640.2636,E,1,04,2.2,78.6,M,,,,0000",
+            "GPGSA,A,3,09,05,14,26,,,,,,,,,2.9,2.2,1.9",
+            "GPRMC,045922.000,A,3519.9007,N,13640.2636,E,3.35,194.25,270705,,",
+            "GPGSA,A,2,,,,,,,,,,,,,50.0,50.0,50.0",
+            "GPRMC,045923.000,A,3519.8998,N,13640.2633,E,3.35,194.25,270705,,"
+        ))
+        #expect(result.fixes.map(\.mode) == [.threeD, .threeD])
+        let last = try #require(result.fixes.last)
+        #expect(last.hdop != 50)
+    }
+
     @Test func keepsTheLastModeForEpochsWithOnlyRMC() {
         let result = NMEA.read(NMEA.lines(
             "INGGA,194104,4426.1138,N,07140.5536,W,2,10,0.9,267.9,M,,,,",

@@ -93,6 +93,8 @@ struct EpochBuilder: Sendable {
                 if let course = vtg.course { track = course }
             }
         case .gsa(let sentence):
+            // No satellites and no usable HDOP (SiRF writes 50.0, others 99.9): it describes no solution.
+            if sentence.satellitesUsed == 0 && (sentence.hdop ?? 99) >= 50 { return }
             var summary = gsa ?? GSASummary(satellitesUsed: 0, timeOfDay: timeOfDay)
             if let mode = sentence.fixMode { summary.mode = max(summary.mode ?? 0, mode) }
             summary.satellitesUsed += sentence.satellitesUsed
