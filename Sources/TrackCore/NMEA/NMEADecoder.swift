@@ -14,6 +14,8 @@ public struct NMEADecoder: Sendable {
 
     public private(set) var statistics = NMEAStatistics()
     private var assembler: EpochAssembler
+    /// Sentences read so far with a verified checksum.
+    private var checksummed = 0
 
     public init(configuration: EpochAssembler.Configuration = EpochAssembler.Configuration()) {
         assembler = EpochAssembler(configuration: configuration)
@@ -29,8 +31,18 @@ public struct NMEADecoder: Sendable {
                                 _ handle: (Event) -> Void) {
         switch NMEASentence.parse(sentence) {
         case .sentence(let decoded):
+            if decoded.checksum == .missing {
+                // Receivers either send checksums or do not. In a stream that does, a sentence without one has
+                // most likely lost its end (a cut-off latitude is a jump of tens of metres): it is rejected.
+                if usesChecksums {
+                    reject(.checksumMissing, sentence, position, handle)
+                    return
+                }
+                statistics.missingChecksums += 1
+            } else {
+                checksummed += 1
+            }
             statistics.count(decoded.type)
-            if decoded.checksum == .missing { statistics.missingChecksums += 1 }
             var counts = NMEAStatistics.FixCounts()
             assembler.add(decoded) { fix in
                 counts.count(fix)
@@ -44,14 +56,24 @@ public struct NMEADecoder: Sendable {
             case .unknownAddress: statistics.unknownAddresses += 1
             }
         case .rejected(let error, _):
-            if case .badChecksum = error {
-                statistics.badChecksums += 1
-            } else {
-                statistics.malformedSentences += 1
-            }
-            let excerpt = String(decoding: sentence.prefix(48), as: UTF8.self)
-            handle(.problem(NMEADiagnostic(problem: .sentence(error), position: position, excerpt: excerpt)))
+            reject(error, sentence, position, handle)
         }
+    }
+
+    /// Whether this stream carries checksums: three or more verified, and ten times as many as accepted without.
+    private var usesChecksums: Bool {
+        checksummed >= 3 && checksummed >= 10 * statistics.missingChecksums
+    }
+
+    private mutating func reject(_ error: NMEASentenceError, _ sentence: UnsafeBufferPointer<UInt8>,
+                                 _ position: NMEASourcePosition, _ handle: (Event) -> Void) {
+        if case .badChecksum = error {
+            statistics.badChecksums += 1
+        } else {
+            statistics.malformedSentences += 1
+        }
+        let excerpt = String(decoding: sentence.prefix(48), as: UTF8.self)
+        handle(.problem(NMEADiagnostic(problem: .sentence(error), position: position, excerpt: excerpt)))
     }
 
     /// Reports something the framer dropped.

@@ -4,6 +4,8 @@ public enum NMEASentenceError: Error, Sendable, Hashable, CustomStringConvertibl
     case badChecksum(stated: UInt8, computed: UInt8)
     /// Something after `*` that is not two hexadecimal digits.
     case malformedChecksum
+    /// No checksum in a stream whose sentences carry checksums: most likely the end was cut off.
+    case checksumMissing
     /// No address field (`$,…` or a lone `$`).
     case missingAddress
     /// A field that is present but cannot be read.
@@ -17,6 +19,8 @@ public enum NMEASentenceError: Error, Sendable, Hashable, CustomStringConvertibl
             "checksum mismatch: sentence says \(NMEASentenceError.hex(stated)), contents give \(NMEASentenceError.hex(computed))"
         case .malformedChecksum:
             "malformed checksum (expected '*' and two hex digits at the end)"
+        case .checksumMissing:
+            "no checksum although this receiver sends them: the sentence was most likely cut short"
         case .missingAddress:
             "no sentence address after '$'"
         case .invalidField(let type, let index, let name, let value):

@@ -16,7 +16,8 @@ public struct NMEAStatistics: Sendable, Hashable {
     public var missingChecksums = 0
     /// Sentences dropped because their checksum did not match.
     public var badChecksums = 0
-    /// Sentences dropped because a field could not be read (or the checksum was malformed).
+    /// Sentences dropped because a field could not be read, the checksum was malformed, or it was missing in a
+    /// stream that otherwise carries checksums.
     public var malformedSentences = 0
     /// Proprietary `$P…` sentences passed over.
     public var proprietarySentences = 0

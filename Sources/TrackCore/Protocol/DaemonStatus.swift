@@ -1,0 +1,71 @@
+/// What `status` returns: the daemon's live state at a glance. Ages are seconds on the monotonic clock.
+public struct DaemonStatus: Sendable, Codable, Hashable {
+    /// `trackd 0.1.0`.
+    public var version: String
+    public var source: SourceStatus
+    /// The last epoch received (with or without a position).
+    public var lastFix: Fix?
+    /// Seconds since `lastFix` arrived.
+    public var lastFixAge: Double?
+    /// The last epoch that had a position.
+    public var lastPosition: Fix?
+    /// Seconds since `lastPosition` arrived.
+    public var lastPositionAge: Double?
+    /// Fix epochs received since start, and of those with a position.
+    public var epochs: Int
+    public var positionFixes: Int
+    /// Sentences dropped for damage since start.
+    public var inputProblems: Int
+
+    public init(version: String, source: SourceStatus, lastFix: Fix? = nil, lastFixAge: Double? = nil,
+                lastPosition: Fix? = nil, lastPositionAge: Double? = nil, epochs: Int = 0, positionFixes: Int = 0,
+                inputProblems: Int = 0) {
+        self.version = version
+        self.source = source
+        self.lastFix = lastFix
+        self.lastFixAge = lastFixAge
+        self.lastPosition = lastPosition
+        self.lastPositionAge = lastPositionAge
+        self.epochs = epochs
+        self.positionFixes = positionFixes
+        self.inputProblems = inputProblems
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case version, source
+        case lastFix = "last_fix"
+        case lastFixAge = "last_fix_age"
+        case lastPosition = "last_position"
+        case lastPositionAge = "last_position_age"
+        case epochs
+        case positionFixes = "position_fixes"
+        case inputProblems = "input_problems"
+    }
+}
+
+/// Where fixes come from and how that connection is doing.
+public struct SourceStatus: Sendable, Codable, Hashable {
+    /// `gpsd://localhost:2947`, `serial:///dev/ttyACM0?baud=9600`, …
+    public var address: String
+    /// `connecting`, `connected`, `lost` or `ended`.
+    public var state: String
+    /// A sentence a person can read: "gpsd localhost:2947, libgps API 11.0", "device unplugged".
+    public var detail: String
+    /// Seconds since the state last changed.
+    public var stateAge: Double?
+
+    public init(address: String, state: String, detail: String, stateAge: Double? = nil) {
+        self.address = address
+        self.state = state
+        self.detail = detail
+        self.stateAge = stateAge
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case address, state, detail
+        case stateAge = "state_age"
+    }
+}
+
+/// `source` notification sent to watchers when the source's state changes.
+public typealias SourceNotification = SourceStatus

@@ -1,0 +1,44 @@
+/// A JSON-RPC error object: a code and a message a person can act on.
+public struct RPCError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
+    public var code: Int
+    public var message: String
+
+    public init(code: Int, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(message) (error \(code))" }
+
+    /// The line is not JSON.
+    public static func parseError(_ detail: String) -> RPCError {
+        RPCError(code: -32700, message: "request is not valid JSON: \(detail)")
+    }
+
+    /// Valid JSON, but not a JSON-RPC 2.0 request.
+    public static func invalidRequest(_ detail: String) -> RPCError {
+        RPCError(code: -32600, message: "not a JSON-RPC 2.0 request: \(detail)")
+    }
+
+    /// No such method.
+    public static func methodNotFound(_ method: String) -> RPCError {
+        let known = ControlMethod.allCases.map(\.rawValue).joined(separator: ", ")
+        return RPCError(code: -32601, message: "unknown method '\(method)'; this trackd knows: \(known)")
+    }
+
+    /// The parameters do not fit the method.
+    public static func invalidParams(_ method: String, _ detail: String) -> RPCError {
+        RPCError(code: -32602, message: "invalid parameters for '\(method)': \(detail)")
+    }
+
+    /// The request line was longer than the protocol allows.
+    public static func lineTooLong(_ limit: Int) -> RPCError {
+        RPCError(code: -32001, message: "request line longer than \(limit) bytes; the connection is closed")
+    }
+
+    /// The client speaks a protocol version this daemon does not.
+    public static func unsupportedVersion(client: Int, server: Int) -> RPCError {
+        RPCError(code: -32002, message: "client speaks protocol \(client), this trackd speaks \(server): "
+                 + "use a trackctl of the same trackd version")
+    }
+}
