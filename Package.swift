@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     ],
     targets: [
         // C libraries from Debian's -dev packages, found through pkg-config.
@@ -28,6 +29,9 @@ let package = Package(
             providers: [.apt(["libsystemd-dev"])]
         ),
 
+        // posix_openpt and friends, which Swift's Glibc module does not declare.
+        .target(name: "CPseudoTerminal"),
+
         // The pure heart: NMEA, fixes and (later) the engine. No I/O, no clock.
         .target(name: "TrackCore"),
 
@@ -37,8 +41,33 @@ let package = Package(
             dependencies: [
                 "TrackCore",
                 "CGPS",
+                "CPseudoTerminal",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+
+        // The control socket's wire format (bounded JSON lines) and the client trackctl uses.
+        .target(
+            name: "ControlSocket",
+            dependencies: [
+                "TrackCore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+
+        // The daemon's running parts: the source, the one owner of live state, the control server.
+        .target(
+            name: "TrackService",
+            dependencies: [
+                "TrackCore",
+                "TrackInput",
+                "ControlSocket",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
 
@@ -47,6 +76,7 @@ let package = Package(
             dependencies: [
                 "TrackCore",
                 "TrackInput",
+                "TrackService",
                 "CSystemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -58,6 +88,7 @@ let package = Package(
             dependencies: [
                 "TrackCore",
                 "TrackInput",
+                "ControlSocket",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -67,6 +98,10 @@ let package = Package(
             name: "TrackCoreTests",
             dependencies: ["TrackCore"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "TrackServiceTests",
+            dependencies: ["TrackService", "ControlSocket", "TrackInput", "TrackCore"]
         ),
         .testTarget(
             name: "TrackInputTests",

@@ -3,6 +3,8 @@
 
 #include <gps.h>
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 /*
  * trackd reads libgps through these accessors only, so that the Swift side does not depend on where a field
@@ -49,5 +51,18 @@ static inline double trackd_dop_p(const struct gps_data_t *data) { return data->
 static inline int trackd_satellites_used(const struct gps_data_t *data) { return data->satellites_used; }
 static inline int trackd_satellites_visible(const struct gps_data_t *data) { return data->satellites_visible; }
 static inline int trackd_is_tpv(const struct gps_data_t *data) { return (data->set & (MODE_SET | LATLON_SET)) != 0; }
+
+/*
+ * Connection handling for GPSDSource. gps_data_t is large (24 KB in API 11, mostly the skyview and the AIS/RTCM
+ * union) and its size changes between API versions, so it is allocated here rather than on a Swift stack.
+ * The calls themselves are the same from API 9 on: gps_open (a failure is -1 with errno set to a negative netlib
+ * NL_* code, not a system error), gps_stream, gps_waiting (timeout in microseconds, per libgps(3) of API 11),
+ * gps_read with a message buffer (since API 7) and gps_close.
+ */
+static inline struct gps_data_t *trackd_gps_new(void) { return calloc(1, sizeof(struct gps_data_t)); }
+static inline void trackd_gps_free(struct gps_data_t *data) { free(data); }
+static inline void trackd_gps_clear(struct gps_data_t *data) { memset(data, 0, sizeof(struct gps_data_t)); }
+/* The connection's socket, so that the caller can bound how long a read may block; valid only while open. */
+static inline int trackd_gps_socket(const struct gps_data_t *data) { return (int)data->gps_fd; }
 
 #endif

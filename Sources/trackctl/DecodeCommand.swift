@@ -131,6 +131,13 @@ struct OutputBuffer {
     }
 }
 
+/// Writes a line to standard output at once (no buffering: watchers see each line as it comes).
+func printLine(_ text: String) {
+    var line = text
+    line.append("\n")
+    _ = try? FileDescriptor.standardOutput.writeAll(line.utf8)
+}
+
 /// Writes a line to standard error.
 func printError(_ text: String) {
     var line = text

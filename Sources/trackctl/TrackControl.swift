@@ -8,6 +8,6 @@ struct TrackControl: AsyncParsableCommand {
         commandName: "trackctl",
         abstract: "Control trackd and work with its mileage log and NMEA recordings.",
         version: TrackVersion.string,
-        subcommands: [DecodeCommand.self, PlayCommand.self]
+        subcommands: [StatusCommand.self, WatchCommand.self, DecodeCommand.self, PlayCommand.self]
     )
 }

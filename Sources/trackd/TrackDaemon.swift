@@ -1,1 +1,93 @@
-@main struct TrackDaemon { static func main() {} }
+import ArgumentParser
+import Foundation
+import Logging
+import ServiceLifecycle
+import TrackCore
+import TrackInput
+import TrackService
+
+/// `trackd`: the mileage-logger daemon. Reads fixes, keeps the live state, serves the control socket.
+@main
+struct TrackDaemon: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trackd",
+        abstract: "Vehicle mileage logger: reads a GPS receiver and keeps a tax-proof mileage log.",
+        discussion: """
+            Sources: gpsd://HOST:PORT (gpsd through libgps), serial:///dev/ttyACM0?baud=9600 (a receiver on a \
+            serial port), file:///path/log.nmea?speed=N (a recorded log played at N times its pace, 0 = at once).
+            """,
+        version: TrackVersion.string
+    )
+
+    @Option(help: "Where fixes come from (gpsd://HOST:PORT, serial:///DEVICE?baud=N, file:///PATH?speed=N).")
+    var source: String = SourceAddress.default.description
+
+    @Option(help: "Folder for trackd's state. Default: $STATE_DIRECTORY under systemd, else /var/lib/trackd.")
+    var stateDir: String?
+
+    @Option(help: "Control socket. Default: $RUNTIME_DIRECTORY/control.sock under systemd, else STATE_DIR/control.sock.")
+    var socket: String?
+
+    @Option(help: "Least important messages logged: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: Logger.Level = .info
+
+    func validate() throws {
+        do {
+            _ = try SourceAddress(parsing: source)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+
+    func run() async throws {
+        let address = try SourceAddress(parsing: source)
+        let environment = ProcessInfo.processInfo.environment
+        let stateDirectory = stateDir ?? environment["STATE_DIRECTORY"] ?? "/var/lib/trackd"
+        let socketPath = socket ?? environment["RUNTIME_DIRECTORY"].map { "\($0)/control.sock" }
+            ?? "\(stateDirectory)/control.sock"
+        let level = logLevel
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "trackd")
+        do {
+            try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)
+        } catch {
+            throw ValidationError("cannot create the state directory \(stateDirectory): \(error.localizedDescription)")
+        }
+
+        let status = LiveStatus(address: address.description, now: MonotonicClock.now())
+        let hub = WatchHub()
+        let (events, continuation) = AsyncStream.makeStream(of: SourceEvent.self, bufferingPolicy: .unbounded)
+        let sourceService = SourceService(source: address.makeSource(), continuation: continuation, logger: logger)
+        let tracker = TrackerService(events: events, status: status, hub: hub, address: address.description,
+                                     logger: logger)
+        let control = ControlServer(
+            socketPath: socketPath,
+            handler: ControlRequestHandler(status: status, clock: MonotonicClock.now),
+            hub: hub, logger: logger,
+            onListening: { SystemdNotifier.notify("READY=1\nSTATUS=waiting for GPS") })
+
+        logger.notice("trackd starting", metadata: [
+            "version": "\(TrackVersion.string)", "source": "\(address)", "state": "\(stateDirectory)",
+            "socket": "\(socketPath)",
+        ])
+        // Shutdown runs in reverse: the source stops first, the tracker drains what it delivered, the socket goes last.
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+            services: [
+                .init(service: control),
+                .init(service: tracker, successTerminationBehavior: .gracefullyShutdownGroup),
+                .init(service: sourceService, successTerminationBehavior: .ignore),
+            ],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger
+        ))
+        try await group.run()
+        SystemdNotifier.notify("STOPPING=1")
+        logger.notice("trackd stopped")
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -1,0 +1,175 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+import ControlSocket
+import Logging
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+import TrackCore
+
+/// Serves the control protocol on a Unix socket: newline-delimited JSON-RPC 2.0, bounded lines, bounded clients.
+public struct ControlServer: Service {
+    /// Limits of the server.
+    public struct Limits: Sendable {
+        public var maxLineLength = ControlProtocol.maxLineLength
+        public var maxClients = 32
+
+        public init() {}
+    }
+
+    private let socketPath: String
+    private let handler: ControlRequestHandler
+    private let hub: WatchHub
+    private let limits: Limits
+    private let logger: Logger
+    private let onListening: @Sendable () -> Void
+
+    public init(socketPath: String, handler: ControlRequestHandler, hub: WatchHub, limits: Limits = Limits(),
+                logger: Logger, onListening: @escaping @Sendable () -> Void = {}) {
+        self.socketPath = socketPath
+        self.handler = handler
+        self.hub = hub
+        self.limits = limits
+        self.logger = logger
+        self.onListening = onListening
+    }
+
+    public func run() async throws {
+        try await ControlServer.claim(socketPath)
+        let maxLineLength = limits.maxLineLength
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 16)
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+            .bind(unixDomainSocketPath: socketPath) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(
+                        ByteToMessageHandler(BoundedLineDecoder(maxLength: maxLineLength)))
+                    return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        defer { unlink(socketPath) }
+        chmod(socketPath, 0o660)
+        logger.notice("control socket listening", metadata: ["socket": "\(socketPath)"])
+        onListening()
+        let clients = ClientCount()
+        do {
+            try await cancelWhenGracefulShutdown {
+                try await withThrowingDiscardingTaskGroup { group in
+                    try await server.executeThenClose { connections in
+                        for try await connection in connections {
+                            group.addTask {
+                                await self.serve(connection, clients: clients)
+                            }
+                        }
+                    }
+                }
+            }
+        } catch is CancellationError {
+            // Shutdown.
+        }
+    }
+
+    /// Serves one client until it closes, breaks the protocol, or the server stops.
+    private func serve(_ connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>, clients: ClientCount) async {
+        guard clients.enter(limit: limits.maxClients) else {
+            try? await connection.executeThenClose { _, outbound in
+                try await outbound.write(JSONLines.encode(RPCResponse<NoParams>(
+                    id: nil, error: RPCError(code: -32003, message: "too many clients (\(limits.maxClients)); try again later"))))
+            }
+            return
+        }
+        defer { clients.leave() }
+        do {
+            try await connection.executeThenClose { inbound, outbound in
+                try await withThrowingDiscardingTaskGroup { group in
+                    var watching = false
+                    do {
+                        for try await line in inbound {
+                            switch handler.handle(line) {
+                            case .respond(let reply):
+                                try await outbound.write(reply)
+                            case .respondAndWatch(let reply):
+                                try await outbound.write(reply)
+                                if !watching {
+                                    watching = true
+                                    group.addTask { try await self.forwardEvents(to: outbound) }
+                                }
+                            case .none:
+                                break
+                            }
+                        }
+                    } catch ControlSocketError.lineTooLong(let limit) {
+                        try? await outbound.write(JSONLines.encode(RPCResponse<NoParams>(id: nil, error: .lineTooLong(limit))))
+                    }
+                    group.cancelAll()
+                }
+            }
+        } catch {
+            logger.debug("control client ended", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Streams hub events to a watcher until it goes away; tells it when it fell behind.
+    private func forwardEvents(to outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) async throws {
+        let (id, events) = hub.subscribe()
+        defer { hub.unsubscribe(id) }
+        for await event in events {
+            let dropped = hub.takeDropped(id)
+            if dropped > 0 {
+                try await outbound.write(JSONLines.encode(RPCNotification(method: "lagged", params: LaggedParams(dropped: dropped))))
+            }
+            switch event {
+            case .fix(let fix):
+                try await outbound.write(JSONLines.encode(RPCNotification(method: "fix", params: fix)))
+            case .source(let source):
+                try await outbound.write(JSONLines.encode(RPCNotification(method: "source", params: source)))
+            }
+        }
+    }
+
+    /// Makes the socket path free: a leftover socket file of a dead daemon is removed; a live daemon is an error.
+    static func claim(_ path: String) async throws {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        guard (info.st_mode & S_IFMT) == S_IFSOCK else {
+            throw ControlServerError.pathInUse(path, "it exists and is not a socket")
+        }
+        let alive = try? await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(unixDomainSocketPath: path).get()
+        if let alive {
+            try? await alive.close()
+            throw ControlServerError.pathInUse(path, "another trackd is listening there")
+        }
+        unlink(path)
+    }
+}
+
+/// The control socket cannot be set up.
+public enum ControlServerError: Error, CustomStringConvertible {
+    case pathInUse(String, String)
+
+    public var description: String {
+        switch self {
+        case .pathInUse(let path, let why): "cannot use \(path) for the control socket: \(why)"
+        }
+    }
+}
+
+/// Counts connected clients against the limit.
+final class ClientCount: Sendable {
+    private let count = Atomic<Int>(0)
+
+    func enter(limit: Int) -> Bool {
+        if count.add(1, ordering: .relaxed).newValue > limit {
+            count.subtract(1, ordering: .relaxed)
+            return false
+        }
+        return true
+    }
+
+    func leave() {
+        count.subtract(1, ordering: .relaxed)
+    }
+}

@@ -1,0 +1,62 @@
+import Synchronization
+import TrackCore
+import TrackInput
+
+/// The daemon's live state as readers see it: a small snapshot behind a mutex, written only by `TrackerService`.
+public final class LiveStatus: Sendable {
+    private struct State {
+        var source: SourceStatus
+        var sourceSince: MonotonicInstant
+        var lastFix: Fix?
+        var lastFixAt: MonotonicInstant?
+        var lastPosition: Fix?
+        var lastPositionAt: MonotonicInstant?
+        var epochs = 0
+        var positionFixes = 0
+        var inputProblems = 0
+    }
+
+    private let state: Mutex<State>
+
+    public init(address: String, now: MonotonicInstant) {
+        state = Mutex(State(source: SourceStatus(address: address, state: "connecting", detail: "starting"),
+                            sourceSince: now))
+    }
+
+    /// The state at `now`, with ages computed from it.
+    public func snapshot(now: MonotonicInstant) -> DaemonStatus {
+        state.withLock { state in
+            var source = state.source
+            source.stateAge = now.seconds(since: state.sourceSince)
+            return DaemonStatus(
+                version: "trackd \(TrackVersion.string)", source: source,
+                lastFix: state.lastFix, lastFixAge: state.lastFixAt.map { now.seconds(since: $0) },
+                lastPosition: state.lastPosition, lastPositionAge: state.lastPositionAt.map { now.seconds(since: $0) },
+                epochs: state.epochs, positionFixes: state.positionFixes, inputProblems: state.inputProblems)
+        }
+    }
+
+    func record(_ fix: Fix, at instant: MonotonicInstant) {
+        state.withLock { state in
+            state.lastFix = fix
+            state.lastFixAt = instant
+            state.epochs += 1
+            if fix.hasPosition {
+                state.lastPosition = fix
+                state.lastPositionAt = instant
+                state.positionFixes += 1
+            }
+        }
+    }
+
+    func record(source: SourceStatus, at instant: MonotonicInstant) {
+        state.withLock { state in
+            state.source = source
+            state.sourceSince = instant
+        }
+    }
+
+    func recordProblem() {
+        state.withLock { $0.inputProblems += 1 }
+    }
+}

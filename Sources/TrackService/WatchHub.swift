@@ -1,0 +1,72 @@
+import Synchronization
+import TrackCore
+
+/// Hands live events to every watcher without ever waiting for one: each watcher has a bounded buffer, and what
+/// does not fit is dropped and counted, so that a slow or stuck client never delays fix processing.
+public final class WatchHub: Sendable {
+    /// What a watcher receives.
+    public enum Event: Sendable {
+        case fix(Fix)
+        case source(SourceStatus)
+    }
+
+    private struct Watcher {
+        var continuation: AsyncStream<Event>.Continuation
+        var dropped = 0
+    }
+
+    private let watchers = Mutex<[Int: Watcher]>([:])
+    private let nextID = Atomic<Int>(1)
+    /// Events held for a watcher that has not read them yet.
+    public let bufferSize: Int
+
+    public init(bufferSize: Int = 256) {
+        self.bufferSize = bufferSize
+    }
+
+    /// A new watcher: its id and its stream of events. Call `unsubscribe` when done.
+    public func subscribe() -> (id: Int, events: AsyncStream<Event>) {
+        let id = nextID.add(1, ordering: .relaxed).oldValue
+        let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingOldest(bufferSize))
+        watchers.withLock { $0[id] = Watcher(continuation: continuation) }
+        return (id, stream)
+    }
+
+    /// Ends a watcher's stream.
+    public func unsubscribe(_ id: Int) {
+        let watcher = watchers.withLock { $0.removeValue(forKey: id) }
+        watcher?.continuation.finish()
+    }
+
+    /// Offers an event to every watcher; never blocks.
+    public func publish(_ event: Event) {
+        watchers.withLock { watchers in
+            for (id, watcher) in watchers {
+                if case .dropped = watcher.continuation.yield(event) {
+                    watchers[id]?.dropped += 1
+                }
+            }
+        }
+    }
+
+    /// How many events were dropped for a watcher since the last call (and resets the count).
+    public func takeDropped(_ id: Int) -> Int {
+        watchers.withLock { watchers in
+            let dropped = watchers[id]?.dropped ?? 0
+            watchers[id]?.dropped = 0
+            return dropped
+        }
+    }
+
+    /// Ends every watcher's stream (shutdown).
+    public func finishAll() {
+        let all = watchers.withLock { watchers in
+            defer { watchers.removeAll() }
+            return Array(watchers.values)
+        }
+        for watcher in all { watcher.continuation.finish() }
+    }
+
+    /// Watchers connected now.
+    public var count: Int { watchers.withLock { $0.count } }
+}

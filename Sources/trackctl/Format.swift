@@ -1,0 +1,41 @@
+import Foundation
+import TrackCore
+
+/// How trackctl writes values for people.
+enum Format {
+    /// `3D DGPS, 9 satellites, ±3.1 m`.
+    static func fixSummary(_ fix: Fix) -> String {
+        guard fix.mode.hasPosition else { return fix.mode == .noFix ? "no fix" : "waiting for GPS" }
+        var parts = ["\(fix.mode) \(fix.quality)"]
+        if let satellites = fix.satellitesUsed { parts.append("\(satellites) satellites") }
+        if let eph = fix.eph {
+            parts.append("±\(String(format: "%.1f", eph)) m" + (fix.ephSource == .hdopModel ? " (modelled)" : ""))
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// `59.437120° N 24.753610° E, 41 m`.
+    static func position(_ fix: Fix) -> String {
+        guard let latitude = fix.latitude, let longitude = fix.longitude else { return "unknown" }
+        var text = String(format: "%.6f° %@ %.6f° %@", abs(latitude), latitude < 0 ? "S" : "N",
+                          abs(longitude), longitude < 0 ? "W" : "E")
+        if let altitude = fix.altitudeMSL { text += String(format: ", %.0f m", altitude) }
+        return text
+    }
+
+    /// `50.0 km/h heading 87°`, or `not reported`.
+    static func speed(_ fix: Fix) -> String {
+        guard let speed = fix.speed else { return "speed not reported" }
+        var text = String(format: "%.1f km/h", speed * 3.6)
+        if let track = fix.track, speed > 0.5 { text += String(format: " heading %.0f°", track) }
+        return text
+    }
+
+    /// `42 s`, `3 min 5 s`, `2 h 10 min`.
+    static func duration(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        if total < 60 { return "\(total) s" }
+        if total < 3600 { return "\(total / 60) min \(total % 60) s" }
+        return "\(total / 3600) h \(total % 3600 / 60) min"
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import ControlSocket
+import Foundation
+import TrackCore
+
+/// `trackctl status`: the daemon's live state at a glance.
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Show what trackd is doing now: source, fix, position, speed.")
+
+    @OptionGroup var connection: ConnectionOptions
+
+    func run() async throws {
+        let status = try await ControlCall.run(connection) { connection in
+            try await connection.call(.status, params: NoParams(), result: DaemonStatus.self)
+        }
+        if connection.json {
+            print(try ControlCall.json(status))
+        } else {
+            print(StatusCommand.describe(status))
+        }
+    }
+
+    static func describe(_ status: DaemonStatus) -> String {
+        var lines = ["\(status.version) · source \(status.source.address)"]
+        let age = status.source.stateAge.map { " for \(Format.duration($0))" } ?? ""
+        lines.append("  source   \(status.source.state)\(age): \(status.source.detail)")
+        if let fix = status.lastFix {
+            var line = "  fix      \(Format.fixSummary(fix))"
+            if let seconds = status.lastFixAge { line += ", \(Format.duration(seconds)) ago" }
+            lines.append(line)
+        } else {
+            lines.append("  fix      none yet")
+        }
+        if let position = status.lastPosition {
+            var line = "  position \(Format.position(position))"
+            if let seconds = status.lastPositionAge, seconds >= 2 { line += " (\(Format.duration(seconds)) ago)" }
+            lines.append(line)
+            lines.append("  speed    \(Format.speed(position))")
+        }
+        lines.append("  received \(status.epochs) epochs, \(status.positionFixes) with a position; "
+                     + "\(status.inputProblems) damaged sentences dropped")
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Connecting and printing, shared by the commands that talk to trackd.
+enum ControlCall {
+    /// Connects, runs `body`, and turns connection failures into a clean exit with the reason.
+    static func run<Value: Sendable>(
+        _ options: ConnectionOptions, _ body: (inout ControlConnection) async throws -> Value
+    ) async throws -> Value {
+        do {
+            return try await ControlClient.withConnection(socketPath: options.socketPath,
+                                                          client: "trackctl \(TrackVersion.string)", body)
+        } catch let error as ControlSocketError {
+            printError("trackctl: \(error)")
+            throw ExitCode(2)
+        }
+    }
+
+    /// Compact JSON text of a value.
+    static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}

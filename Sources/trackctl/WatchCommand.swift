@@ -1,0 +1,51 @@
+import ArgumentParser
+import ControlSocket
+import Foundation
+import NIOCore
+import TrackCore
+
+/// `trackctl watch`: live fixes and source changes as they happen.
+struct WatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch", abstract: "Follow trackd live: every fix and every change of the source, until Ctrl-C.")
+
+    @OptionGroup var connection: ConnectionOptions
+
+    func run() async throws {
+        let json = connection.json
+        try await ControlCall.run(connection) { connection in
+            _ = try await connection.call(.watch, params: NoParams(), result: WatchResult.self)
+            while let line = try await connection.receive() {
+                if json {
+                    printLine(String(buffer: line))
+                } else if let text = WatchCommand.describe(line) {
+                    printLine(text)
+                }
+            }
+        }
+    }
+
+    /// One readable line per notification.
+    static func describe(_ line: ByteBuffer) -> String? {
+        guard let envelope = try? JSONLines.decode(RPCEnvelope.self, from: line), let method = envelope.method else {
+            return nil
+        }
+        switch method {
+        case "fix":
+            guard let fix = try? JSONLines.decode(RPCNotification<Fix>.self, from: line).params else { return nil }
+            let time = fix.time?.iso8601(fractionDigits: 0) ?? "(no date yet)"
+            guard fix.hasPosition else { return "\(time)  \(Format.fixSummary(fix))" }
+            return "\(time)  \(Format.position(fix))  \(Format.speed(fix))  \(Format.fixSummary(fix))"
+        case "source":
+            guard let source = try? JSONLines.decode(RPCNotification<SourceStatus>.self, from: line).params else {
+                return nil
+            }
+            return "source \(source.state): \(source.detail)"
+        case "lagged":
+            let dropped = (try? JSONLines.decode(RPCNotification<LaggedParams>.self, from: line).params.dropped) ?? 0
+            return "(this terminal fell behind: \(dropped) events skipped)"
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// A child process for tests (a daemon such as gpsfake), started so that it can be stopped cleanly.
+///
+/// Foundation's `Process` passes the test runner's blocked signal mask on to the child, and SIGTERM is among the
+/// blocked signals: a daemon started that way ignores `terminate()`, and so does everything it starts. This
+/// starts the child with `posix_spawn`, an empty signal mask and default signal handlers, in a process group of
+/// its own (so that a signal reaches it and its children together), with standard input from /dev/null, standard
+/// output and error to `outputPath`, and no other inherited descriptors.
+final class TestSubprocess {
+    /// The child's process id, which is also its process group id.
+    let pid: pid_t
+    /// Where the child's standard output and error go.
+    let outputPath: String
+    private var exited = false
+
+    /// Starts `executable` with `arguments`; the environment is this process's, with `environment` laid over it.
+    init(executable: String, arguments: [String], environment: [String: String] = [:], outputPath: String) throws {
+        self.outputPath = outputPath
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Close what the test runner has open (other tests' pipes among it), so that the daemon cannot hold it.
+        // glibc ignores a close action for a descriptor closed meanwhile.
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+
+        var variables = ProcessInfo.processInfo.environment
+        variables.merge(environment) { _, new in new }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid = pid_t()
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard status == 0 else {
+            throw SubprocessError("cannot start \(executable): \(String(cString: strerror(status)))")
+        }
+        self.pid = pid
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Whether the child is still running (it is reaped once it has exited).
+    var isRunning: Bool {
+        guard !exited else { return false }
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        if result == pid || (result == -1 && errno == ECHILD) { exited = true }
+        return !exited
+    }
+
+    /// What the child wrote so far.
+    var output: String {
+        (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "(no output at \(outputPath))"
+    }
+
+    /// Sends SIGTERM to the child's process group, waits up to `grace` seconds for all of it to exit, then sends
+    /// SIGKILL to whatever is left. Safe to call more than once.
+    func stop(grace: Double = 10) {
+        // The child is reaped only at the end, and a group id stays taken while the group has members, so these
+        // signals reach the child and its children only.
+        if !liveGroupMembers().isEmpty {
+            kill(-pid, SIGTERM)
+            if !waitUntil(upTo: grace, { liveGroupMembers().isEmpty }) {
+                kill(-pid, SIGKILL)
+                _ = waitUntil(upTo: grace, { liveGroupMembers().isEmpty })
+            }
+        }
+        _ = isRunning
+    }
+
+    /// The processes of the child's group that have not exited (zombies do not count), from /proc.
+    private func liveGroupMembers() -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> pid_t? in
+            guard let member = pid_t(entry),
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let end = stat.lastIndex(of: ")") else { return nil }
+            // After the command name: state, parent, process group, ...
+            let fields = stat[stat.index(after: end)...].split(separator: " ")
+            guard fields.count > 2, pid_t(fields[2]) == pid, fields[0] != "Z", fields[0] != "X" else { return nil }
+            return member
+        }
+    }
+}
+
+/// Polls `condition` every 20 ms for up to `seconds`; whether it became true. Blocks the calling thread, for
+/// clean-up in `defer`, which cannot await.
+func waitUntil(upTo seconds: Double, _ condition: () -> Bool) -> Bool {
+    let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        usleep(20_000)
+    }
+    return condition()
+}
+
+/// A child process that could not be started.
+struct SubprocessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

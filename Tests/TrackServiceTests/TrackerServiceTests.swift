@@ -1,0 +1,61 @@
+import Logging
+import Testing
+import TrackCore
+import TrackInput
+@testable import TrackService
+
+struct TrackerServiceTests {
+    private func fix(_ second: Int, position: Bool) -> Fix {
+        Fix(time: UTCTime(nanosecondsSinceEpoch: Int64(second) * 1_000_000_000), mode: position ? .threeD : .noFix,
+            latitude: position ? 59.4 : nil, longitude: position ? 24.7 : nil)
+    }
+
+    @Test func keepsTheLiveStatusAndTellsWatchersInOrder() async {
+        let status = LiveStatus(address: "serial:///dev/gps0?baud=9600", now: MonotonicInstant(nanoseconds: 0))
+        let hub = WatchHub()
+        let watcher = hub.subscribe()
+        let (events, continuation) = AsyncStream.makeStream(of: SourceEvent.self)
+        let tracker = TrackerService(events: events, status: status, hub: hub, address: "serial:///dev/gps0?baud=9600",
+                                     logger: Logger(label: "test"), clock: { MonotonicInstant(nanoseconds: 10_000_000_000) })
+        continuation.yield(.state(.connected("/dev/gps0 at 9600 baud")))
+        continuation.yield(.fix(fix(1, position: true), receivedAt: MonotonicInstant(nanoseconds: 1_000_000_000)))
+        continuation.yield(.fix(fix(2, position: false), receivedAt: MonotonicInstant(nanoseconds: 2_000_000_000)))
+        continuation.yield(.problem(NMEADiagnostic(problem: .framing(.overlong), position: .init(line: 3, byteOffset: 90), excerpt: "$GP")))
+        continuation.yield(.state(.lost("device /dev/gps0 unplugged")))
+        continuation.finish()
+        await tracker.run()
+
+        let snapshot = status.snapshot(now: MonotonicInstant(nanoseconds: 12_000_000_000))
+        #expect(snapshot.source.state == "lost")
+        #expect(snapshot.source.detail == "device /dev/gps0 unplugged")
+        #expect(snapshot.source.stateAge == 2)
+        #expect(snapshot.epochs == 2)
+        #expect(snapshot.positionFixes == 1)
+        #expect(snapshot.inputProblems == 1)
+        #expect(snapshot.lastFix?.mode == .noFix)
+        #expect(snapshot.lastFixAge == 10)
+        #expect(snapshot.lastPosition?.time == UTCTime(nanosecondsSinceEpoch: 1_000_000_000))
+        #expect(snapshot.lastPositionAge == 11)
+
+        // The tracker ends every watch when its input ends.
+        var seen: [String] = []
+        for await event in watcher.events {
+            switch event {
+            case .fix(let fix): seen.append("fix \(fix.mode.rawValue)")
+            case .source(let source): seen.append(source.state)
+            }
+        }
+        #expect(seen == ["connected", "fix 3", "fix 1", "lost"])
+    }
+
+    @Test func reportsTheFirstProblemAtOnceAndThenAtMostOneSummaryAMinute() {
+        var log = ProblemLog()
+        let diagnostic = NMEADiagnostic(problem: .framing(.overlong), position: .init(line: 1, byteOffset: 0), excerpt: "")
+        #expect(log.note(diagnostic, at: MonotonicInstant(nanoseconds: 0)) != nil)
+        for second in 1..<60 {
+            #expect(log.note(diagnostic, at: MonotonicInstant(nanoseconds: UInt64(second) * 1_000_000_000)) == nil)
+        }
+        let summary = log.note(diagnostic, at: MonotonicInstant(nanoseconds: 61_000_000_000))
+        #expect(summary?.contains("59 more") == true)
+    }
+}

@@ -1,0 +1,39 @@
+import Testing
+import TrackCore
+@testable import TrackService
+
+struct WatchHubTests {
+    @Test func neverWaitsForASlowWatcherAndCountsWhatItDropped() async {
+        let hub = WatchHub(bufferSize: 10)
+        let (id, events) = hub.subscribe()
+        // Nobody reads: publishing still returns at once, and the overflow is counted, not queued.
+        for second in 0..<1000 {
+            hub.publish(.fix(Fix(time: UTCTime(nanosecondsSinceEpoch: Int64(second) * 1_000_000_000), mode: .noFix)))
+        }
+        #expect(hub.takeDropped(id) == 990)
+        #expect(hub.takeDropped(id) == 0)
+        hub.unsubscribe(id)
+        var received = 0
+        for await _ in events { received += 1 }
+        #expect(received == 10)
+    }
+
+    @Test func givesEveryWatcherEveryEventInOrder() async {
+        let hub = WatchHub()
+        let first = hub.subscribe()
+        let second = hub.subscribe()
+        #expect(hub.count == 2)
+        for second in 0..<5 {
+            hub.publish(.fix(Fix(time: UTCTime(nanosecondsSinceEpoch: Int64(second)), mode: .noFix)))
+        }
+        hub.finishAll()
+        #expect(hub.count == 0)
+        for watcher in [first, second] {
+            var times: [Int64] = []
+            for await event in watcher.events {
+                if case .fix(let fix) = event { times.append(fix.time!.nanosecondsSinceEpoch) }
+            }
+            #expect(times == [0, 1, 2, 3, 4])
+        }
+    }
+}
