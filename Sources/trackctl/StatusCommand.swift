@@ -8,7 +8,9 @@ struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status", abstract: "Show what trackd is doing now: source, fix, position, speed.")
 
-    @OptionGroup var connection: ConnectionOptions
+    @ParentCommand var trackctl: TrackControl
+
+    private var connection: ConnectionOptions { trackctl.connection }
 
     func run() async throws {
         let status = try await ControlCall.run(connection) { connection in

@@ -10,4 +10,7 @@ struct TrackControl: AsyncParsableCommand {
         version: TrackVersion.string,
         subcommands: [StatusCommand.self, WatchCommand.self, DecodeCommand.self, PlayCommand.self]
     )
+
+    /// `--socket` and `--json`, given before the command: `trackctl --socket PATH status`.
+    @OptionGroup var connection: ConnectionOptions
 }

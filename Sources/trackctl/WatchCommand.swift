@@ -9,7 +9,9 @@ struct WatchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch", abstract: "Follow trackd live: every fix and every change of the source, until Ctrl-C.")
 
-    @OptionGroup var connection: ConnectionOptions
+    @ParentCommand var trackctl: TrackControl
+
+    private var connection: ConnectionOptions { trackctl.connection }
 
     func run() async throws {
         let json = connection.json
