@@ -96,8 +96,7 @@ let package = Package(
 
         .testTarget(
             name: "TrackCoreTests",
-            dependencies: ["TrackCore"],
-            resources: [.copy("Fixtures")]
+            dependencies: ["TrackCore"]
         ),
         .testTarget(
             name: "TrackServiceTests",
