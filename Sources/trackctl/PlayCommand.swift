@@ -1,9 +1,9 @@
 import ArgumentParser
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #endif
 import TrackInput
+import UnixSignals
 
 /// `trackctl play LOG --link PATH`: plays an NMEA log into a pseudo-terminal, as if a serial receiver sent it.
 struct PlayCommand: AsyncParsableCommand {
@@ -54,8 +54,7 @@ struct PlayCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         // Caught from here on, so that the link is removed however the playback ends.
-        let interrupted = TerminationSignals()
-        defer { interrupted.cancel() }
+        let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sighup)
         let terminal: PseudoTerminal
         do {
             terminal = try PseudoTerminal(linkPath: link)
@@ -80,7 +79,6 @@ struct PlayCommand: AsyncParsableCommand {
                         if !stop.isStopped { terminal.waitUntilDrained(timeout: 5, stop: stop) }
                     }
                 }
-                let signals = interrupted.stream
                 group.addTask { for await _ in signals { return } }
                 // Whichever ends first (the log, or a signal) ends the other.
                 try await group.next()
@@ -95,31 +93,5 @@ struct PlayCommand: AsyncParsableCommand {
     /// `1` rather than `1.0`, `2.5` as is.
     static func format(_ speed: Double) -> String {
         speed == speed.rounded() && abs(speed) < 1e15 ? String(Int(speed)) : String(speed)
-    }
-}
-
-/// SIGINT, SIGTERM and SIGHUP, caught rather than fatal, so that the link can be removed on the way out.
-private final class TerminationSignals {
-    private let sources: [any DispatchSourceSignal]
-    /// Yields each signal that arrives; finishes on `cancel`.
-    let stream: AsyncStream<Int32>
-    private let continuation: AsyncStream<Int32>.Continuation
-
-    init() {
-        (stream, continuation) = AsyncStream.makeStream(of: Int32.self, bufferingPolicy: .bufferingNewest(1))
-        let continuation = self.continuation
-        sources = [SIGINT, SIGTERM, SIGHUP].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { continuation.yield(number) }
-            source.resume()
-            return source
-        }
-    }
-
-    /// Stops listening; the signals are ignored from now on.
-    func cancel() {
-        continuation.finish()
-        for source in sources { source.cancel() }
     }
 }

@@ -63,23 +63,17 @@ struct EpochBuilder: Sendable {
             hasPositionReport = true
             if gga.isValid {
                 takePosition(gga.latitude, gga.longitude, resolution: gga.positionResolution)
-                hasSolutionReport = true
+                takeSolution(altitude: gga.altitude, geoidSeparation: gga.geoidSeparation, hdop: gga.hdop,
+                             satellites: gga.satellitesUsed)
                 ggaQuality = FixQuality(ggaQuality: gga.quality ?? 1)
-                if let altitude = gga.altitude { self.altitude = altitude }
-                if let separation = gga.geoidSeparation { geoidSeparation = separation }
-                if let hdop = gga.hdop { positionHDOP = hdop }
-                if let satellites = gga.satellitesUsed { positionSatellites = satellites }
             }
         case .gns(let gns):
             hasPositionReport = true
             if gns.isValid {
                 takePosition(gns.latitude, gns.longitude, resolution: gns.positionResolution)
-                hasSolutionReport = true
+                takeSolution(altitude: gns.altitude, geoidSeparation: gns.geoidSeparation, hdop: gns.hdop,
+                             satellites: gns.satellitesUsed)
                 gnsQuality = gns.quality
-                if let altitude = gns.altitude { self.altitude = altitude }
-                if let separation = gns.geoidSeparation { geoidSeparation = separation }
-                if let hdop = gns.hdop { positionHDOP = hdop }
-                if let satellites = gns.satellitesUsed { positionSatellites = satellites }
             }
         case .gll(let gll):
             hasPositionReport = true
@@ -133,6 +127,15 @@ struct EpochBuilder: Sendable {
         self.latitude = latitude
         self.longitude = longitude
         positionResolution = resolution
+    }
+
+    /// Keeps what a valid GGA or GNS says about the whole solution.
+    private mutating func takeSolution(altitude: Double?, geoidSeparation: Double?, hdop: Double?, satellites: Int?) {
+        hasSolutionReport = true
+        if let altitude { self.altitude = altitude }
+        if let geoidSeparation { self.geoidSeparation = geoidSeparation }
+        if let hdop { positionHDOP = hdop }
+        if let satellites { positionSatellites = satellites }
     }
 
     /// Adds what a later builder for the same epoch collected (for an epoch that turned out not to be over).
