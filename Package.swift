@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // C libraries from Debian's -dev packages, found through pkg-config.
@@ -33,7 +35,10 @@ let package = Package(
         .target(name: "CPseudoTerminal"),
 
         // The pure heart: NMEA, fixes and (later) the engine. No I/O, no clock.
-        .target(name: "TrackCore"),
+        .target(
+            name: "TrackCore",
+            dependencies: [.product(name: "RealModule", package: "swift-numerics")]
+        ),
 
         // Where fixes come from: gpsd (libgps), a serial receiver, a recorded log.
         .target(
@@ -45,6 +50,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
+        ),
+
+        // The configuration file (YAML), with errors that name the key and the line.
+        .target(
+            name: "TrackConfig",
+            dependencies: ["TrackCore", .product(name: "Yams", package: "Yams")]
         ),
 
         // The control socket's wire format (bounded JSON lines) and the client trackctl uses.
@@ -89,6 +100,7 @@ let package = Package(
                 "TrackCore",
                 "TrackInput",
                 "ControlSocket",
+                "TrackConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -98,6 +110,10 @@ let package = Package(
         .testTarget(
             name: "TrackCoreTests",
             dependencies: ["TrackCore"]
+        ),
+        .testTarget(
+            name: "TrackConfigTests",
+            dependencies: ["TrackConfig", "TrackCore"]
         ),
         .testTarget(
             name: "TrackServiceTests",

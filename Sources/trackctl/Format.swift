@@ -31,6 +31,11 @@ enum Format {
         return text
     }
 
+    /// `10.28 km`, or `850 m` below a kilometre.
+    static func kilometres(_ metres: Double) -> String {
+        metres < 1000 ? String(format: "%.0f m", metres) : String(format: "%.2f km", metres / 1000)
+    }
+
     /// `42 s`, `3 min 5 s`, `2 h 10 min`.
     static func duration(_ seconds: Double) -> String {
         let total = Int(seconds.rounded())

@@ -8,7 +8,7 @@ struct TrackControl: AsyncParsableCommand {
         commandName: "trackctl",
         abstract: "Control trackd and work with its mileage log and NMEA recordings.",
         version: TrackVersion.string,
-        subcommands: [StatusCommand.self, WatchCommand.self, DecodeCommand.self, PlayCommand.self]
+        subcommands: [StatusCommand.self, WatchCommand.self, ReplayCommand.self, DecodeCommand.self, PlayCommand.self]
     )
 
     /// `--socket` and `--json`, given before the command: `trackctl --socket PATH status`.

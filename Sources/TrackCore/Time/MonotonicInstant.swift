@@ -2,7 +2,7 @@
 ///
 /// TrackCore never reads a clock; sources stamp each fix with one of these when it arrives, and replay
 /// derives them from GPS time.
-public struct MonotonicInstant: Sendable, Hashable, Comparable {
+public struct MonotonicInstant: Sendable, Hashable, Comparable, Codable {
     public var nanoseconds: UInt64
 
     public init(nanoseconds: UInt64) {

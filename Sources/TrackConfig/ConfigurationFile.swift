@@ -1,0 +1,96 @@
+import Foundation
+import TrackCore
+import Yams
+
+/// trackd's configuration file: YAML, with an `engine:` section whose keys are in `EngineSettings`.
+///
+/// ```yaml
+/// engine:
+///   idle_alert_after: 7200      # seconds
+///   max_horizontal_error: 50    # metres
+/// ```
+///
+/// A key the file does not give keeps its default. An unknown key or a bad value is an error that names the key,
+/// the line and what would be right; nothing is half-applied.
+public struct ConfigurationFile: Sendable {
+    public var engine: EngineConfiguration
+
+    public init(engine: EngineConfiguration = EngineConfiguration()) {
+        self.engine = engine
+    }
+
+    /// The top-level sections.
+    static let sections = ["engine"]
+
+    /// Reads and checks the file at `path`.
+    public static func load(path: String) throws(ConfigurationError) -> ConfigurationFile {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw .cannotRead(path: path, reason: (error as NSError).localizedDescription)
+        }
+        return try parse(text, path: path)
+    }
+
+    /// Checks `text` as the contents of a file called `path` (for messages).
+    public static func parse(_ text: String, path: String) throws(ConfigurationError) -> ConfigurationFile {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw .syntax(path: path, line: error.line, message: error.summary)
+        } catch {
+            throw .syntax(path: path, line: nil, message: "\(error)")
+        }
+        var file = ConfigurationFile()
+        guard let root else { return file }  // an empty file: all defaults
+        guard case .mapping(let mapping) = root else { throw .notAMapping(path: path, line: root.mark?.line, key: "(top level)") }
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            switch key {
+            case "engine":
+                file.engine = try engine(value, path: path)
+            default:
+                throw .unknownKey(path: path, line: keyNode.mark?.line, key: key, known: sections)
+            }
+        }
+        return file
+    }
+
+    private static func engine(_ node: Node, path: String) throws(ConfigurationError) -> EngineConfiguration {
+        var configuration = EngineConfiguration()
+        if case .scalar(let scalar) = node, scalar.string.isEmpty || scalar.string == "~" { return configuration }
+        guard case .mapping(let mapping) = node else { throw .notAMapping(path: path, line: node.mark?.line, key: "engine") }
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            guard let setting = EngineSettings.all.first(where: { $0.key == key }) else {
+                throw .unknownKey(path: path, line: keyNode.mark?.line, key: key, known: EngineSettings.keys)
+            }
+            try setting.apply(&configuration, value, EngineSettings.ValueContext(path: path, key: key))
+        }
+        return configuration
+    }
+}
+
+extension YamlError {
+    /// The line the error is on, if Yams knows it.
+    var line: Int? {
+        switch self {
+        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _):
+            return mark.line
+        default:
+            return nil
+        }
+    }
+
+    /// The problem without the snippet Yams appends.
+    var summary: String {
+        switch self {
+        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _):
+            return problem
+        default:
+            return "\(self)".components(separatedBy: "\n").first ?? "\(self)"
+        }
+    }
+}

@@ -1,0 +1,40 @@
+/// What comes out of the engine, in order.
+public enum EngineEvent: Sendable {
+    /// A trusted position during a trip: for the track log.
+    case trackPoint(TrackPoint)
+    case tripStarted(Trip)
+    /// A start while a trip runs: no second trip.
+    case tripAlreadyRunning(Trip)
+    case tripEnded(Trip)
+    /// A stop with no trip running.
+    case noTripRunning
+    case idle(IdleAlert)
+    /// No usable fix since this time (for `fixLossAfter`).
+    case fixLost(since: UTCTime?)
+    /// Usable fixes again after this many seconds.
+    case fixRegained(after: Double)
+    /// Movement confirmed, from this time.
+    case startedMoving(UTCTime)
+    /// Stationary from this time.
+    case stopped(UTCTime)
+    /// An outage ended, with how it was counted.
+    case gap(GapReport)
+}
+
+/// A trusted position of a trip.
+public struct TrackPoint: Sendable, Hashable, Codable {
+    public var time: UTCTime
+    public var coordinate: Coordinate
+    public var speed: Double?
+    public var error: Double?
+    /// The trip's measured distance up to here, metres.
+    public var distance: Double
+
+    public init(time: UTCTime, coordinate: Coordinate, speed: Double?, error: Double?, distance: Double) {
+        self.time = time
+        self.coordinate = coordinate
+        self.speed = speed
+        self.error = error
+        self.distance = distance
+    }
+}

@@ -1,0 +1,38 @@
+/// An outage — a tunnel, a garage, a dropped link — and what the engine made of it.
+public struct GapReport: Sendable, Hashable, Codable {
+    /// How the gap was counted.
+    public enum Outcome: String, Sendable, Hashable, Codable {
+        /// The straight line between the positions on either side.
+        case straightLine = "straight_line"
+        /// The straight line lengthened to the arc that the change of course across the gap implies
+        /// (at most `maxBridgeCurvature` times the straight line).
+        case curve
+        /// The vehicle stood in the same place on both sides: nothing driven.
+        case parked
+        /// Not bridged: see `note`.
+        case notBridged = "not_bridged"
+    }
+
+    /// The last fix before the gap.
+    public var start: UTCTime
+    /// The first fix after it.
+    public var end: UTCTime
+    /// Seconds.
+    public var duration: Double
+    public var outcome = Outcome.notBridged
+    /// The straight line across, metres, when there were positions on both sides.
+    public var straightLine: Double?
+    /// What was added to the distance, metres.
+    public var distance = 0.0
+    /// Why it was not bridged.
+    public var note: String?
+
+    public init(start: UTCTime, end: UTCTime, duration: Double) {
+        self.start = start
+        self.end = end
+        self.duration = duration
+    }
+
+    /// Whether distance was added for the gap.
+    public var isBridged: Bool { outcome == .straightLine || outcome == .curve }
+}

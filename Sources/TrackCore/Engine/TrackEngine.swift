@@ -1,0 +1,178 @@
+/// The engine: the accuracy gate, the motion tracker (distance), idle detection and the trip state machine.
+///
+/// Pure and deterministic: fixes, monotonic time and commands go in, events come out. The daemon feeds it
+/// live; `trackctl replay` feeds it a recording with a clock made from the fixes' own times, and gets exactly the
+/// daemon's results.
+public struct TrackEngine: Sendable {
+    public let configuration: EngineConfiguration
+    /// The running trip, if any.
+    public private(set) var trip: Trip?
+    /// How the fixes were judged.
+    public private(set) var statistics = EngineStatistics()
+    /// Distance measured while no trip ran, metres (for the odometer's "unrecorded driving").
+    public private(set) var distanceOutsideTrips = 0.0
+    /// The last fix received, usable or not.
+    public private(set) var lastFix: Fix?
+    /// The last idle alert raised.
+    public private(set) var lastIdleAlert: IdleAlert?
+
+    private var gate: FixGate
+    private var tracker: MotionTracker
+    private var nextTripNumber = 1
+    /// The last usable fix: its GPS time and arrival on the monotonic clock.
+    private var lastUsable: (time: UTCTime, at: MonotonicInstant)?
+    private var lastPosition: Coordinate?
+    private var fixLostReported = false
+    /// The stop for which the idle alert was raised (re-armed by movement).
+    private var idleAlertedFor: UTCTime?
+
+    public init(configuration: EngineConfiguration = EngineConfiguration()) {
+        self.configuration = configuration
+        gate = FixGate(configuration: configuration)
+        tracker = MotionTracker(configuration: configuration)
+    }
+
+    /// Whether the vehicle is moving now.
+    public var isMoving: Bool { tracker.isMoving }
+
+    /// Since when the vehicle stands still, if it does.
+    public var stationarySince: UTCTime? { tracker.stationarySince }
+
+    /// All distance measured, trips or not (uncalibrated), metres.
+    public var measuredDistance: Double { tracker.distance }
+
+    /// Takes one input; `emit` receives what follows from it, in order.
+    public mutating func handle(_ input: EngineInput, _ emit: (EngineEvent) -> Void) {
+        switch input {
+        case .fix(let fix, let receivedAt):
+            take(fix, at: receivedAt, emit)
+        case .tick(let now):
+            checkTimers(now: now, emit)
+        case .startTrip(let kind, let purpose, let at):
+            startTrip(kind, purpose: purpose, at: at, emit)
+        case .stopTrip(let purpose, let at):
+            stopTrip(purpose: purpose, at: at, emit)
+        }
+    }
+
+    // MARK: - Fixes
+
+    private mutating func take(_ fix: Fix, at now: MonotonicInstant, _ emit: (EngineEvent) -> Void) {
+        lastFix = fix
+        let verdict = gate.judge(fix)
+        statistics.count(verdict)
+        guard verdict.isUsable, let time = fix.time else {
+            checkTimers(now: now, emit)
+            return
+        }
+        if fixLostReported, let last = lastUsable {
+            fixLostReported = false
+            emit(.fixRegained(after: now.seconds(since: last.at)))
+        }
+        lastUsable = (time, now)
+        let trusted = verdict.trustsPosition ? fix.coordinate : nil
+        if let trusted { lastPosition = trusted }
+        if var running = trip {
+            if running.start == nil {
+                running.start = time
+                running.firstFixAt = now
+            }
+            if running.startPosition == nil, let trusted { running.startPosition = trusted }
+            running.end = time
+            running.lastFixAt = now
+            if let trusted { running.endPosition = trusted }
+            trip = running
+        }
+
+        let sample = MotionTracker.Sample(
+            time: time, coordinate: trusted, error: fix.eph,
+            speed: verdict.speedRejection == nil ? fix.speed : nil, course: fix.track)
+        var motion: [MotionTracker.Event] = []
+        tracker.add(sample) { motion.append($0) }
+        for event in motion { apply(event, emit) }
+
+        if let trusted, let running = trip {
+            emit(.trackPoint(TrackPoint(time: time, coordinate: trusted, speed: sample.speed, error: fix.eph,
+                                        distance: running.measuredDistance)))
+        }
+        checkTimers(now: now, emit)
+    }
+
+    private mutating func apply(_ event: MotionTracker.Event, _ emit: (EngineEvent) -> Void) {
+        switch event {
+        case .distance(let metres):
+            if trip != nil {
+                trip?.measuredDistance += metres
+            } else {
+                distanceOutsideTrips += metres
+            }
+        case .startedMoving(let time):
+            emit(.startedMoving(time))
+        case .stopped(let time):
+            emit(.stopped(time))
+        case .displaced(let time, _):
+            emit(.startedMoving(time))
+            emit(.stopped(time))
+        case .gap(let report):
+            if trip != nil { trip?.gaps.append(report) }
+            emit(.gap(report))
+        }
+    }
+
+    // MARK: - Time
+
+    private mutating func checkTimers(now: MonotonicInstant, _ emit: (EngineEvent) -> Void) {
+        guard let last = lastUsable else { return }
+        let silence = now.seconds(since: last.at)
+        if !fixLostReported && silence >= configuration.fixLossAfter {
+            fixLostReported = true
+            emit(.fixLost(since: last.time))
+        }
+        guard var running = trip, let stoppedAt = tracker.stationarySince, idleAlertedFor != stoppedAt else { return }
+        // A stop that began before the trip counts from the trip's start.
+        let since = max(stoppedAt, running.start ?? stoppedAt)
+        let gpsNow = last.time.adding(seconds: max(0, silence))
+        guard gpsNow.seconds(since: since) >= configuration.idleAlertAfter else { return }
+        idleAlertedFor = stoppedAt
+        let alert = IdleAlert(time: since.adding(seconds: configuration.idleAlertAfter), stationarySince: since,
+                              position: lastPosition, tripNumber: running.number)
+        running.idleAlerts += 1
+        trip = running
+        lastIdleAlert = alert
+        emit(.idle(alert))
+    }
+
+    // MARK: - Trips
+
+    private mutating func startTrip(_ kind: TripKind, purpose: String?, at now: MonotonicInstant,
+                                    _ emit: (EngineEvent) -> Void) {
+        if let trip {
+            emit(.tripAlreadyRunning(trip))
+            return
+        }
+        var started = Trip(number: nextTripNumber, kind: kind, purpose: purpose,
+                           calibrationFactor: configuration.calibrationFactor, startedAt: now)
+        nextTripNumber += 1
+        // A fix in the last few seconds marks the start; otherwise the next usable fix will.
+        if let last = lastUsable, now.seconds(since: last.at) <= configuration.gapAfter {
+            started.start = last.time
+            started.firstFixAt = last.at
+            started.lastFixAt = last.at
+            started.startPosition = lastPosition
+        }
+        trip = started
+        emit(.tripStarted(started))
+    }
+
+    private mutating func stopTrip(purpose: String?, at now: MonotonicInstant, _ emit: (EngineEvent) -> Void) {
+        guard var ended = trip else {
+            emit(.noTripRunning)
+            return
+        }
+        tracker.discardUnconfirmed()
+        if let purpose { ended.purpose = purpose }
+        ended.endedAt = now
+        trip = nil
+        emit(.tripEnded(ended))
+    }
+}

@@ -1,0 +1,227 @@
+import ArgumentParser
+import Foundation
+import TrackConfig
+import TrackCore
+import TrackInput
+
+/// `trackctl replay LOG`: runs trackd's engine over a recorded NMEA log as fast as it can.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Run trackd's engine over a recorded NMEA log, with a trip from the first fix.",
+        discussion: """
+            The log is read and judged exactly as trackd judges a live receiver — the same reader, gate, distance \
+            and idle detection — as fast as the machine can, with the fixes' own times as the clock. Prints the \
+            trip's distance, the idle alerts, how the fixes were judged and the outages; --json prints one JSON \
+            object (distance_m and alerts are the contract of the benchmark kit).
+            """
+    )
+
+    @Argument(help: "The NMEA log to replay ('-' for standard input).")
+    var log: String
+
+    @Option(help: ArgumentHelp("A trackd configuration file; its engine section applies.", valueName: "file"))
+    var config: String?
+
+    @ParentCommand var trackctl: TrackControl
+
+    /// `--json`: one JSON object instead of a summary.
+    private var json: Bool { trackctl.connection.json }
+
+    func run() throws {
+        var engine = EngineConfiguration()
+        if let config {
+            do {
+                engine = try ConfigurationFile.load(path: config).engine
+            } catch {
+                printError("trackctl replay: \(error)")
+                throw ExitCode(1)
+            }
+        }
+        var file: InputFile
+        do {
+            file = try InputFile(path: log)
+        } catch {
+            printError("trackctl replay: \(error)")
+            throw ExitCode(1)
+        }
+        var session = ReplaySession(configuration: engine)
+        do {
+            while try file.next({ chunk in session.read(chunk) }) {}
+        } catch {
+            printError("trackctl replay: \(error)")
+            throw ExitCode(1)
+        }
+        let result = session.finish()
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+            printLine(String(decoding: try encoder.encode(ReplayReport(result)), as: UTF8.self))
+        } else {
+            printLine(ReplayCommand.summary(result, log: log))
+        }
+    }
+
+    static func summary(_ result: ReplayResult, log: String) -> String {
+        var lines: [String] = []
+        let statistics = result.statistics
+        lines.append("replayed \(log): \(result.input.epochs) epochs")
+        for trip in result.trips {
+            var line = "trip \(trip.number): "
+            if let start = trip.start, let end = trip.end {
+                line += "\(start.iso8601(fractionDigits: 0)) to \(end.iso8601(fractionDigits: 0))"
+                if let duration = trip.duration { line += " (\(Format.duration(duration)))" }
+            } else {
+                line += "no usable fix"
+            }
+            lines.append(line)
+            var distance = "  distance \(Format.kilometres(trip.distance))"
+            if trip.calibrationFactor != 1 {
+                distance += " (measured \(Format.kilometres(trip.measuredDistance)) × \(trip.calibrationFactor))"
+            }
+            lines.append(distance)
+        }
+        var fixes = "  fixes    \(statistics.accepted) used, \(statistics.speedOnly) speed only, \(statistics.rejected) rejected"
+        let reasons = statistics.rejections.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.value) \($0.key.rawValue)" }
+            + statistics.positionRejections.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.value) \($0.key.rawValue)" }
+        if !reasons.isEmpty { fixes += " (" + reasons.joined(separator: ", ") + ")" }
+        lines.append(fixes)
+        if result.gaps.isEmpty {
+            lines.append("  outages  none")
+        } else {
+            for gap in result.gaps {
+                var line = "  outage   \(gap.start.iso8601(fractionDigits: 0)), \(Format.duration(gap.duration)): "
+                switch gap.outcome {
+                case .straightLine, .curve: line += "bridged, \(Format.kilometres(gap.distance))"
+                case .parked: line += "parked throughout"
+                case .notBridged: line += "not bridged (\(gap.note ?? "?"))"
+                }
+                lines.append(line)
+            }
+        }
+        if result.alerts.isEmpty {
+            lines.append("  idle     no alert")
+        } else {
+            for alert in result.alerts {
+                lines.append("  idle     alert at \(alert.time.iso8601(fractionDigits: 0)) (stationary since "
+                             + "\(alert.stationarySince.iso8601(fractionDigits: 0)))")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// The JSON that `replay --json` prints.
+struct ReplayReport: Encodable {
+    struct Alert: Encodable {
+        let type = "idle"
+        let time: UTCTime
+        let stationarySince: UTCTime
+        let trip: Int
+
+        enum CodingKeys: String, CodingKey {
+            case type, time, trip
+            case stationarySince = "stationary_since"
+        }
+    }
+
+    struct Fixes: Encodable {
+        let epochs: Int
+        let accepted: Int
+        let speedOnly: Int
+        let rejected: Int
+        let rejectedByReason: [String: Int]
+        let positionNotTrusted: [String: Int]
+        let speedNotUsed: [String: Int]
+
+        enum CodingKeys: String, CodingKey {
+            case epochs, accepted, rejected
+            case speedOnly = "speed_only"
+            case rejectedByReason = "rejected_by_reason"
+            case positionNotTrusted = "position_not_trusted"
+            case speedNotUsed = "speed_not_used"
+        }
+    }
+
+    struct Gap: Encodable {
+        let start: UTCTime
+        let end: UTCTime
+        let duration: Double
+        let outcome: String
+        let straightLine: Double?
+        let distance: Double
+        let note: String?
+
+        enum CodingKeys: String, CodingKey {
+            case start, end, outcome, note
+            case duration = "duration_s"
+            case straightLine = "straight_line_m"
+            case distance = "distance_m"
+        }
+
+        init(_ gap: GapReport) {
+            start = gap.start
+            end = gap.end
+            duration = gap.duration
+            outcome = gap.outcome.rawValue
+            straightLine = gap.straightLine
+            distance = gap.distance
+            note = gap.note
+        }
+    }
+
+    struct TripReport: Encodable {
+        let number: Int
+        let kind: String
+        let start: UTCTime?
+        let end: UTCTime?
+        let distance: Double
+        let measuredDistance: Double
+        let duration: Double?
+        let idleAlerts: Int
+        let gaps: [Gap]
+
+        enum CodingKeys: String, CodingKey {
+            case number, kind, start, end, gaps
+            case distance = "distance_m"
+            case measuredDistance = "measured_distance_m"
+            case duration = "duration_s"
+            case idleAlerts = "idle_alerts"
+        }
+    }
+
+    let distance: Double
+    let measuredDistance: Double
+    let alerts: [Alert]
+    let fixes: Fixes
+    let trips: [TripReport]
+    let gaps: [Gap]
+    let distanceOutsideTrips: Double
+
+    enum CodingKeys: String, CodingKey {
+        case alerts, fixes, trips, gaps
+        case distance = "distance_m"
+        case measuredDistance = "measured_distance_m"
+        case distanceOutsideTrips = "distance_outside_trips_m"
+    }
+
+    init(_ result: ReplayResult) {
+        distance = result.distance
+        measuredDistance = result.measuredDistance
+        alerts = result.alerts.map { Alert(time: $0.time, stationarySince: $0.stationarySince, trip: $0.tripNumber) }
+        let statistics = result.statistics
+        fixes = Fixes(
+            epochs: result.input.epochs, accepted: statistics.accepted, speedOnly: statistics.speedOnly,
+            rejected: statistics.rejected,
+            rejectedByReason: Dictionary(uniqueKeysWithValues: statistics.rejections.map { ($0.key.rawValue, $0.value) }),
+            positionNotTrusted: Dictionary(uniqueKeysWithValues: statistics.positionRejections.map { ($0.key.rawValue, $0.value) }),
+            speedNotUsed: Dictionary(uniqueKeysWithValues: statistics.speedRejections.map { ($0.key.rawValue, $0.value) }))
+        trips = result.trips.map { trip in
+            TripReport(number: trip.number, kind: trip.kind.rawValue, start: trip.start, end: trip.end,
+                       distance: trip.distance, measuredDistance: trip.measuredDistance, duration: trip.duration,
+                       idleAlerts: trip.idleAlerts, gaps: trip.gaps.map(Gap.init))
+        }
+        gaps = result.gaps.map(Gap.init)
+        distanceOutsideTrips = result.distanceOutsideTrips
+    }
+}

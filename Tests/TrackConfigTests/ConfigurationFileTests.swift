@@ -1,0 +1,85 @@
+import Testing
+import TrackCore
+@testable import TrackConfig
+
+struct ConfigurationFileTests {
+    @Test func keepsEveryDefaultForAnEmptyFile() throws {
+        let file = try ConfigurationFile.parse("", path: "trackd.conf")
+        #expect(file.engine == EngineConfiguration())
+        let comments = try ConfigurationFile.parse("# nothing set\nengine:\n", path: "trackd.conf")
+        #expect(comments.engine == EngineConfiguration())
+    }
+
+    @Test func setsTheEngineKeysItIsGiven() throws {
+        let file = try ConfigurationFile.parse("""
+            engine:
+              idle_alert_after: 3600      # an hour
+              max_horizontal_error: 35.5
+              convergence_fixes: 4
+              dead_reckoning: accept
+            """, path: "trackd.conf")
+        var expected = EngineConfiguration()
+        expected.idleAlertAfter = 3600
+        expected.maxHorizontalError = 35.5
+        expected.convergenceFixes = 4
+        expected.deadReckoning = .accept
+        #expect(file.engine == expected)
+    }
+
+    @Test func refusesAnUnknownKeyNamingItsLineAndTheNearestKnownOne() {
+        do {
+            _ = try ConfigurationFile.parse("engine:\n  idle_alert_after: 60\n  idle_alert_afer: 7200\n", path: "t.conf")
+            Issue.record("an unknown key was accepted")
+        } catch {
+            #expect(error == .unknownKey(path: "t.conf", line: 3, key: "idle_alert_afer", known: EngineSettings.keys))
+            #expect(error.description.contains("t.conf:3"))
+            #expect(error.description.contains("did you mean idle_alert_after?"))
+        }
+    }
+
+    @Test func refusesABadValueSayingWhatWouldBeRight() {
+        let cases: [(String, String)] = [
+            ("engine:\n  max_speed: fast\n", "max_speed"),
+            ("engine:\n  max_speed: -3\n", "max_speed"),
+            ("engine:\n  convergence_fixes: 2.5\n", "convergence_fixes"),
+            ("engine:\n  dead_reckoning: maybe\n", "dead_reckoning"),
+        ]
+        for (text, key) in cases {
+            do {
+                _ = try ConfigurationFile.parse(text, path: "t.conf")
+                Issue.record("\(text) was accepted")
+            } catch {
+                guard case .badValue(_, let line, let named, _, let expected) = error else {
+                    Issue.record("\(text): \(error)")
+                    continue
+                }
+                #expect(line == 2)
+                #expect(named == key)
+                #expect(!expected.isEmpty)
+            }
+        }
+    }
+
+    @Test func reportsBrokenYAMLWithItsLine() {
+        do {
+            _ = try ConfigurationFile.parse("engine:\n  max_speed: [1, 2\n", path: "t.conf")
+            Issue.record("broken YAML was accepted")
+        } catch {
+            guard case .syntax(let path, let line, _) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(path == "t.conf")
+            #expect(line != nil)
+        }
+    }
+
+    @Test func refusesAnUnknownSection() {
+        #expect(throws: ConfigurationError.self) { try ConfigurationFile.parse("engines:\n  max_speed: 50\n", path: "t") }
+        #expect(throws: ConfigurationError.self) { try ConfigurationFile.parse("engine: 5\n", path: "t") }
+    }
+
+    @Test func saysWhenTheFileCannotBeRead() {
+        #expect(throws: ConfigurationError.self) { try ConfigurationFile.load(path: "/nonexistent/trackd.conf") }
+    }
+}
