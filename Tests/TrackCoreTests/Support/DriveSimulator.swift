@@ -1,0 +1,174 @@
+import Foundation
+@testable import TrackCore
+
+/// Makes deterministic fixes for engine tests: a vehicle that stands, drives and loses its signal, seen by a
+/// receiver with Gauss-Markov position error, white noise and Doppler speed noise.
+struct DriveSimulator {
+    /// How the receiver errs.
+    struct Receiver {
+        /// Per-axis standard deviation of the slowly varying position error, metres.
+        var sigma = 2.0
+        /// Its correlation time, seconds.
+        var tau = 60.0
+        /// White noise per axis, metres.
+        var white = 0.2
+        /// Speed noise while moving, m/s.
+        var speedNoise = 0.1
+        /// Speed reported at rest: |N(0, this)|, m/s.
+        var restSpeedNoise = 0.15
+        /// The error estimate (95 %) it reports, metres.
+        var eph = 6.0
+    }
+
+    var receiver = Receiver()
+    /// Fixes per second.
+    var rate = 1.0
+    private(set) var fixes: [Fix] = []
+    /// Distance actually driven, metres.
+    private(set) var trueDistance = 0.0
+    /// Where the vehicle is, metres east/north of the origin, and where it heads.
+    private var east = 0.0
+    private var north = 0.0
+    private var heading = 90.0
+    private var speed = 0.0
+    private var time: UTCTime
+    private var errorEast = 0.0
+    private var errorNorth = 0.0
+    private var random: SplitMix64
+    let origin = Coordinate(latitude: 59.437, longitude: 24.7536)
+
+    init(start: UTCTime = .iso("2026-11-22T08:00:00Z"), seed: UInt64 = 1) {
+        time = start
+        random = SplitMix64(seed: seed)
+    }
+
+    /// The time of the next fix.
+    var now: UTCTime { time }
+
+    /// Stands still for `seconds`.
+    mutating func park(_ seconds: Double) {
+        speed = 0
+        for _ in 0..<Int((seconds * rate).rounded()) { advance(acceleration: 0, turnRate: 0) }
+    }
+
+    /// Drives `metres` straight at `kmh`, accelerating at 1.5 m/s² and braking at 2 m/s² to `endKmh` at the end.
+    mutating func drive(_ metres: Double, kmh: Double, endKmh: Double = 0, turnDegrees: Double = 0) {
+        let target = kmh / 3.6
+        let exit = endKmh / 3.6
+        var covered = 0.0
+        let turnRate = turnDegrees / max(metres, 1)  // degrees per metre
+        // On to the end of the stretch, then brake to the exit speed (a real car does not stop dead).
+        while covered < metres || speed > exit + 1e-9 {
+            let remaining = metres - covered
+            let braking = (speed * speed - exit * exit) / (2 * 2.0)
+            var acceleration = 0.0
+            if speed > exit && (remaining <= braking || covered >= metres) {
+                acceleration = -min(2.0, (speed - exit) * rate)
+            } else if speed < target {
+                acceleration = min(1.5, (target - speed) * rate)
+            }
+            let before = trueDistance
+            advance(acceleration: acceleration, turnRate: turnRate)
+            covered += trueDistance - before
+        }
+    }
+
+    /// The receiver sends nothing for `seconds` while the vehicle goes on at its speed (a tunnel).
+    mutating func outage(_ seconds: Double, turnDegrees: Double = 0) {
+        let steps = Int((seconds * rate).rounded())
+        let turnRate = speed > 0 ? turnDegrees / (speed * seconds) : 0
+        for _ in 0..<steps { advance(acceleration: 0, turnRate: turnRate, silent: true) }
+    }
+
+    /// Appends a hand-made fix (for duplicates, jumps and the like).
+    mutating func append(_ fix: Fix) {
+        fixes.append(fix)
+    }
+
+    private mutating func advance(acceleration: Double, turnRate: Double, silent: Bool = false) {
+        let dt = 1 / rate
+        let newSpeed = max(0, speed + acceleration * dt)
+        let step = (speed + newSpeed) / 2 * dt
+        heading += turnRate * step
+        east += step * sin(heading * .pi / 180)
+        north += step * cos(heading * .pi / 180)
+        trueDistance += step
+        speed = newSpeed
+        time = time.adding(seconds: dt)
+        let decay = exp(-dt / receiver.tau)
+        let drive = (1 - decay * decay).squareRoot() * receiver.sigma
+        errorEast = decay * errorEast + drive * gaussian()
+        errorNorth = decay * errorNorth + drive * gaussian()
+        guard !silent else { return }
+        let measuredEast = east + errorEast + receiver.white * gaussian()
+        let measuredNorth = north + errorNorth + receiver.white * gaussian()
+        let position = Geodesic.point(east: measuredEast, north: measuredNorth, from: origin)
+        let reportedSpeed = speed > 0 ? max(0, speed + receiver.speedNoise * gaussian()) : abs(receiver.restSpeedNoise * gaussian())
+        fixes.append(Fix(
+            time: time, mode: .threeD, quality: .gps, latitude: position.latitude, longitude: position.longitude,
+            altitudeMSL: 35, speed: reportedSpeed, track: speed > 0 ? heading.truncatingRemainder(dividingBy: 360) : uniform() * 360,
+            eph: receiver.eph, ephSource: .receiver, hdop: 0.9, satellitesUsed: 10))
+    }
+
+    private mutating func uniform() -> Double {
+        Double(random.next() >> 11) / Double(1 << 53)
+    }
+
+    private mutating func gaussian() -> Double {
+        let u1 = max(uniform(), 1e-12)
+        let u2 = uniform()
+        return (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
+    }
+}
+
+/// Runs fixes through an engine with a clock made from their times, as replay does, and collects the events.
+struct EngineRun {
+    var engine: TrackEngine
+    var events: [EngineEvent] = []
+    /// The monotonic clock: 1000 s plus GPS seconds since the first fix.
+    private var origin: UTCTime?
+
+    init(configuration: EngineConfiguration = EngineConfiguration()) {
+        engine = TrackEngine(configuration: configuration)
+    }
+
+    /// The monotonic instant for a GPS time.
+    mutating func clock(_ time: UTCTime) -> MonotonicInstant {
+        if origin == nil { origin = time }
+        return MonotonicInstant(nanoseconds: UInt64(1_000_000_000_000 + time.nanosecondsSinceEpoch - origin!.nanosecondsSinceEpoch))
+    }
+
+    mutating func start(_ kind: TripKind = .business, purpose: String? = nil, at time: UTCTime) {
+        let instant = clock(time)
+        engine.handle(.startTrip(kind, purpose: purpose, at: instant)) { events.append($0) }
+    }
+
+    mutating func stop(at time: UTCTime) {
+        let instant = clock(time)
+        engine.handle(.stopTrip(purpose: nil, at: instant)) { events.append($0) }
+    }
+
+    mutating func feed(_ fixes: [Fix]) {
+        for fix in fixes {
+            let instant = clock(fix.time!)
+            engine.handle(.fix(fix, receivedAt: instant)) { events.append($0) }
+        }
+    }
+
+    mutating func tick(at time: UTCTime) {
+        let instant = clock(time)
+        engine.handle(.tick(instant)) { events.append($0) }
+    }
+
+    var alerts: [IdleAlert] {
+        events.compactMap { if case .idle(let alert) = $0 { return alert } else { return nil } }
+    }
+
+    var endedTrips: [Trip] {
+        events.compactMap { if case .tripEnded(let trip) = $0 { return trip } else { return nil } }
+    }
+
+    var gaps: [GapReport] {
+        events.compactMap { if case .gap(let gap) = $0 { return gap } else { return nil } }
+    }
+}

@@ -1,0 +1,305 @@
+import Testing
+@testable import TrackCore
+
+struct TrackEngineTests {
+    /// Relative error of a trip against what the simulator drove.
+    private func error(_ trip: Trip?, _ drive: DriveSimulator) -> Double {
+        guard let trip else { return .infinity }
+        return (trip.measuredDistance - drive.trueDistance) / drive.trueDistance
+    }
+
+    @Test func addsNothingWhileParkedForHoursWithJitter() {
+        var drive = DriveSimulator(seed: 11)
+        drive.receiver.sigma = 8   // an urban canyon's wander
+        drive.receiver.eph = 25
+        drive.park(3 * 3600)
+        var run = EngineRun()
+        run.start(at: drive.fixes[0].time!)
+        run.feed(drive.fixes)
+        run.stop(at: drive.now)
+        let trip = run.endedTrips.first
+        #expect(trip?.measuredDistance == 0)
+        #expect(run.engine.statistics.accepted + run.engine.statistics.speedOnly == drive.fixes.count)
+    }
+
+    @Test func measuresStopAndGoCityDrivingWithinAFewTenthsOfAPercent() {
+        var drive = DriveSimulator(seed: 12)
+        drive.park(30)
+        for block in 0..<12 {
+            drive.drive(400 + Double(block) * 20, kmh: 50, turnDegrees: block.isMultiple(of: 3) ? 90 : 0)
+            drive.park(Double(15 + block * 5))
+        }
+        var run = EngineRun()
+        run.start(at: drive.fixes[0].time!)
+        run.feed(drive.fixes)
+        run.stop(at: drive.now)
+        #expect(abs(error(run.endedTrips.first, drive)) < 0.003)
+    }
+
+    @Test func bridgesATunnelAndRecordsIt() throws {
+        var drive = DriveSimulator(seed: 13)
+        drive.park(10)
+        drive.drive(3000, kmh: 90, endKmh: 90)
+        drive.outage(60, turnDegrees: 40)   // 1.5 km of tunnel with a 40° bend
+        drive.drive(2000, kmh: 90)
+        drive.park(10)
+        var run = EngineRun()
+        run.start(at: drive.fixes[0].time!)
+        run.feed(drive.fixes)
+        run.stop(at: drive.now)
+        let trip = try #require(run.endedTrips.first)
+        #expect(abs(error(trip, drive)) < 0.005)
+        let gap = try #require(trip.gaps.first)
+        #expect(trip.gaps.count == 1)
+        #expect(gap.isBridged)
+        #expect(gap.outcome == .curve)
+        #expect(abs(gap.duration - 61) < 0.01)
+        #expect(abs(gap.distance - 1525) < 30)
+        #expect(trip.bridgedSeconds == gap.duration)
+    }
+
+    @Test func addsNothingForAColdStartJumpWhileStillParked() {
+        var drive = DriveSimulator(seed: 14)
+        drive.park(60)
+        var fixes = drive.fixes
+        // The first 30 s come from a receiver still converging: 60 m off, drifting in, with a large error estimate.
+        for index in 0..<30 {
+            let pull = Double(30 - index) / 30
+            fixes[index].latitude! += 60 * pull / 111_000
+            fixes[index].eph = 20 + 100 * pull
+        }
+        var run = EngineRun()
+        run.start(at: fixes[0].time!)
+        run.feed(fixes)
+        run.stop(at: drive.now)
+        #expect(run.endedTrips.first?.measuredDistance == 0)
+        #expect(run.engine.statistics.positionRejections[.converging, default: 0] > 0)
+    }
+
+    @Test func rejectsDuplicateAndOutOfOrderFixes() {
+        var drive = DriveSimulator(seed: 15)
+        drive.park(5)
+        drive.drive(500, kmh: 40)
+        var fixes = drive.fixes
+        fixes.insert(fixes[20], at: 21)           // a duplicate
+        fixes.insert(fixes[10], at: 30)           // a straggler from the past
+        var run = EngineRun()
+        run.start(at: fixes[0].time!)
+        run.feed(fixes)
+        run.stop(at: drive.now)
+        #expect(run.engine.statistics.rejections[.notAfterLast] == 2)
+        #expect(abs(error(run.endedTrips.first, drive)) < 0.01)
+    }
+
+    @Test func takesANewTimelineWhenTheReceiverClockStepsBack() {
+        var drive = DriveSimulator(seed: 16)
+        drive.drive(300, kmh: 40)
+        var fixes = drive.fixes
+        let later = fixes.count
+        var second = DriveSimulator(start: fixes[later - 1].time!.adding(seconds: -600), seed: 17)
+        second.drive(300, kmh: 40)
+        fixes += second.fixes
+        var run = EngineRun()
+        run.start(at: fixes[0].time!)
+        for fix in fixes { run.feed([fix]) }
+        #expect(run.engine.statistics.rejections[.notAfterLast] == 4)
+        #expect(run.engine.statistics.accepted + run.engine.statistics.speedOnly == fixes.count - 4)
+    }
+
+    @Test func raisesTheIdleAlertAtExactlyTwoHoursAndNotBefore() throws {
+        var drive = DriveSimulator(seed: 18)
+        drive.drive(1000, kmh: 50)
+        let stoppedAt = drive.now
+        drive.park(7300)
+        var run = EngineRun()
+        run.start(at: drive.fixes[0].time!)
+        var alertedAt: UTCTime?
+        for fix in drive.fixes where alertedAt == nil {
+            run.feed([fix])
+            if !run.alerts.isEmpty { alertedAt = fix.time }
+        }
+        let alert = try #require(run.alerts.first)
+        #expect(run.alerts.count == 1)
+        // The engine saw the stop at the first report at rest, within seconds of the true stop …
+        #expect(alert.stationarySince.seconds(since: stoppedAt) >= 0)
+        #expect(alert.stationarySince.seconds(since: stoppedAt) <= 3)
+        // … and the alert came with the first fix two hours after it, not a fix earlier.
+        #expect(alert.time == alert.stationarySince.adding(seconds: 7200))
+        #expect(alertedAt == alert.time)
+        #expect(alert.tripNumber == 1)
+    }
+
+    @Test func raisesNoSecondAlertWithoutMovementWhateverTheJitter() {
+        var drive = DriveSimulator(seed: 19)
+        drive.receiver.sigma = 6
+        drive.receiver.restSpeedNoise = 0.3   // speed spikes of a metre per second now and then
+        drive.drive(500, kmh: 40)
+        drive.park(6 * 3600)
+        var run = EngineRun()
+        run.start(at: drive.fixes[0].time!)
+        run.feed(drive.fixes)
+        #expect(run.alerts.count == 1)
+    }
+
+    @Test func rearmsTheAlertOnlyAfterRealMovement() {
+        var drive = DriveSimulator(seed: 20)
+        drive.drive(500, kmh: 40)
+        drive.park(2.5 * 3600)
+        drive.drive(800, kmh: 30)
+        drive.park(2.5 * 3600)
+        var run = EngineRun()
+        run.start(at: drive.fixes[0].time!)
+        run.feed(drive.fixes)
+        #expect(run.alerts.count == 2)
+        #expect(run.endedTrips.isEmpty)
+    }
+
+    @Test func alertsOnlyDuringATrip() {
+        var drive = DriveSimulator(seed: 21)
+        drive.park(3 * 3600)
+        var run = EngineRun()
+        run.feed(drive.fixes)
+        #expect(run.alerts.isEmpty)
+        #expect(run.engine.distanceOutsideTrips == 0)
+    }
+
+    @Test func keepsCountingTheStopThroughAnOutageWhileParked() throws {
+        var drive = DriveSimulator(seed: 22)
+        drive.drive(500, kmh: 40)
+        drive.park(3600)
+        let lastFix = drive.now
+        var run = EngineRun()
+        run.start(at: drive.fixes[0].time!)
+        run.feed(drive.fixes)
+        // The receiver goes quiet (a garage); time passes on the monotonic clock only.
+        run.tick(at: lastFix.adding(seconds: 20))
+        #expect(!run.events.contains { if case .fixLost = $0 { return true } else { return false } })
+        run.tick(at: lastFix.adding(seconds: 40))
+        #expect(run.events.contains { if case .fixLost = $0 { return true } else { return false } })
+        run.tick(at: lastFix.adding(seconds: 3600 + 60))
+        let alert = try #require(run.alerts.first)
+        #expect(abs(alert.time.seconds(since: lastFix) - 3600) < 2)
+    }
+
+    @Test func neverStartsASecondTripWhileOneRuns() {
+        var drive = DriveSimulator(seed: 23)
+        drive.drive(500, kmh: 40)
+        var run = EngineRun()
+        run.start(.business, purpose: "client visit", at: drive.fixes[0].time!)
+        run.feed(Array(drive.fixes.prefix(10)))
+        run.start(.private, at: drive.fixes[10].time!)
+        run.feed(Array(drive.fixes.dropFirst(10)))
+        run.stop(at: drive.now)
+        let started = run.events.filter { if case .tripStarted = $0 { return true } else { return false } }
+        let repeated = run.events.filter { if case .tripAlreadyRunning = $0 { return true } else { return false } }
+        #expect(started.count == 1)
+        #expect(repeated.count == 1)
+        #expect(run.endedTrips.count == 1)
+        #expect(run.endedTrips.first?.kind == .business)
+        #expect(run.endedTrips.first?.purpose == "client visit")
+    }
+
+    @Test func closesTheTripAtItsLastGoodFix() throws {
+        var drive = DriveSimulator(seed: 24)
+        drive.park(5)
+        drive.drive(600, kmh: 40)
+        drive.park(5)
+        var fixes = drive.fixes
+        let lastGood = fixes[fixes.count - 1]
+        // Then the receiver loses its fix.
+        fixes.append(Fix(time: lastGood.time!.adding(seconds: 1), mode: .noFix))
+        fixes.append(Fix(time: lastGood.time!.adding(seconds: 2), mode: .noFix))
+        var run = EngineRun()
+        run.start(at: fixes[0].time!)
+        run.feed(fixes)
+        run.stop(at: lastGood.time!.adding(seconds: 30))
+        let trip = try #require(run.endedTrips.first)
+        #expect(trip.start == fixes[0].time)
+        #expect(trip.end == lastGood.time)
+        #expect(trip.endPosition == lastGood.coordinate)
+        #expect(trip.duration == lastGood.time!.seconds(since: fixes[0].time!))
+        #expect(run.engine.trip == nil)
+    }
+
+    @Test func countsACarCreepingInAQueueFromItsPositions() {
+        var drive = DriveSimulator(seed: 25)
+        drive.receiver.sigma = 1.5
+        drive.receiver.eph = 5
+        drive.park(10)
+        // 0.4 m/s for ten minutes: below the moving speed, 240 m all the same.
+        for _ in 0..<600 {
+            drive.drive(0.4, kmh: 1.44, endKmh: 1.44)
+        }
+        drive.park(30)
+        var run = EngineRun()
+        run.start(at: drive.fixes[0].time!)
+        run.feed(drive.fixes)
+        run.stop(at: drive.now)
+        let measured = run.endedTrips.first?.measuredDistance ?? 0
+        #expect(measured > 0.8 * drive.trueDistance)
+        #expect(measured < 1.1 * drive.trueDistance)
+    }
+
+    @Test func rejectsAHeldFixThatRepeatsItsPositionAtSpeed() {
+        var drive = DriveSimulator(seed: 26)
+        drive.drive(800, kmh: 50, endKmh: 50)
+        var fixes = drive.fixes
+        let held = fixes[fixes.count - 1]
+        for second in 1...10 {
+            var copy = held
+            copy.time = held.time!.adding(seconds: Double(second))
+            fixes.append(copy)
+        }
+        var run = EngineRun()
+        run.start(at: fixes[0].time!)
+        run.feed(fixes)
+        #expect(run.engine.statistics.rejections[.stale] == 10)
+    }
+
+    @Test func followsTheDeadReckoningPolicy() {
+        var drive = DriveSimulator(seed: 27)
+        drive.drive(600, kmh: 40)
+        let fixes = drive.fixes.enumerated().map { index, fix in
+            var marked = fix
+            if (20..<30).contains(index) { marked.quality = .deadReckoning }
+            return marked
+        }
+        var rejecting = EngineRun()
+        rejecting.feed(fixes)
+        #expect(rejecting.engine.statistics.rejections[.deadReckoning] == 10)
+        var configuration = EngineConfiguration()
+        configuration.deadReckoning = .accept
+        var accepting = EngineRun(configuration: configuration)
+        accepting.feed(fixes)
+        #expect(accepting.engine.statistics.rejections[.deadReckoning] == nil)
+    }
+
+    @Test func scalesTheReportedDistanceButKeepsTheMeasuredOne() throws {
+        var drive = DriveSimulator(seed: 28)
+        drive.drive(1000, kmh: 50)
+        var configuration = EngineConfiguration()
+        configuration.calibrationFactor = 1.02
+        var run = EngineRun(configuration: configuration)
+        run.start(at: drive.fixes[0].time!)
+        run.feed(drive.fixes)
+        run.stop(at: drive.now)
+        let trip = try #require(run.endedTrips.first)
+        #expect(abs(trip.distance - trip.measuredDistance * 1.02) < 1e-9)
+        #expect(trip.calibrationFactor == 1.02)
+    }
+
+    @Test func refusesSpeedsNoVehicleReaches() {
+        var drive = DriveSimulator(seed: 29)
+        drive.drive(1000, kmh: 50)
+        var fixes = drive.fixes
+        fixes[30].speed = 95        // 342 km/h
+        fixes[40].speed = 40        // from 14 m/s in a second
+        var run = EngineRun()
+        run.start(at: fixes[0].time!)
+        run.feed(fixes)
+        run.stop(at: drive.now)
+        #expect(run.engine.statistics.speedRejections[.tooFast] == 1)
+        #expect(run.engine.statistics.speedRejections[.impossibleChange] == 1)
+        #expect(abs(error(run.endedTrips.first, drive)) < 0.01)
+    }
+}
