@@ -14,6 +14,10 @@ public final class LiveStatus: Sendable {
         var epochs = 0
         var positionFixes = 0
         var inputProblems = 0
+        var trip: Trip?
+        var motion = MotionStatus(state: "unknown", since: nil)
+        var lastAlert: IdleAlert?
+        var fixes = EngineStatistics()
     }
 
     private let state: Mutex<State>
@@ -32,7 +36,27 @@ public final class LiveStatus: Sendable {
                 version: "trackd \(TrackVersion.string)", source: source,
                 lastFix: state.lastFix, lastFixAge: state.lastFixAt.map { now.seconds(since: $0) },
                 lastPosition: state.lastPosition, lastPositionAge: state.lastPositionAt.map { now.seconds(since: $0) },
-                epochs: state.epochs, positionFixes: state.positionFixes, inputProblems: state.inputProblems)
+                epochs: state.epochs, positionFixes: state.positionFixes, inputProblems: state.inputProblems,
+                trip: state.trip.map { TripStatus($0, now: now) }, motion: state.motion,
+                lastAlert: state.lastAlert, fixes: state.fixes)
+        }
+    }
+
+    /// What the engine knows now: the running trip, motion, the last alert, the fix counts.
+    func record(engine: TrackEngine) {
+        let motion: MotionStatus
+        if engine.isMoving {
+            motion = MotionStatus(state: "moving", since: nil)
+        } else if let since = engine.stationarySince {
+            motion = MotionStatus(state: "stationary", since: since)
+        } else {
+            motion = MotionStatus(state: "unknown", since: nil)
+        }
+        state.withLock { state in
+            state.trip = engine.trip
+            state.motion = motion
+            state.lastAlert = engine.lastIdleAlert
+            state.fixes = engine.statistics
         }
     }
 

@@ -127,20 +127,15 @@ struct ReplayReport: Encodable {
 
     struct Fixes: Encodable {
         let epochs: Int
-        let accepted: Int
-        let speedOnly: Int
-        let rejected: Int
-        let rejectedByReason: [String: Int]
-        let positionNotTrusted: [String: Int]
-        let speedNotUsed: [String: Int]
+        let statistics: EngineStatistics
 
-        enum CodingKeys: String, CodingKey {
-            case epochs, accepted, rejected
-            case speedOnly = "speed_only"
-            case rejectedByReason = "rejected_by_reason"
-            case positionNotTrusted = "position_not_trusted"
-            case speedNotUsed = "speed_not_used"
+        func encode(to encoder: any Encoder) throws {
+            try statistics.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(epochs, forKey: .epochs)
         }
+
+        enum Key: String, CodingKey { case epochs }
     }
 
     struct Gap: Encodable {
@@ -209,13 +204,7 @@ struct ReplayReport: Encodable {
         distance = result.distance
         measuredDistance = result.measuredDistance
         alerts = result.alerts.map { Alert(time: $0.time, stationarySince: $0.stationarySince, trip: $0.tripNumber) }
-        let statistics = result.statistics
-        fixes = Fixes(
-            epochs: result.input.epochs, accepted: statistics.accepted, speedOnly: statistics.speedOnly,
-            rejected: statistics.rejected,
-            rejectedByReason: Dictionary(uniqueKeysWithValues: statistics.rejections.map { ($0.key.rawValue, $0.value) }),
-            positionNotTrusted: Dictionary(uniqueKeysWithValues: statistics.positionRejections.map { ($0.key.rawValue, $0.value) }),
-            speedNotUsed: Dictionary(uniqueKeysWithValues: statistics.speedRejections.map { ($0.key.rawValue, $0.value) }))
+        fixes = Fixes(epochs: result.input.epochs, statistics: result.statistics)
         trips = result.trips.map { trip in
             TripReport(number: trip.number, kind: trip.kind.rawValue, start: trip.start, end: trip.end,
                        distance: trip.distance, measuredDistance: trip.measuredDistance, duration: trip.duration,

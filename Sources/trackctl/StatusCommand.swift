@@ -40,6 +40,22 @@ struct StatusCommand: AsyncParsableCommand {
             lines.append(line)
             lines.append("  speed    \(Format.speed(position))")
         }
+        if let trip = status.trip {
+            var line = "  trip     \(trip.number), \(trip.kind)"
+            if let purpose = trip.purpose, !purpose.isEmpty { line += " (\(purpose))" }
+            line += ": \(Format.kilometres(trip.distance))"
+            if let duration = trip.duration { line += " in \(Format.duration(duration))" }
+            if let start = trip.start { line += " since \(start.iso8601(fractionDigits: 0))" } else { line += ", waiting for a fix" }
+            lines.append(line)
+        } else {
+            lines.append("  trip     none running")
+        }
+        if let motion = status.motion, motion.state == "stationary", let since = motion.since {
+            lines.append("  parked   since \(since.iso8601(fractionDigits: 0))")
+        }
+        if let alert = status.lastAlert {
+            lines.append("  alert    idle at \(alert.time.iso8601(fractionDigits: 0)) (trip \(alert.tripNumber))")
+        }
         lines.append("  received \(status.epochs) epochs, \(status.positionFixes) with a position; "
                      + "\(status.inputProblems) damaged sentences dropped")
         return lines.joined(separator: "\n")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import ServiceLifecycle
+import TrackConfig
 import TrackCore
 import TrackInput
 import TrackService
@@ -31,11 +32,24 @@ struct TrackDaemon: AsyncParsableCommand {
     @Option(help: "Least important messages logged: trace, debug, info, notice, warning, error, critical.")
     var logLevel: Logger.Level = .info
 
+    @Option(help: ArgumentHelp("Start a trip of this kind when trackd starts (ignition on = boot): business, private or unclassified.", valueName: "kind"))
+    var autoStart: TripKind?
+
+    @Option(help: ArgumentHelp("Configuration file (YAML); its engine section applies.", valueName: "file"))
+    var config: String?
+
     func validate() throws {
         do {
             _ = try SourceAddress(parsing: source)
         } catch {
             throw ValidationError("\(error)")
+        }
+        if let config {
+            do {
+                _ = try ConfigurationFile.load(path: config)
+            } catch {
+                throw ValidationError("\(error)")
+            }
         }
     }
 
@@ -58,12 +72,13 @@ struct TrackDaemon: AsyncParsableCommand {
             throw ValidationError("cannot create the state directory \(stateDirectory): \(error.localizedDescription)")
         }
 
+        let engine = try config.map { try ConfigurationFile.load(path: $0).engine } ?? EngineConfiguration()
         let status = LiveStatus(address: address.description, now: MonotonicClock.now())
         let hub = WatchHub()
         let (events, continuation) = AsyncStream.makeStream(of: SourceEvent.self, bufferingPolicy: .unbounded)
         let sourceService = SourceService(source: address.makeSource(), continuation: continuation, logger: logger)
-        let tracker = TrackerService(events: events, status: status, hub: hub, address: address.description,
-                                     logger: logger)
+        let tracker = TrackerService(events: events, configuration: engine, autoStart: autoStart, status: status,
+                                     hub: hub, address: address.description, logger: logger)
         let control = ControlServer(
             socketPath: socketPath,
             handler: ControlRequestHandler(status: status, clock: MonotonicClock.now),
@@ -91,3 +106,4 @@ struct TrackDaemon: AsyncParsableCommand {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+extension TripKind: ExpressibleByArgument {}

@@ -12,6 +12,47 @@ public struct EngineStatistics: Sendable, Hashable, Codable {
 
     public init() {}
 
+    enum CodingKeys: String, CodingKey {
+        case accepted, rejected
+        case speedOnly = "speed_only"
+        case rejections = "rejected_by_reason"
+        case positionRejections = "position_not_trusted"
+        case speedRejections = "speed_not_used"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        accepted = try container.decode(Int.self, forKey: .accepted)
+        speedOnly = try container.decode(Int.self, forKey: .speedOnly)
+        rejected = try container.decode(Int.self, forKey: .rejected)
+        rejections = EngineStatistics.keyed(try container.decode([String: Int].self, forKey: .rejections))
+        positionRejections = EngineStatistics.keyed(try container.decode([String: Int].self, forKey: .positionRejections))
+        speedRejections = EngineStatistics.keyed(try container.decode([String: Int].self, forKey: .speedRejections))
+    }
+
+    /// Reasons as JSON object keys (`{"no_fix": 3}`), not as alternating arrays.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(accepted, forKey: .accepted)
+        try container.encode(speedOnly, forKey: .speedOnly)
+        try container.encode(rejected, forKey: .rejected)
+        try container.encode(EngineStatistics.named(rejections), forKey: .rejections)
+        try container.encode(EngineStatistics.named(positionRejections), forKey: .positionRejections)
+        try container.encode(EngineStatistics.named(speedRejections), forKey: .speedRejections)
+    }
+
+    private static func named<Key: RawRepresentable>(_ counts: [Key: Int]) -> [String: Int] where Key.RawValue == String {
+        var result: [String: Int] = [:]
+        for (key, count) in counts { result[key.rawValue] = count }
+        return result
+    }
+
+    private static func keyed<Key: RawRepresentable & Hashable>(_ counts: [String: Int]) -> [Key: Int] where Key.RawValue == String {
+        var result: [Key: Int] = [:]
+        for (name, count) in counts { if let key = Key(rawValue: name) { result[key] = count } }
+        return result
+    }
+
     mutating func count(_ verdict: FixVerdict) {
         if let rejection = verdict.rejection {
             rejected += 1

@@ -9,6 +9,12 @@ public struct IdleAlert: Sendable, Hashable, Codable {
     /// The trip it belongs to.
     public var tripNumber: Int
 
+    enum CodingKeys: String, CodingKey {
+        case time, position
+        case stationarySince = "stationary_since"
+        case tripNumber = "trip"
+    }
+
     public init(time: UTCTime, stationarySince: UTCTime, position: Coordinate?, tripNumber: Int) {
         self.time = time
         self.stationarySince = stationarySince

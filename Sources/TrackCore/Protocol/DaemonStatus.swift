@@ -16,10 +16,19 @@ public struct DaemonStatus: Sendable, Codable, Hashable {
     public var positionFixes: Int
     /// Sentences dropped for damage since start.
     public var inputProblems: Int
+    /// The running trip, if any.
+    public var trip: TripStatus?
+    /// Moving or standing.
+    public var motion: MotionStatus?
+    /// The last idle alert.
+    public var lastAlert: IdleAlert?
+    /// How the engine judged the fixes since start.
+    public var fixes: EngineStatistics?
 
     public init(version: String, source: SourceStatus, lastFix: Fix? = nil, lastFixAge: Double? = nil,
                 lastPosition: Fix? = nil, lastPositionAge: Double? = nil, epochs: Int = 0, positionFixes: Int = 0,
-                inputProblems: Int = 0) {
+                inputProblems: Int = 0, trip: TripStatus? = nil, motion: MotionStatus? = nil,
+                lastAlert: IdleAlert? = nil, fixes: EngineStatistics? = nil) {
         self.version = version
         self.source = source
         self.lastFix = lastFix
@@ -29,6 +38,10 @@ public struct DaemonStatus: Sendable, Codable, Hashable {
         self.epochs = epochs
         self.positionFixes = positionFixes
         self.inputProblems = inputProblems
+        self.trip = trip
+        self.motion = motion
+        self.lastAlert = lastAlert
+        self.fixes = fixes
     }
 
     enum CodingKeys: String, CodingKey {
@@ -40,6 +53,8 @@ public struct DaemonStatus: Sendable, Codable, Hashable {
         case epochs
         case positionFixes = "position_fixes"
         case inputProblems = "input_problems"
+        case trip, motion, fixes
+        case lastAlert = "last_alert"
     }
 }
 
@@ -69,3 +84,52 @@ public struct SourceStatus: Sendable, Codable, Hashable {
 
 /// `source` notification sent to watchers when the source's state changes.
 public typealias SourceNotification = SourceStatus
+
+/// The running trip, as `status` shows it.
+public struct TripStatus: Sendable, Codable, Hashable {
+    public var number: Int
+    public var kind: TripKind
+    public var purpose: String?
+    /// GPS time of its first fix, once known.
+    public var start: UTCTime?
+    /// Distance so far (calibrated), metres.
+    public var distance: Double
+    public var measuredDistance: Double
+    /// Seconds since its first fix, on the monotonic clock.
+    public var duration: Double?
+    public var idleAlerts: Int
+    /// Outages bridged so far.
+    public var bridgedGaps: Int
+
+    public init(_ trip: Trip, now: MonotonicInstant) {
+        number = trip.number
+        kind = trip.kind
+        purpose = trip.purpose
+        start = trip.start
+        distance = trip.distance
+        measuredDistance = trip.measuredDistance
+        duration = trip.firstFixAt.map { now.seconds(since: $0) }
+        idleAlerts = trip.idleAlerts
+        bridgedGaps = trip.gaps.filter(\.isBridged).count
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case number, kind, purpose, start, duration
+        case distance = "distance_m"
+        case measuredDistance = "measured_distance_m"
+        case idleAlerts = "idle_alerts"
+        case bridgedGaps = "bridged_gaps"
+    }
+}
+
+/// Whether the vehicle moves or stands, and since when (GPS time).
+public struct MotionStatus: Sendable, Codable, Hashable {
+    /// `moving`, `stationary` or `unknown`.
+    public var state: String
+    public var since: UTCTime?
+
+    public init(state: String, since: UTCTime?) {
+        self.state = state
+        self.since = since
+    }
+}

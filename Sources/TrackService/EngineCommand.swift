@@ -1,0 +1,9 @@
+import TrackCore
+
+/// A command for the engine from outside the data flow (the control socket, the daemon at boot).
+public enum EngineCommand: Sendable {
+    /// Start a trip (nothing new starts while one runs).
+    case startTrip(TripKind, purpose: String?)
+    /// Close the running trip at its last usable fix.
+    case stopTrip(purpose: String?)
+}
