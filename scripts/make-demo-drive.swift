@@ -3,6 +3,8 @@
 //
 //     swiftc -O scripts/make-demo-drive.swift -o /tmp/make-demo-drive && /tmp/make-demo-drive > demo/drive.nmea
 //
+// With a number, the route is driven that many times in a row (for benchmarks): `/tmp/make-demo-drive 24`.
+//
 // The route: 60 s parked, city streets with three red lights, a main road at 70 km/h, back into town, parked.
 // Position noise is a first-order Gauss-Markov error (2 m per axis, 60 s correlation) plus 0.2 m white noise;
 // speed is the true speed plus 0.1 m/s noise, as Doppler speed is. The same program always writes the same file.
@@ -51,6 +53,7 @@ struct State {
     var east = 0.0, north = 0.0, heading = 70.0, speed = 0.0
 }
 
+let laps = max(1, CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 1)
 var samples: [(east: Double, north: Double, speed: Double, heading: Double)] = []
 var state = State()
 let step = 0.1
@@ -61,11 +64,11 @@ func record() {
     }
 }
 
-for (index, leg) in route.enumerated() {
+for (index, leg) in (0..<laps).flatMap({ _ in route }).enumerated() {
     // Speed to be at when leaving this leg: the next moving leg's speed, or 0 before a stop.
     var exitSpeed = 0.0
-    if index + 1 < route.count {
-        switch route[index + 1] {
+    if index + 1 < route.count * laps {
+        switch route[(index + 1) % route.count] {
         case .stop: exitSpeed = 0
         case .straight(_, let kmh), .turn(_, _, let kmh): exitSpeed = kmh / 3.6
         }
@@ -156,12 +159,13 @@ for (second, sample) in samples.enumerated() {
     let normalisedCourse = (course + 360).truncatingRemainder(dividingBy: 360)
     let knots = speed * 3600 / 1852
     let t = start + second
-    let time = String(format: "%02d%02d%02d.00", t / 3600, t / 60 % 60, t % 60)
+    let time = String(format: "%02d%02d%02d.00", t / 3600 % 24, t / 60 % 60, t % 60)
+    let date = String(format: "%02d1126", 22 + t / 86_400)  // laps past midnight: the next days of November
     let lat = coordinate(latitude, degreesWidth: 2, positive: "N", negative: "S")
     let lon = coordinate(longitude, degreesWidth: 3, positive: "E", negative: "W")
     let satellites = 9 + Int(random.uniform() * 3)
     let hdop = 0.8 + 0.2 * random.uniform()
-    emit("GNRMC,\(time),A,\(lat),\(lon),\(String(format: "%.3f", knots)),\(String(format: "%.2f", normalisedCourse)),221126,,,A,V")
+    emit("GNRMC,\(time),A,\(lat),\(lon),\(String(format: "%.3f", knots)),\(String(format: "%.2f", normalisedCourse)),\(date),,,A,V")
     emit("GNVTG,\(String(format: "%.2f", normalisedCourse)),T,,M,\(String(format: "%.3f", knots)),N,\(String(format: "%.3f", speed * 3.6)),K,A")
     emit("GNGGA,\(time),\(lat),\(lon),1,\(String(format: "%02d", satellites)),\(String(format: "%.2f", hdop)),\(String(format: "%.1f", 35 + 0.5 * random.gaussian())),M,18.1,M,,")
     emit("GNGSA,A,3,02,05,07,09,13,15,18,20,30,,,,\(String(format: "%.2f", hdop * 1.6)),\(String(format: "%.2f", hdop)),\(String(format: "%.2f", hdop * 1.3)),1")

@@ -139,6 +139,8 @@ public struct TrackerService: Service {
             logger.debug("moving", metadata: ["since": "\(time)"])
         case .stopped(let time):
             logger.debug("stationary", metadata: ["since": "\(time)"])
+        case .displaced(let time, let metres):
+            logger.info("moved while stationary by speed", metadata: ["time": "\(time)", "distance_m": "\(Int(metres.rounded()))"])
         case .trackPoint:
             break
         }

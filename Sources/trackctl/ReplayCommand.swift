@@ -99,6 +99,9 @@ struct ReplayCommand: ParsableCommand {
                 lines.append(line)
             }
         }
+        lines.append("  motion   \(result.starts) starts" + (result.displacements.isEmpty ? "" :
+            ", \(result.displacements.count) displacements while stationary ("
+            + Format.kilometres(result.displacements.reduce(0) { $0 + $1.metres }) + ")"))
         if result.alerts.isEmpty {
             lines.append("  idle     no alert")
         } else {
@@ -192,9 +195,21 @@ struct ReplayReport: Encodable {
     let trips: [TripReport]
     let gaps: [Gap]
     let distanceOutsideTrips: Double
+    let starts: Int
+    let displacements: [Displacement]
+
+    struct Displacement: Encodable {
+        let time: UTCTime
+        let distance: Double
+
+        enum CodingKeys: String, CodingKey {
+            case time
+            case distance = "distance_m"
+        }
+    }
 
     enum CodingKeys: String, CodingKey {
-        case alerts, fixes, trips, gaps
+        case alerts, fixes, trips, gaps, starts, displacements
         case distance = "distance_m"
         case measuredDistance = "measured_distance_m"
         case distanceOutsideTrips = "distance_outside_trips_m"
@@ -212,5 +227,7 @@ struct ReplayReport: Encodable {
         }
         gaps = result.gaps.map(Gap.init)
         distanceOutsideTrips = result.distanceOutsideTrips
+        starts = result.starts
+        displacements = result.displacements.map { Displacement(time: $0.time, distance: $0.metres) }
     }
 }

@@ -17,6 +17,9 @@ public enum EngineEvent: Sendable {
     case startedMoving(UTCTime)
     /// Stationary from this time.
     case stopped(UTCTime)
+    /// While stationary by its speed, the position left the parked spot for good (creeping, or a receiver
+    /// without speed): the displacement was counted, and a new stop begins.
+    case displaced(UTCTime, metres: Double)
     /// An outage ended, with how it was counted.
     case gap(GapReport)
 }

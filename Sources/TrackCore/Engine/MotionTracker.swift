@@ -10,8 +10,9 @@
 /// Standing still is decided from the speed, not from summed jitter. A stationary vehicle starts moving only when
 /// the speed stands out from the receiver's rest noise (at least `movingSpeed`) for `motionConfirmation` and adds
 /// up to `confirmationDistance` (or reaches `certainSpeed`) — and then its slow lead-in counts too — or when its
-/// position leaves the parked spot by more than the errors allow for `displacementPersistence`. A moving vehicle
-/// stops when the speed falls below `stoppedSpeed`. A lone speed spike or a multipath jump adds nothing.
+/// position leaves the parked spot by more than the errors allow for `displacementPersistence` and the velocity it
+/// reports went the same way (a crawl). A moving vehicle stops when the speed falls below `stoppedSpeed`. A lone speed spike
+/// or a multipath jump adds nothing.
 struct MotionTracker: Sendable {
     /// One fix as far as the gate lets it through.
     struct Sample: Sendable {
@@ -67,6 +68,9 @@ struct MotionTracker: Sendable {
     /// Where the vehicle is parked (see `ParkedSpot`).
     private var anchor: ParkedSpot?
     private var displacedSince: UTCTime?
+    /// The reported velocity (speed along the course) integrated since the vehicle stopped, metres east and north:
+    /// where the Doppler says it went. At rest the courses are random and this stays near zero.
+    private var dopplerDrift = (east: 0.0, north: 0.0)
     /// Without speed reports: the last position a step was counted to, and when.
     private var step: (coordinate: Coordinate, time: UTCTime)?
     /// An outage waiting for a trusted position after it.
@@ -140,7 +144,7 @@ struct MotionTracker: Sendable {
                 candidate = nil
                 if state == .unknown { stop(at: sample, emit) }
                 remember(speed, at: sample.time)
-                checkDisplacement(sample, emit)
+                checkDisplacement(sample, increment: increment, emit)
                 return
             }
             var pending = candidate ?? (start: sample.time, distance: leadIn(), samples: 0)
@@ -222,14 +226,30 @@ struct MotionTracker: Sendable {
     }
 
     /// While stationary with speed reports: a position that has left the parked spot for long enough is
-    /// movement the speed missed.
-    private mutating func checkDisplacement(_ sample: Sample, _ emit: (Event) -> Void) {
-        guard let moved = displacement(sample), let coordinate = sample.coordinate else { return }
+    /// movement the speed threshold missed — if the reported velocity went the same way. A creeping car reports
+    /// its crawl and its course; a parked receiver whose position wanders in a street canyon reports rest noise
+    /// in random directions.
+    private mutating func checkDisplacement(_ sample: Sample, increment: Double, _ emit: (Event) -> Void) {
+        if let course = sample.course {
+            let radians = course * .pi / 180
+            dopplerDrift.east += increment * Double.sin(radians)
+            dopplerDrift.north += increment * Double.cos(radians)
+        }
+        guard let moved = displacement(sample), let coordinate = sample.coordinate, let spot = anchor else { return }
+        let offset = Geodesic.offset(of: coordinate, from: spot.center)
+        let along = (dopplerDrift.east * offset.east + dopplerDrift.north * offset.north) / max(moved.metres, 1e-9)
+        guard along >= moved.metres / 2 else {
+            // The position wandered, the vehicle did not: take the spot afresh from here.
+            anchor = ParkedSpot(coordinate, error: sample.error ?? 0)
+            dopplerDrift = (0, 0)
+            return
+        }
         commit(moved.metres, emit)
         emit(.displaced(sample.time, metres: moved.metres))
         state = .stationary(since: sample.time)
         // It is creeping on: the next stretch is measured from here, without averaging behind it.
         anchor = ParkedSpot(coordinate, error: sample.error ?? 0, settled: true)
+        dopplerDrift = (0, 0)
     }
 
     /// How far, and since when, the position has persistently left the parked spot; `nil` while it has not.
@@ -265,6 +285,7 @@ struct MotionTracker: Sendable {
 
     private mutating func stop(at sample: Sample, _ emit: (Event) -> Void) {
         state = .stationary(since: sample.time)
+        dopplerDrift = (0, 0)
         stationarySpeeds.removeAll(keepingCapacity: true)
         if let speed = sample.speed { remember(speed, at: sample.time) }
         anchor = sample.coordinate.map { ParkedSpot($0, error: sample.error ?? 0) }
@@ -306,6 +327,7 @@ struct MotionTracker: Sendable {
             anchor = sample.coordinate.map { ParkedSpot($0, error: sample.error ?? 0) }
         }
         displacedSince = nil
+        dopplerDrift = (0, 0)
     }
 
     /// Bridges the pending outage with the first trusted position after it (or gives up, with `nil`).

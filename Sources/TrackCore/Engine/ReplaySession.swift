@@ -75,6 +75,10 @@ public struct ReplayResult: Sendable {
     public var trips: [Trip] = []
     public var alerts: [IdleAlert] = []
     public var gaps: [GapReport] = []
+    /// Displacements counted while stationary by speed: when, and how far.
+    public var displacements: [(time: UTCTime, metres: Double)] = []
+    /// Starts of movement confirmed.
+    public var starts = 0
     /// Losses of fix and their ends, in order: (since, nil) when lost, (nil, seconds) when regained.
     public var fixLosses: [(since: UTCTime?, regainedAfter: Double?)] = []
     public var statistics = EngineStatistics()
@@ -95,7 +99,9 @@ public struct ReplayResult: Sendable {
         case .gap(let gap): gaps.append(gap)
         case .fixLost(let since): fixLosses.append((since, nil))
         case .fixRegained(let after): fixLosses.append((nil, after))
-        case .trackPoint, .tripStarted, .tripAlreadyRunning, .noTripRunning, .startedMoving, .stopped: break
+        case .displaced(let time, let metres): displacements.append((time, metres))
+        case .startedMoving: starts += 1
+        case .trackPoint, .tripStarted, .tripAlreadyRunning, .noTripRunning, .stopped: break
         }
     }
 }

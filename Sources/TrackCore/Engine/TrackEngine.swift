@@ -110,9 +110,8 @@ public struct TrackEngine: Sendable {
             emit(.startedMoving(time))
         case .stopped(let time):
             emit(.stopped(time))
-        case .displaced(let time, _):
-            emit(.startedMoving(time))
-            emit(.stopped(time))
+        case .displaced(let time, let metres):
+            emit(.displaced(time, metres: metres))
         case .gap(let report):
             if trip != nil { trip?.gaps.append(report) }
             emit(.gap(report))
