@@ -1,0 +1,75 @@
+/// Everything an export or a report shows for a period: the profile, the trips with their tracks, the history of
+/// changes, the totals and the hash-chain head that anchors the log.
+public struct MileageReport: Sendable, Hashable, Codable {
+    public var profile: LogProfile
+    /// The period as asked (`2026-11`) and its title (`November 2026`).
+    public var period: String
+    public var periodTitle: String
+    /// The first day and the day after the last (in the profile's time zone); `nil` for all trips.
+    public var from: CivilDate?
+    public var until: CivilDate?
+    public var kind: KindFilter
+    /// The trips, oldest first, deleted ones included (marked) so that the odometer chain stays visible.
+    public var trips: [ReportTrip]
+    /// Changes to these trips and to the log in the period, oldest first.
+    public var revisions: [LogRevision]
+    /// The newest hash of the log's chain when the report was made (see `trackctl verify`).
+    public var chainHead: String?
+    /// When and by what the report was made.
+    public var generatedAt: UTCTime
+    public var generator: String
+
+    public init(profile: LogProfile, period: String, periodTitle: String, from: CivilDate?, until: CivilDate?,
+                kind: KindFilter, trips: [ReportTrip], revisions: [LogRevision], chainHead: String?,
+                generatedAt: UTCTime, generator: String) {
+        self.profile = profile
+        self.period = period
+        self.periodTitle = periodTitle
+        self.from = from
+        self.until = until
+        self.kind = kind
+        self.trips = trips
+        self.revisions = revisions
+        self.chainHead = chainHead
+        self.generatedAt = generatedAt
+        self.generator = generator
+    }
+
+    /// Kilometre totals in tenths, from the rounded figures each row prints (so the table adds up).
+    public var totals: Totals {
+        var totals = Totals()
+        for entry in trips where entry.trip.counts {
+            let tenths = entry.trip.reportedTenths.distance
+            switch entry.trip.kind {
+            case .business: totals.business += tenths
+            case .private: totals.private += tenths
+            case .unclassified: totals.unclassified += tenths
+            }
+            totals.trips += 1
+        }
+        return totals
+    }
+
+    /// Tenths of a kilometre by kind.
+    public struct Totals: Sendable, Hashable, Codable {
+        public var business: Int64 = 0
+        public var `private`: Int64 = 0
+        public var unclassified: Int64 = 0
+        public var trips = 0
+
+        public init() {}
+
+        public var all: Int64 { business + `private` + unclassified }
+    }
+}
+
+/// A trip with its track: segments of positions, a new segment after each outage.
+public struct ReportTrip: Sendable, Hashable, Codable {
+    public var trip: LogTrip
+    public var segments: [[TrackPoint]]
+
+    public init(trip: LogTrip, segments: [[TrackPoint]]) {
+        self.trip = trip
+        self.segments = segments
+    }
+}
