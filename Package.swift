@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
     ],
     targets: [
         // C libraries from Debian's -dev packages, found through pkg-config.
@@ -57,6 +59,16 @@ let package = Package(
         .target(
             name: "TrackConfig",
             dependencies: ["TrackCore", .product(name: "Yams", package: "Yams")]
+        ),
+
+        // The mileage log: SQLite through GRDB, migrations, power-cut-safe writes, the audit trail and its hash chain.
+        .target(
+            name: "TrackStore",
+            dependencies: [
+                "TrackCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
 
         // The control socket's wire format (bounded JSON lines) and the client trackctl uses.
@@ -113,6 +125,10 @@ let package = Package(
         .testTarget(
             name: "TrackCoreTests",
             dependencies: ["TrackCore"]
+        ),
+        .testTarget(
+            name: "TrackStoreTests",
+            dependencies: ["TrackStore", "TrackCore"]
         ),
         .testTarget(
             name: "TrackConfigTests",

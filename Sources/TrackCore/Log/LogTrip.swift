@@ -9,6 +9,8 @@ public struct LogTrip: Sendable, Hashable, Identifiable {
     public var destination: String?
     public var source: TripSource
     public var state: TripState
+    /// The trip's calendar date in the log's time zone (for GPS trips, the date it started).
+    public var date: CivilDate?
     /// When the trip began and ended (GPS time for recorded trips).
     public var start: UTCTime?
     public var end: UTCTime?
@@ -42,7 +44,9 @@ public struct LogTrip: Sendable, Hashable, Identifiable {
                 odometerStart: Double? = nil, odometerEnd: Double? = nil, distance: Double,
                 measuredDistance: Double? = nil, calibrationFactor: Double? = nil, gapCount: Int = 0,
                 bridgedSeconds: Double = 0, bridgedDistance: Double = 0, idleAlerts: Int = 0,
-                endReason: String? = nil, regularName: String? = nil, deletionReason: String? = nil) {
+                endReason: String? = nil, regularName: String? = nil, deletionReason: String? = nil,
+                date: CivilDate? = nil) {
+        self.date = date
         self.id = id
         self.kind = kind
         self.purpose = purpose
@@ -103,7 +107,7 @@ public struct LogTrip: Sendable, Hashable, Identifiable {
 
 extension LogTrip: Codable {
     enum CodingKeys: String, CodingKey {
-        case id, kind, purpose, customer, destination, source, state, start, end
+        case id, kind, purpose, customer, destination, source, state, date, start, end
         case startPosition = "start_position"
         case endPosition = "end_position"
         case odometerStart = "odometer_start"
@@ -129,6 +133,7 @@ extension LogTrip: Codable {
         destination = try c.decodeIfPresent(String.self, forKey: .destination)
         source = try c.decode(TripSource.self, forKey: .source)
         state = try c.decode(TripState.self, forKey: .state)
+        date = try c.decodeIfPresent(CivilDate.self, forKey: .date)
         start = try c.decodeIfPresent(UTCTime.self, forKey: .start)
         end = try c.decodeIfPresent(UTCTime.self, forKey: .end)
         startPosition = try c.decodeIfPresent(Coordinate.self, forKey: .startPosition)
@@ -156,6 +161,7 @@ extension LogTrip: Codable {
         try c.encodeIfPresent(destination, forKey: .destination)
         try c.encode(source, forKey: .source)
         try c.encode(state, forKey: .state)
+        try c.encode(date, forKey: .date)
         try c.encode(start, forKey: .start)
         try c.encode(end, forKey: .end)
         try c.encodeIfPresent(startPosition, forKey: .startPosition)

@@ -1,0 +1,173 @@
+import GRDB
+import TrackCore
+
+extension LogTrip {
+    /// A trip from its table row.
+    init(row: Row) throws {
+        let kindText: String = row["kind"]
+        let sourceText: String = row["source"]
+        let stateText: String = row["state"]
+        guard let kind = TripKind(rawValue: kindText), let source = TripSource(rawValue: sourceText),
+              let state = TripState(rawValue: stateText)
+        else {
+            throw StoreError.invalid("trip \(row["id"] as Int64? ?? 0) has an unknown kind, source or state "
+                                     + "('\(kindText)', '\(sourceText)', '\(stateText)')")
+        }
+        func coordinate(_ lat: String, _ lon: String) -> Coordinate? {
+            guard let latitude: Double = row[lat], let longitude: Double = row[lon] else { return nil }
+            return Coordinate(latitude: latitude, longitude: longitude)
+        }
+        self.init(
+            id: row["id"], kind: kind, purpose: row["purpose"], customer: row["customer"],
+            destination: row["destination"], source: source, state: state,
+            start: (row["start_time"] as String?).flatMap { UTCTime(iso8601: $0) },
+            end: (row["end_time"] as String?).flatMap { UTCTime(iso8601: $0) },
+            startPosition: coordinate("start_lat", "start_lon"), endPosition: coordinate("end_lat", "end_lon"),
+            odometerStart: row["odometer_start"], odometerEnd: row["odometer_end"], distance: row["distance"],
+            measuredDistance: row["measured_distance"], calibrationFactor: row["calibration_factor"],
+            gapCount: row["gap_count"], bridgedSeconds: row["bridged_seconds"], bridgedDistance: row["bridged_distance"],
+            idleAlerts: row["idle_alerts"], endReason: row["end_reason"], regularName: row["regular_name"],
+            deletionReason: row["deletion_reason"], date: (row["date"] as String?).flatMap { CivilDate(iso8601: $0) })
+    }
+
+    /// The column values of the trip's row (all but `id`).
+    var columns: [String: (any DatabaseValueConvertible)?] {
+        [
+            "kind": kind.rawValue, "purpose": purpose, "customer": customer, "destination": destination,
+            "source": source.rawValue, "state": state.rawValue, "date": date?.description,
+            "start_time": start?.iso8601(fractionDigits: 3), "end_time": end?.iso8601(fractionDigits: 3),
+            "start_lat": startPosition?.latitude, "start_lon": startPosition?.longitude,
+            "end_lat": endPosition?.latitude, "end_lon": endPosition?.longitude,
+            "odometer_start": odometerStart, "odometer_end": odometerEnd, "distance": distance,
+            "measured_distance": measuredDistance, "calibration_factor": calibrationFactor,
+            "gap_count": gapCount, "bridged_seconds": bridgedSeconds, "bridged_distance": bridgedDistance,
+            "idle_alerts": idleAlerts, "end_reason": endReason, "regular_name": regularName,
+            "deletion_reason": deletionReason,
+        ]
+    }
+
+    /// The canonical text the hash chain covers. An open trip is covered only by what is fixed when it opens (what it
+    /// is and where the odometer stood); its measurements are covered once it closes, with a digest of its track.
+    func canonical(trackDigest: String?, points: Int?) -> String {
+        var record = CanonicalRecord()
+        record.add("id", id)
+        record.add("kind", kind.rawValue)
+        record.add("purpose", purpose)
+        record.add("customer", customer)
+        record.add("destination", destination)
+        record.add("source", source.rawValue)
+        record.add("state", state.rawValue)
+        record.add("odometer_start", odometerStart)
+        record.add("calibration_factor", calibrationFactor)
+        record.add("regular_name", regularName)
+        guard state != .open else { return record.text }
+        record.add("date", date?.description)
+        record.add("start_time", start?.iso8601(fractionDigits: 3))
+        record.add("end_time", end?.iso8601(fractionDigits: 3))
+        record.add("start_lat", startPosition?.latitude)
+        record.add("start_lon", startPosition?.longitude)
+        record.add("end_lat", endPosition?.latitude)
+        record.add("end_lon", endPosition?.longitude)
+        record.add("odometer_end", odometerEnd)
+        record.add("distance", distance)
+        record.add("measured_distance", measuredDistance)
+        record.add("gap_count", gapCount)
+        record.add("bridged_seconds", bridgedSeconds)
+        record.add("bridged_distance", bridgedDistance)
+        record.add("idle_alerts", idleAlerts)
+        record.add("end_reason", endReason)
+        record.add("deletion_reason", deletionReason)
+        if source == .gps {
+            record.add("track_sha256", trackDigest)
+            record.add("track_points", points)
+        }
+        return record.text
+    }
+}
+
+extension LogRevision {
+    init(row: Row) {
+        self.init(id: row["id"], tripID: row["trip_id"], subject: row["subject"], field: row["field"],
+                  oldValue: row["old_value"], newValue: row["new_value"],
+                  time: (row["time"] as String?).flatMap { UTCTime(iso8601: $0) } ?? UTCTime(nanosecondsSinceEpoch: 0),
+                  timeSource: row["time_source"], user: row["user"], reason: row["reason"])
+    }
+
+    /// The canonical text the hash chain covers.
+    var canonical: String {
+        var record = CanonicalRecord()
+        record.add("id", id)
+        record.add("trip_id", tripID)
+        record.add("subject", subject)
+        record.add("field", field)
+        record.add("old", oldValue)
+        record.add("new", newValue)
+        record.add("time", time.iso8601(fractionDigits: 3))
+        record.add("time_source", timeSource)
+        record.add("user", user)
+        record.add("reason", reason)
+        return record.text
+    }
+}
+
+extension OdometerReading {
+    init(row: Row) {
+        self.init(id: row["id"], value: row["value"],
+                  time: (row["time"] as String?).flatMap { UTCTime(iso8601: $0) } ?? UTCTime(nanosecondsSinceEpoch: 0),
+                  logValue: row["log_value"], gapTripID: row["gap_trip_id"], user: row["user"], reason: row["reason"])
+    }
+
+    /// The canonical text the hash chain covers.
+    var canonical: String {
+        var record = CanonicalRecord()
+        record.add("id", id)
+        record.add("value", value)
+        record.add("time", time.iso8601(fractionDigits: 3))
+        record.add("log_value", logValue)
+        record.add("gap_trip_id", gapTripID)
+        record.add("user", user)
+        record.add("reason", reason)
+        return record.text
+    }
+}
+
+extension LogProfile {
+    init(row: Row) {
+        self.init(driver: row["driver"], plate: row["plate"], company: row["company"], timeZone: row["time_zone"],
+                  calibrationFactor: row["calibration_factor"])
+    }
+
+    /// The canonical text the hash chain covers.
+    var canonical: String {
+        var record = CanonicalRecord()
+        record.add("driver", driver)
+        record.add("plate", plate)
+        record.add("company", company)
+        record.add("time_zone", timeZone)
+        record.add("calibration_factor", calibrationFactor)
+        return record.text
+    }
+}
+
+extension RegularTrip {
+    init(row: Row) throws {
+        let kindText: String = row["kind"]
+        guard let kind = TripKind(rawValue: kindText) else {
+            throw StoreError.invalid("regular trip '\(row["name"] as String? ?? "")' has an unknown kind '\(kindText)'")
+        }
+        self.init(name: row["name"], distance: row["distance"], kind: kind, purpose: row["purpose"],
+                  customer: row["customer"], destination: row["destination"])
+    }
+
+    /// The canonical text the hash chain covers.
+    var canonical: String {
+        var record = CanonicalRecord()
+        record.add("name", name)
+        record.add("distance", distance)
+        record.add("kind", kind.rawValue)
+        record.add("purpose", purpose)
+        record.add("customer", customer)
+        record.add("destination", destination)
+        return record.text
+    }
+}

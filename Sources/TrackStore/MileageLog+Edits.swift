@@ -1,0 +1,328 @@
+import Foundation
+import GRDB
+import TrackCore
+
+extension MileageLog {
+    /// Adds a trip entered by hand (or from a regular trip) at the end of the log; its start odometer follows the log.
+    public func addTrip(_ manual: ManualTrip, context: ChangeContext) async throws(StoreError) -> LogTrip {
+        try await write("add a trip") { db in
+            if let open = try Int64.fetchOne(db, sql: "SELECT id FROM trip WHERE state = 'open' LIMIT 1") {
+                throw StoreError.invalid("trip \(open) is being recorded; stop it before adding a trip by hand")
+            }
+            var template: RegularTrip?
+            if let name = manual.regular {
+                guard let row = try Row.fetchOne(db, sql: "SELECT * FROM regular_trip WHERE name = ?", arguments: [name]) else {
+                    let known = try String.fetchAll(db, sql: "SELECT name FROM regular_trip ORDER BY name")
+                    throw StoreError.invalid("there is no regular trip '\(name)'"
+                        + (known.isEmpty ? " (none are defined: trackctl regular add)" : "; known: \(known.joined(separator: ", "))"))
+                }
+                template = try RegularTrip(row: row)
+            }
+            let kind = manual.kind ?? template?.kind ?? .unclassified
+            let purpose = manual.purpose?.nilIfBlank ?? template?.purpose
+            if kind == .business && purpose == nil {
+                throw StoreError.invalid("a business trip needs a purpose: add --purpose TEXT")
+            }
+            let profile = try MileageLog.profile(db)
+            if let last = try Row.fetchOne(db, sql: "SELECT id, date FROM trip WHERE date IS NOT NULL ORDER BY id DESC LIMIT 1"),
+               let lastDate = (last["date"] as String?).flatMap({ CivilDate(iso8601: $0) }), manual.date < lastDate {
+                throw StoreError.invalid("the log is kept in order: its last entry (trip \(last["id"] as Int64)) is dated "
+                    + "\(lastDate), so a trip dated \(manual.date) cannot follow it; date it \(lastDate) or later")
+            }
+            let odometerStart = try MileageLog.odometer(db)
+            let distance: Double
+            switch manual.extent ?? template.map({ .distance($0.distance) }) {
+            case .distance(let metres):
+                guard metres > 0, metres <= 2_000_000 else {
+                    throw StoreError.invalid("the distance must be more than 0 km and at most 2000 km")
+                }
+                distance = metres
+            case .odometerEnd(let end):
+                guard let odometerStart else {
+                    throw StoreError.invalid("the log has no odometer reading yet, so --odometer-end cannot be used: "
+                        + "give --distance, or record a reading first (trackctl odometer set)")
+                }
+                guard end > odometerStart else {
+                    throw StoreError.invalid("the odometer at the end (\(LogTrip.kilometresText(tenths: LogTrip.tenths(end))) km) "
+                        + "must be above the log's odometer (\(LogTrip.kilometresText(tenths: LogTrip.tenths(odometerStart))) km)")
+                }
+                distance = end - odometerStart
+            case nil:
+                throw StoreError.invalid("say how far: --distance KM, --odometer-end KM or --regular NAME")
+            }
+            var start: UTCTime?
+            var end: UTCTime?
+            if let second = manual.startSecond {
+                start = LocalDates.instant(manual.date, secondOfDay: second, zone: profile.timeZone)
+            }
+            if let second = manual.endSecond {
+                end = LocalDates.instant(manual.date, secondOfDay: second, zone: profile.timeZone)
+            }
+            if let start, let end, end < start {
+                throw StoreError.invalid("the trip cannot end before it starts")
+            }
+            var trip = LogTrip(id: 0, kind: kind, purpose: purpose, customer: manual.customer?.nilIfBlank ?? template?.customer,
+                               destination: manual.destination?.nilIfBlank ?? template?.destination,
+                               source: template == nil ? .manual : .regular, state: .closed, start: start, end: end,
+                               odometerStart: odometerStart, odometerEnd: odometerStart.map { $0 + distance },
+                               distance: distance, regularName: template?.name, date: manual.date)
+            trip.id = try MileageLog.insert(trip, db)
+            try Ledger.append(db, .trip, ref: String(trip.id), payload: trip.canonical(trackDigest: nil, points: nil))
+            try MileageLog.addRevision(tripID: trip.id, subject: "trip", field: "entry", old: nil,
+                                       new: "\(trip.source) trip \(trip.id): \(LogTrip.kilometresText(tenths: trip.reportedTenths.distance)) km \(kind)",
+                                       reason: manual.reason?.nilIfBlank ?? (template.map { "from regular trip \($0.name)" } ?? "entered by hand"),
+                                       context: context, db)
+            return trip
+        }
+    }
+
+    /// Changes what a trip was (kind, purpose, customer, destination), one revision per field changed.
+    public func editTrip(_ id: Int64, _ changes: TripChanges, reason: String, context: ChangeContext) async throws(StoreError) -> LogTrip {
+        guard let reason = reason.nilIfBlank else { throw .reasonRequired("an edit") }
+        guard !changes.isEmpty else {
+            throw .invalid("nothing to change: give --business, --private, --purpose, --customer or --destination")
+        }
+        return try await write("edit trip \(id)") { db in
+            var trip = try MileageLog.trip(id, db)
+            guard trip.state != .deleted else { throw StoreError.invalid("trip \(id) is deleted; it cannot be edited") }
+            let before = trip
+            if let kind = changes.kind { trip.kind = kind }
+            if let purpose = changes.purpose { trip.purpose = purpose.nilIfBlank }
+            if let customer = changes.customer { trip.customer = customer.nilIfBlank }
+            if let destination = changes.destination { trip.destination = destination.nilIfBlank }
+            if trip.kind == .business && trip.purpose == nil && trip.state == .closed {
+                throw StoreError.invalid("a business trip needs a purpose: add --purpose TEXT")
+            }
+            let fields: [(String, String?, String?)] = [
+                ("kind", before.kind.rawValue, trip.kind.rawValue),
+                ("purpose", before.purpose, trip.purpose),
+                ("customer", before.customer, trip.customer),
+                ("destination", before.destination, trip.destination),
+            ].filter { $0.1 != $0.2 }
+            guard !fields.isEmpty else { throw StoreError.invalid("trip \(id) already has these values; nothing changed") }
+            try MileageLog.update(trip, db)
+            try MileageLog.appendTripRecord(trip, db)
+            for (field, old, new) in fields {
+                try MileageLog.addRevision(tripID: id, subject: "trip", field: field, old: old, new: new, reason: reason,
+                                           context: context, db)
+            }
+            return trip
+        }
+    }
+
+    /// Withdraws a trip: it stays in the log, marked deleted with the reason, and leaves the totals.
+    public func deleteTrip(_ id: Int64, reason: String, context: ChangeContext) async throws(StoreError) -> LogTrip {
+        guard let reason = reason.nilIfBlank else { throw .reasonRequired("deleting a trip") }
+        return try await write("delete trip \(id)") { db in
+            var trip = try MileageLog.trip(id, db)
+            switch trip.state {
+            case .deleted: throw StoreError.invalid("trip \(id) is already deleted")
+            case .open: throw StoreError.invalid("trip \(id) is being recorded; stop it first")
+            case .closed: break
+            }
+            trip.state = .deleted
+            trip.deletionReason = reason
+            try MileageLog.update(trip, db)
+            try MileageLog.appendTripRecord(trip, db)
+            try MileageLog.addRevision(tripID: id, subject: "trip", field: "state", old: TripState.closed.rawValue,
+                                       new: TripState.deleted.rawValue, reason: reason, context: context, db)
+            return trip
+        }
+    }
+
+    /// Records a dashboard reading: a difference to the log becomes a visible entry (unrecorded driving, or a
+    /// correction when the log counted more), and the calibration factor is updated from the distance between this
+    /// reading and the previous one where that is sound.
+    public func setOdometer(_ value: Double, reason: String, context: ChangeContext) async throws(StoreError) -> OdometerUpdate {
+        guard let reason = reason.nilIfBlank else { throw .reasonRequired("an odometer reading") }
+        guard value.isFinite, value >= 0, value < 10_000_000_000 else {
+            throw .invalid("an odometer reading must be between 0 and 9,999,999 km")
+        }
+        return try await write("record an odometer reading") { db in
+            if let open = try Int64.fetchOne(db, sql: "SELECT id FROM trip WHERE state = 'open' LIMIT 1") {
+                throw StoreError.invalid("trip \(open) is being recorded; take the reading when it has stopped")
+            }
+            let previous = try Row.fetchOne(db, sql: "SELECT * FROM odometer_reading ORDER BY id DESC LIMIT 1")
+            if let previous, let last: Double = previous["value"], value < last {
+                throw StoreError.invalid("the reading \(LogTrip.kilometresText(tenths: LogTrip.tenths(value))) km is lower than the last "
+                    + "reading, \(LogTrip.kilometresText(tenths: LogTrip.tenths(last))) km on \(previous["time"] as String): "
+                    + "an odometer does not go backwards")
+            }
+            let logValue = try MileageLog.odometer(db)
+            var entry: LogTrip?
+            if let logValue, LogTrip.tenths(value) != LogTrip.tenths(logValue) {
+                let difference = value - logValue
+                let profile = try MileageLog.profile(db)
+                let lastEnd = try String.fetchOne(db, sql: "SELECT end_time FROM trip WHERE end_time IS NOT NULL ORDER BY id DESC LIMIT 1")
+                    .flatMap { UTCTime(iso8601: $0) }
+                var gap = LogTrip(id: 0, kind: .unclassified,
+                                  purpose: difference > 0 ? "unrecorded driving" : "odometer correction",
+                                  source: difference > 0 ? .unrecorded : .correction, state: .closed,
+                                  start: lastEnd, end: context.time, odometerStart: logValue, odometerEnd: value,
+                                  distance: difference, date: LocalDates.date(of: context.time, zone: profile.timeZone))
+                gap.id = try MileageLog.insert(gap, db)
+                try Ledger.append(db, .trip, ref: String(gap.id), payload: gap.canonical(trackDigest: nil, points: nil))
+                try MileageLog.addRevision(
+                    tripID: gap.id, subject: "trip", field: "entry", old: nil,
+                    new: "\(gap.source) \(LogTrip.kilometresText(tenths: gap.reportedTenths.distance)) km (dashboard "
+                        + "\(LogTrip.kilometresText(tenths: LogTrip.tenths(value))) km, log "
+                        + "\(LogTrip.kilometresText(tenths: LogTrip.tenths(logValue))) km)",
+                    reason: reason, context: context, db)
+                entry = gap
+            }
+            // Calibration from the distance between the two readings.
+            var before: Double?
+            var after: Double?
+            var note = "the first reading sets the log's odometer; the calibration needs a second one"
+            if let previous, let last: Double = previous["value"] {
+                let since: Int64 = previous["last_trip_id"] ?? 0
+                let upTo = entry?.id ?? Int64.max
+                let gps = try Double.fetchOne(db, sql: """
+                    SELECT COALESCE(SUM(measured_distance), 0) FROM trip
+                    WHERE state = 'closed' AND source = 'gps' AND id > ? AND id < ?
+                    """, arguments: [since, upTo]) ?? 0
+                let manual = try Double.fetchOne(db, sql: """
+                    SELECT COALESCE(SUM(distance), 0) FROM trip
+                    WHERE state = 'closed' AND source IN ('manual', 'regular') AND id > ? AND id < ?
+                    """, arguments: [since, upTo]) ?? 0
+                let dashboard = value - last - manual
+                if gps < 20_000 {
+                    note = "calibration unchanged: only \(LogTrip.kilometresText(tenths: LogTrip.tenths(gps))) km of GPS trips "
+                        + "since the last reading (at least 20 km are needed)"
+                } else {
+                    let factor = dashboard / gps
+                    if (0.9...1.1).contains(factor) {
+                        let profile = try MileageLog.profile(db)
+                        before = profile.calibrationFactor
+                        after = (factor * 10_000).rounded() / 10_000
+                        try db.execute(sql: "UPDATE profile SET calibration_factor = ? WHERE id = 1", arguments: [after])
+                        try Ledger.append(db, .profile, ref: "1", payload: try MileageLog.profile(db).canonical)
+                        try MileageLog.addRevision(
+                            tripID: nil, subject: "profile", field: "calibration_factor", old: before.map { "\($0)" },
+                            new: after.map { "\($0)" },
+                            reason: "dashboard \(LogTrip.kilometresText(tenths: LogTrip.tenths(value - last))) km against "
+                                + "\(LogTrip.kilometresText(tenths: LogTrip.tenths(gps))) km measured by GPS since the last reading",
+                            context: context, db)
+                        note = "calibration factor now \(after!) (was \(before!)); it applies to trips from now on"
+                    } else {
+                        note = "calibration unchanged: the dashboard and GPS differ by \(Int(((factor - 1) * 100).rounded()))% "
+                            + "since the last reading, more than the 10% a calibration error can explain (unrecorded driving?)"
+                    }
+                }
+            }
+            let lastTripID = try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM trip") ?? 0
+            try db.execute(sql: """
+                INSERT INTO odometer_reading (value, time, log_value, gap_trip_id, last_trip_id, user, reason)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [value, context.time.iso8601(fractionDigits: 3), logValue, entry?.id, lastTripID,
+                                 context.user, reason])
+            let reading = OdometerReading(id: db.lastInsertedRowID, value: value, time: context.time, logValue: logValue,
+                                          gapTripID: entry?.id, user: context.user, reason: reason)
+            try Ledger.append(db, .odometer, ref: String(reading.id), payload: reading.canonical)
+            try MileageLog.addRevision(tripID: nil, subject: "odometer", field: "reading",
+                                       old: logValue.map { LogTrip.kilometresText(tenths: LogTrip.tenths($0)) },
+                                       new: LogTrip.kilometresText(tenths: LogTrip.tenths(value)), reason: reason,
+                                       context: context, db)
+            return OdometerUpdate(reading: reading, entry: entry, calibrationBefore: before, calibrationAfter: after,
+                                  calibrationNote: note)
+        }
+    }
+
+    /// Sets the driver, plate, company or time zone; each change is a revision.
+    public func setProfile(_ changes: ProfileChanges, reason: String?, context: ChangeContext) async throws(StoreError) -> LogProfile {
+        guard !changes.isEmpty else { throw .invalid("nothing to set: give --driver, --plate, --company or --time-zone") }
+        if let zone = changes.timeZone, LocalDates.zone(zone) == nil {
+            throw .invalid("'\(zone)' is not a time zone this system knows; use an IANA name such as Europe/Tallinn")
+        }
+        return try await write("change the profile") { db in
+            let before = try MileageLog.profile(db)
+            var after = before
+            if let driver = changes.driver { after.driver = driver.nilIfBlank }
+            if let plate = changes.plate { after.plate = plate.nilIfBlank }
+            if let company = changes.company { after.company = company.nilIfBlank }
+            if let zone = changes.timeZone { after.timeZone = zone }
+            let fields: [(String, String?, String?)] = [
+                ("driver", before.driver, after.driver), ("plate", before.plate, after.plate),
+                ("company", before.company, after.company), ("time_zone", before.timeZone, after.timeZone),
+            ].filter { $0.1 != $0.2 }
+            guard !fields.isEmpty else { return before }
+            try db.execute(sql: "UPDATE profile SET driver = ?, plate = ?, company = ?, time_zone = ? WHERE id = 1",
+                           arguments: [after.driver, after.plate, after.company, after.timeZone])
+            try Ledger.append(db, .profile, ref: "1", payload: after.canonical)
+            for (field, old, new) in fields {
+                try MileageLog.addRevision(tripID: nil, subject: "profile", field: field, old: old, new: new,
+                                           reason: reason?.nilIfBlank, context: context, db)
+            }
+            return after
+        }
+    }
+
+    /// Defines a regular trip.
+    public func addRegularTrip(_ regular: RegularTrip, context: ChangeContext) async throws(StoreError) {
+        guard let name = regular.name.nilIfBlank, name == regular.name.trimmingCharacters(in: .whitespaces) else {
+            throw .invalid("a regular trip needs a name without leading or trailing spaces")
+        }
+        guard regular.distance > 0, regular.distance <= 2_000_000 else {
+            throw .invalid("the distance must be more than 0 km and at most 2000 km")
+        }
+        if regular.kind == .business && regular.purpose?.nilIfBlank == nil {
+            throw .invalid("a business regular trip needs a purpose: add --purpose TEXT")
+        }
+        try await write("add a regular trip") { db in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM regular_trip WHERE name = ?", arguments: [name]) == true {
+                throw StoreError.invalid("a regular trip named '\(name)' exists; remove it first to change it")
+            }
+            try db.execute(sql: """
+                INSERT INTO regular_trip (name, distance, kind, purpose, customer, destination) VALUES (?, ?, ?, ?, ?, ?)
+                """, arguments: [name, regular.distance, regular.kind.rawValue, regular.purpose?.nilIfBlank,
+                                 regular.customer?.nilIfBlank, regular.destination?.nilIfBlank])
+            try Ledger.append(db, .regular, ref: name, payload: regular.canonical)
+            try MileageLog.addRevision(tripID: nil, subject: "regular", field: name, old: nil,
+                                       new: "\(LogTrip.kilometresText(tenths: LogTrip.tenths(regular.distance))) km \(regular.kind)"
+                                           + (regular.purpose.map { ": \($0)" } ?? ""),
+                                       reason: nil, context: context, db)
+        }
+    }
+
+    /// Removes a regular trip (trips made from it keep its name).
+    public func removeRegularTrip(_ name: String, context: ChangeContext) async throws(StoreError) {
+        try await write("remove a regular trip") { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM regular_trip WHERE name = ?", arguments: [name]) else {
+                throw StoreError.invalid("there is no regular trip '\(name)'")
+            }
+            let regular = try RegularTrip(row: row)
+            try db.execute(sql: "DELETE FROM regular_trip WHERE name = ?", arguments: [name])
+            try Ledger.append(db, .regular, ref: name, payload: "removed")
+            try MileageLog.addRevision(tripID: nil, subject: "regular", field: name,
+                                       old: "\(LogTrip.kilometresText(tenths: LogTrip.tenths(regular.distance))) km \(regular.kind)",
+                                       new: nil, reason: nil, context: context, db)
+        }
+    }
+
+    // MARK: - Shared pieces
+
+    /// Appends a trip's current state to the chain (with its track digest once it is closed).
+    static func appendTripRecord(_ trip: LogTrip, _ db: Database) throws {
+        if trip.state == .open || trip.source != .gps {
+            try Ledger.append(db, .trip, ref: String(trip.id), payload: trip.canonical(trackDigest: nil, points: nil))
+        } else {
+            let track = try Ledger.trackDigest(db, tripID: trip.id)
+            try Ledger.append(db, .trip, ref: String(trip.id), payload: trip.canonical(trackDigest: track.digest, points: track.points))
+        }
+    }
+
+    @discardableResult
+    static func addRevision(tripID: Int64?, subject: String, field: String, old: String?, new: String?, reason: String?,
+                            context: ChangeContext, _ db: Database) throws -> LogRevision {
+        try db.execute(sql: """
+            INSERT INTO revision (trip_id, subject, field, old_value, new_value, time, time_source, user, reason)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [tripID, subject, field, old, new, context.time.iso8601(fractionDigits: 3),
+                             context.timeSource, context.user, reason])
+        let revision = LogRevision(id: db.lastInsertedRowID, tripID: tripID, subject: subject, field: field,
+                                   oldValue: old, newValue: new, time: context.time, timeSource: context.timeSource,
+                                   user: context.user, reason: reason)
+        try Ledger.append(db, .revision, ref: String(revision.id), payload: revision.canonical)
+        return revision
+    }
+}

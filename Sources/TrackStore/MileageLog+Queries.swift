@@ -1,0 +1,164 @@
+import GRDB
+import TrackCore
+
+extension MileageLog {
+    /// The profile.
+    public func profile() async throws(StoreError) -> LogProfile {
+        try await read("read the profile") { db in try MileageLog.profile(db) }
+    }
+
+    /// The log's odometer now, metres; `nil` before the first reading.
+    public func odometer() async throws(StoreError) -> Double? {
+        try await read("read the odometer") { db in try MileageLog.odometer(db) }
+    }
+
+    /// The trips whose date lies in `dates` (all trips when `nil`), oldest first, deleted ones included.
+    public func trips(dates: (from: CivilDate, until: CivilDate)?, kind: KindFilter = .all) async throws(StoreError) -> [LogTrip] {
+        let bounds = dates.map { ($0.from.description, $0.until.description) }
+        return try await read("list trips") { db in
+            let rows: [Row]
+            if let bounds {
+                rows = try Row.fetchAll(db, sql: "SELECT * FROM trip WHERE date >= ? AND date < ? ORDER BY id",
+                                        arguments: [bounds.0, bounds.1])
+            } else {
+                rows = try Row.fetchAll(db, sql: "SELECT * FROM trip ORDER BY id")
+            }
+            return try rows.map(LogTrip.init(row:)).filter { kind.admits($0.kind) }
+        }
+    }
+
+    /// The trips of a period counted from `now` in the log's time zone.
+    public func trips(period: LogPeriod, kind: KindFilter = .all, now: UTCTime) async throws(StoreError) -> [LogTrip] {
+        let zone = try await profile().timeZone
+        return try await trips(dates: period.dates(today: LocalDates.date(of: now, zone: zone)), kind: kind)
+    }
+
+    /// One trip.
+    public func trip(_ id: Int64) async throws(StoreError) -> LogTrip {
+        try await read("read trip \(id)") { db in try MileageLog.trip(id, db) }
+    }
+
+    /// One trip with its history, events and the size of its track.
+    public func tripDetail(_ id: Int64) async throws(StoreError) -> TripDetail {
+        try await read("read trip \(id)") { db in
+            let trip = try MileageLog.trip(id, db)
+            let revisions = try Row.fetchAll(db, sql: "SELECT * FROM revision WHERE trip_id = ? ORDER BY id", arguments: [id])
+                .map(LogRevision.init(row:))
+            let events = try MileageLog.events(db, tripID: id)
+            let counts = try Row.fetchOne(db, sql: """
+                SELECT COUNT(*) AS points, COUNT(DISTINCT segment) AS segments FROM track_point WHERE trip_id = ?
+                """, arguments: [id])
+            return TripDetail(trip: trip, revisions: revisions, events: events,
+                              trackPoints: counts?["points"] ?? 0, segments: counts?["segments"] ?? 0)
+        }
+    }
+
+    /// A trip's track: its segments of points, in order.
+    public func track(_ tripID: Int64) async throws(StoreError) -> [[TrackPoint]] {
+        try await read("read the track of trip \(tripID)") { db in try MileageLog.track(db, tripID: tripID) }
+    }
+
+    /// The change history: of some trips, and (when `logDates` is given, or for all when it is `nil` and
+    /// `includeLog` holds) the changes to the profile, the odometer and the regular trips.
+    public func revisions(tripIDs: [Int64]? = nil) async throws(StoreError) -> [LogRevision] {
+        try await read("read the change history") { db in
+            let all = try Row.fetchAll(db, sql: "SELECT * FROM revision ORDER BY id").map(LogRevision.init(row:))
+            guard let tripIDs else { return all }
+            let wanted = Set(tripIDs)
+            return all.filter { $0.tripID.map(wanted.contains) ?? false }
+        }
+    }
+
+    /// Events, newest last; of one trip when `tripID` is given.
+    public func events(tripID: Int64? = nil, limit: Int = 1000) async throws(StoreError) -> [LogEvent] {
+        try await read("read events") { db in
+            if let tripID { return try MileageLog.events(db, tripID: tripID) }
+            return try Row.fetchAll(db, sql: "SELECT * FROM (SELECT * FROM event ORDER BY id DESC LIMIT ?) ORDER BY id",
+                                    arguments: [limit]).compactMap(LogEvent.init(row:))
+        }
+    }
+
+    /// The regular trips, by name.
+    public func regularTrips() async throws(StoreError) -> [RegularTrip] {
+        try await read("read the regular trips") { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM regular_trip ORDER BY name").map(RegularTrip.init(row:))
+        }
+    }
+
+    /// The dashboard readings, oldest first.
+    public func odometerReadings() async throws(StoreError) -> [OdometerReading] {
+        try await read("read the odometer readings") { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM odometer_reading ORDER BY id").map(OdometerReading.init(row:))
+        }
+    }
+
+    /// The newest hash of the chain; `nil` for an empty log.
+    public func chainHead() async throws(StoreError) -> String? {
+        try await read("read the chain") { db in try Ledger.head(db) }
+    }
+
+    /// Everything a report of `period` shows, counted from `now` in the log's time zone.
+    public func report(period: LogPeriod, kind: KindFilter, now: UTCTime, generator: String) async throws(StoreError) -> MileageReport {
+        try await read("build the report") { db in
+            let profile = try MileageLog.profile(db)
+            let today = LocalDates.date(of: now, zone: profile.timeZone)
+            let dates = period.dates(today: today)
+            let rows: [Row]
+            if let dates {
+                rows = try Row.fetchAll(db, sql: "SELECT * FROM trip WHERE date >= ? AND date < ? ORDER BY id",
+                                        arguments: [dates.from.description, dates.until.description])
+            } else {
+                rows = try Row.fetchAll(db, sql: "SELECT * FROM trip ORDER BY id")
+            }
+            let trips = try rows.map(LogTrip.init(row:)).filter { kind.admits($0.kind) && $0.state != .open }
+            let entries = try trips.map { trip in
+                ReportTrip(trip: trip, segments: trip.source == .gps && trip.state != .deleted
+                           ? try MileageLog.track(db, tripID: trip.id) : [])
+            }
+            let ids = Set(trips.map(\.id))
+            let revisions = try Row.fetchAll(db, sql: "SELECT * FROM revision ORDER BY id").map(LogRevision.init(row:))
+                .filter { revision in
+                    if let trip = revision.tripID { return ids.contains(trip) }
+                    guard let dates else { return true }
+                    let day = LocalDates.date(of: revision.time, zone: profile.timeZone)
+                    return day >= dates.from && day < dates.until
+                }
+            return MileageReport(
+                profile: profile, period: period.description, periodTitle: period.title(today: today),
+                from: dates?.from, until: dates?.until, kind: kind, trips: entries, revisions: revisions,
+                chainHead: try Ledger.head(db), generatedAt: now, generator: generator)
+        }
+    }
+
+    // MARK: - Shared pieces
+
+    static func track(_ db: Database, tripID: Int64) throws -> [[TrackPoint]] {
+        var segments: [[TrackPoint]] = []
+        var current: Int?
+        let rows = try Row.fetchCursor(db, sql: "SELECT * FROM track_point WHERE trip_id = ? ORDER BY seq",
+                                       arguments: [tripID])
+        while let row = try rows.next() {
+            let recorded = StoredPoint(row: row).recorded
+            if recorded.segment != current {
+                segments.append([])
+                current = recorded.segment
+            }
+            segments[segments.count - 1].append(recorded.point)
+        }
+        return segments
+    }
+
+    static func events(_ db: Database, tripID: Int64) throws -> [LogEvent] {
+        try Row.fetchAll(db, sql: "SELECT * FROM event WHERE trip_id = ? ORDER BY id", arguments: [tripID])
+            .compactMap(LogEvent.init(row:))
+    }
+}
+
+extension LogEvent {
+    /// An event from its row; `nil` for a kind this version does not know.
+    init?(row: Row) {
+        guard let kind = Kind(rawValue: row["kind"]) else { return nil }
+        self.init(id: row["id"], kind: kind, time: (row["time"] as String?).flatMap { UTCTime(iso8601: $0) },
+                  tripID: row["trip_id"], detail: row["detail"])
+    }
+}

@@ -1,0 +1,183 @@
+import GRDB
+import TrackCore
+
+extension MileageLog {
+    /// Opens a GPS trip: the row, its start odometer (the log's odometer now) and the calibration factor in force,
+    /// committed durably with its chain record before this returns.
+    public func beginTrip(kind: TripKind, purpose: String?, customer: String?) async throws(StoreError) -> LogTrip {
+        try await write("open a trip") { db in
+            if let open = try Int64.fetchOne(db, sql: "SELECT id FROM trip WHERE state = 'open' LIMIT 1") {
+                throw StoreError.invalid("trip \(open) is still open; stop it first")
+            }
+            let profile = try MileageLog.profile(db)
+            var trip = LogTrip(id: 0, kind: kind, purpose: purpose?.nilIfBlank, customer: customer?.nilIfBlank,
+                               source: .gps, state: .open, odometerStart: try MileageLog.odometer(db),
+                               distance: 0, measuredDistance: 0, calibrationFactor: profile.calibrationFactor)
+            trip.id = try MileageLog.insert(trip, db)
+            try Ledger.append(db, .trip, ref: String(trip.id), payload: trip.canonical(trackDigest: nil, points: nil))
+            return trip
+        }
+    }
+
+    /// Appends a batch of track points to an open trip in one transaction. The first batch also fixes the trip's
+    /// start (time, place, local date).
+    public func appendPoints(_ points: [RecordedPoint], to tripID: Int64) async throws(StoreError) {
+        guard let first = points.first else { return }
+        try await write("store track points") { db in
+            let next = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(seq), -1) + 1 FROM track_point WHERE trip_id = ?",
+                                          arguments: [tripID]) ?? 0
+            let statement = try db.cachedStatement(sql: """
+                INSERT INTO track_point (trip_id, seq, time_ms, lat_e7, lon_e7, speed_cms, error_cm, distance_cm, segment)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for (offset, recorded) in points.enumerated() {
+                let stored = StoredPoint(recorded)
+                try statement.execute(arguments: [tripID, next + Int64(offset), stored.timeMilliseconds,
+                                                  stored.latitudeE7, stored.longitudeE7, stored.speedCentimetres,
+                                                  stored.errorCentimetres, stored.distanceCentimetres, stored.segment])
+            }
+            if next == 0 {
+                let zone = try MileageLog.profile(db).timeZone
+                try db.execute(sql: """
+                    UPDATE trip SET start_time = COALESCE(start_time, ?), start_lat = COALESCE(start_lat, ?),
+                        start_lon = COALESCE(start_lon, ?), date = COALESCE(date, ?)
+                    WHERE id = ? AND state = 'open'
+                    """, arguments: [first.point.time.iso8601(fractionDigits: 3), first.point.coordinate.latitude,
+                                     first.point.coordinate.longitude,
+                                     LocalDates.date(of: first.point.time, zone: zone).description, tripID])
+            }
+        }
+    }
+
+    /// Notes an outage on an open trip: the running totals on the trip and an event.
+    public func recordGap(_ gap: GapReport, tripID: Int64) async throws(StoreError) {
+        try await write("record an outage") { db in
+            try db.execute(sql: """
+                UPDATE trip SET gap_count = gap_count + 1, bridged_seconds = bridged_seconds + ?,
+                    bridged_distance = bridged_distance + ?
+                WHERE id = ? AND state = 'open'
+                """, arguments: [gap.isBridged ? gap.duration : 0, gap.distance, tripID])
+            try MileageLog.insertEvent(.gap, time: gap.start, tripID: tripID,
+                                       detail: "outage of \(Int(gap.duration.rounded())) s: \(gap.outcome.rawValue), "
+                                           + "\(Int(gap.distance.rounded())) m added" + (gap.note.map { " (\($0))" } ?? ""),
+                                       db)
+        }
+    }
+
+    /// Notes an idle alert: the count on the trip and an event.
+    public func recordIdleAlert(_ alert: IdleAlert, tripID: Int64?) async throws(StoreError) {
+        try await write("record an idle alert") { db in
+            if let tripID {
+                try db.execute(sql: "UPDATE trip SET idle_alerts = idle_alerts + 1 WHERE id = ? AND state = 'open'",
+                               arguments: [tripID])
+            }
+            try MileageLog.insertEvent(.idleAlert, time: alert.time, tripID: tripID,
+                                       detail: "stationary since \(alert.stationarySince.iso8601(fractionDigits: 0))", db)
+        }
+    }
+
+    /// Records an event.
+    public func recordEvent(_ kind: LogEvent.Kind, time: UTCTime?, tripID: Int64?, detail: String) async throws(StoreError) {
+        try await write("record an event") { db in
+            try MileageLog.insertEvent(kind, time: time, tripID: tripID, detail: detail, db)
+        }
+    }
+
+    /// Closes an open trip with what the engine measured: distance calibrated with the trip's factor, the odometer at
+    /// the end, the outage totals kept while it ran, and a digest of its track in the chain record.
+    @discardableResult
+    public func closeTrip(_ id: Int64, _ summary: TripSummary) async throws(StoreError) -> LogTrip {
+        try await write("close trip \(id)") { db in
+            var trip = try MileageLog.trip(id, db)
+            guard trip.state == .open else { throw StoreError.invalid("trip \(id) is not open") }
+            let zone = try MileageLog.profile(db).timeZone
+            trip.state = .closed
+            trip.start = trip.start ?? summary.start
+            trip.startPosition = trip.startPosition ?? summary.startPosition
+            trip.end = summary.end ?? trip.start
+            trip.endPosition = summary.endPosition ?? trip.startPosition
+            if trip.date == nil, let start = trip.start { trip.date = LocalDates.date(of: start, zone: zone) }
+            if let purpose = summary.purpose?.nilIfBlank { trip.purpose = purpose }
+            trip.measuredDistance = summary.measuredDistance
+            trip.distance = summary.measuredDistance * (trip.calibrationFactor ?? 1)
+            trip.odometerEnd = trip.odometerStart.map { $0 + trip.distance }
+            trip.endReason = summary.endReason
+            try MileageLog.update(trip, db)
+            let track = try Ledger.trackDigest(db, tripID: id)
+            try Ledger.append(db, .trip, ref: String(id), payload: trip.canonical(trackDigest: track.digest, points: track.points))
+            return trip
+        }
+    }
+
+    /// The trip left open by a power cut (or a crash), with its first and last stored points.
+    public func openTrip() async throws(StoreError) -> OpenTrip? {
+        try await read("look for an open trip") { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM trip WHERE state = 'open' ORDER BY id LIMIT 1") else {
+                return nil
+            }
+            let trip = try LogTrip(row: row)
+            let first = try Row.fetchOne(db, sql: "SELECT * FROM track_point WHERE trip_id = ? ORDER BY seq LIMIT 1",
+                                         arguments: [trip.id]).map(StoredPoint.init(row:))
+            let last = try Row.fetchOne(db, sql: "SELECT * FROM track_point WHERE trip_id = ? ORDER BY seq DESC LIMIT 1",
+                                        arguments: [trip.id]).map(StoredPoint.init(row:))
+            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM track_point WHERE trip_id = ?",
+                                         arguments: [trip.id]) ?? 0
+            return OpenTrip(trip: trip, first: first?.recorded, last: last?.recorded, points: count)
+        }
+    }
+
+    // MARK: - Shared pieces
+
+    static func profile(_ db: Database) throws -> LogProfile {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM profile WHERE id = 1") else {
+            throw StoreError.invalid("the log has no profile row; it was not made by trackd")
+        }
+        return LogProfile(row: row)
+    }
+
+    static func trip(_ id: Int64, _ db: Database) throws -> LogTrip {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM trip WHERE id = ?", arguments: [id]) else {
+            throw StoreError.unknownTrip(id)
+        }
+        return try LogTrip(row: row)
+    }
+
+    /// The log's odometer now: the end of the newest entry that counts, else the last dashboard reading (the first
+    /// reading sets the base); `nil` before any reading.
+    static func odometer(_ db: Database) throws -> Double? {
+        if let end = try Double.fetchOne(db, sql: """
+            SELECT odometer_end FROM trip WHERE state = 'closed' AND odometer_end IS NOT NULL ORDER BY id DESC LIMIT 1
+            """) {
+            return end
+        }
+        return try Double.fetchOne(db, sql: "SELECT value FROM odometer_reading ORDER BY id DESC LIMIT 1")
+    }
+
+    @discardableResult
+    static func insert(_ trip: LogTrip, _ db: Database) throws -> Int64 {
+        let columns = trip.columns
+        let names = columns.keys.sorted()
+        try db.execute(sql: "INSERT INTO trip (\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))",
+                       arguments: StatementArguments(names.map { columns[$0]! }))
+        return db.lastInsertedRowID
+    }
+
+    static func update(_ trip: LogTrip, _ db: Database) throws {
+        let columns = trip.columns
+        let names = columns.keys.sorted()
+        try db.execute(sql: "UPDATE trip SET \(names.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?",
+                       arguments: StatementArguments(names.map { columns[$0]! } + [trip.id]))
+    }
+
+    static func insertEvent(_ kind: LogEvent.Kind, time: UTCTime?, tripID: Int64?, detail: String, _ db: Database) throws {
+        try db.execute(sql: "INSERT INTO event (kind, time, trip_id, detail) VALUES (?, ?, ?, ?)",
+                       arguments: [kind.rawValue, time?.iso8601(fractionDigits: 3), tripID, detail])
+    }
+}
+
+extension String {
+    /// `nil` for an empty or all-blank string.
+    var nilIfBlank: String? {
+        allSatisfy(\.isWhitespace) ? nil : self
+    }
+}

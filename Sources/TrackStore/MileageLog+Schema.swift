@@ -1,0 +1,134 @@
+import GRDB
+
+extension MileageLog {
+    /// The schema, one step per trackd version that changed it. Steps are never edited once released: a change is a
+    /// new step, so every log can be brought forward and a log from a newer trackd is recognised and refused.
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-mileage-log") { db in
+            try db.execute(sql: """
+                CREATE TABLE profile (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    driver TEXT,
+                    plate TEXT,
+                    company TEXT,
+                    time_zone TEXT NOT NULL DEFAULT 'UTC',
+                    calibration_factor REAL NOT NULL DEFAULT 1 CHECK (calibration_factor > 0)
+                );
+                INSERT INTO profile (id) VALUES (1);
+
+                -- One row per entry of the log. Rows are never removed: deletion is state 'deleted' with a reason.
+                CREATE TABLE trip (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    kind TEXT NOT NULL CHECK (kind IN ('business', 'private', 'unclassified')),
+                    purpose TEXT,
+                    customer TEXT,
+                    destination TEXT,
+                    source TEXT NOT NULL CHECK (source IN ('gps', 'manual', 'regular', 'unrecorded', 'correction')),
+                    state TEXT NOT NULL CHECK (state IN ('open', 'closed', 'deleted')),
+                    date TEXT,                      -- local calendar date (profile time zone), YYYY-MM-DD
+                    start_time TEXT,                -- GPS time, ISO 8601 UTC
+                    end_time TEXT,
+                    start_lat REAL, start_lon REAL,
+                    end_lat REAL, end_lon REAL,
+                    odometer_start REAL,            -- metres
+                    odometer_end REAL,
+                    distance REAL NOT NULL DEFAULT 0,            -- metres, as logged (calibrated)
+                    measured_distance REAL,                       -- metres, as measured (GPS trips)
+                    calibration_factor REAL,
+                    gap_count INTEGER NOT NULL DEFAULT 0,
+                    bridged_seconds REAL NOT NULL DEFAULT 0,
+                    bridged_distance REAL NOT NULL DEFAULT 0,
+                    idle_alerts INTEGER NOT NULL DEFAULT 0,
+                    end_reason TEXT,
+                    regular_name TEXT,
+                    deletion_reason TEXT
+                );
+                CREATE INDEX trip_date ON trip (date);
+                CREATE TRIGGER trip_no_delete BEFORE DELETE ON trip
+                    BEGIN SELECT RAISE(ABORT, 'trips are never erased: delete them with a reason (state deleted)'); END;
+
+                -- The track of GPS trips, compactly: times in milliseconds, degrees in 1e-7, speed in cm/s,
+                -- error and distance in centimetres. A new segment begins after each outage.
+                CREATE TABLE track_point (
+                    trip_id INTEGER NOT NULL REFERENCES trip (id),
+                    seq INTEGER NOT NULL,
+                    time_ms INTEGER NOT NULL,
+                    lat_e7 INTEGER NOT NULL,
+                    lon_e7 INTEGER NOT NULL,
+                    speed_cms INTEGER,
+                    error_cm INTEGER,
+                    distance_cm INTEGER NOT NULL,
+                    segment INTEGER NOT NULL,
+                    PRIMARY KEY (trip_id, seq)
+                ) WITHOUT ROWID;
+
+                CREATE TABLE event (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    kind TEXT NOT NULL,
+                    time TEXT,
+                    trip_id INTEGER,
+                    detail TEXT NOT NULL
+                );
+
+                CREATE TABLE regular_trip (
+                    name TEXT PRIMARY KEY,
+                    distance REAL NOT NULL CHECK (distance > 0),
+                    kind TEXT NOT NULL CHECK (kind IN ('business', 'private', 'unclassified')),
+                    purpose TEXT,
+                    customer TEXT,
+                    destination TEXT
+                );
+
+                CREATE TABLE odometer_reading (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    value REAL NOT NULL,
+                    time TEXT NOT NULL,
+                    log_value REAL,
+                    gap_trip_id INTEGER REFERENCES trip (id),
+                    last_trip_id INTEGER,           -- the newest trip when the reading was taken
+                    user TEXT NOT NULL,
+                    reason TEXT NOT NULL
+                );
+                CREATE TRIGGER odometer_reading_append_only BEFORE UPDATE ON odometer_reading
+                    BEGIN SELECT RAISE(ABORT, 'odometer readings are append-only'); END;
+                CREATE TRIGGER odometer_reading_no_delete BEFORE DELETE ON odometer_reading
+                    BEGIN SELECT RAISE(ABORT, 'odometer readings are append-only'); END;
+
+                -- The change history: append-only.
+                CREATE TABLE revision (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    trip_id INTEGER REFERENCES trip (id),
+                    subject TEXT NOT NULL,
+                    field TEXT NOT NULL,
+                    old_value TEXT,
+                    new_value TEXT,
+                    time TEXT NOT NULL,
+                    time_source TEXT NOT NULL,
+                    user TEXT NOT NULL,
+                    reason TEXT
+                );
+                CREATE INDEX revision_trip ON revision (trip_id);
+                CREATE TRIGGER revision_append_only BEFORE UPDATE ON revision
+                    BEGIN SELECT RAISE(ABORT, 'the change history is append-only'); END;
+                CREATE TRIGGER revision_no_delete BEFORE DELETE ON revision
+                    BEGIN SELECT RAISE(ABORT, 'the change history is append-only'); END;
+
+                -- The hash chain: each record's hash covers the previous hash and the record's canonical text.
+                CREATE TABLE ledger (
+                    seq INTEGER PRIMARY KEY,
+                    subject TEXT NOT NULL,
+                    ref TEXT NOT NULL,
+                    payload TEXT NOT NULL,
+                    hash TEXT NOT NULL
+                );
+                CREATE INDEX ledger_subject ON ledger (subject, ref);
+                CREATE TRIGGER ledger_append_only BEFORE UPDATE ON ledger
+                    BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+                CREATE TRIGGER ledger_no_delete BEFORE DELETE ON ledger
+                    BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+                """)
+        }
+        return migrator
+    }()
+}

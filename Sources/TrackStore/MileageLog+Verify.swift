@@ -1,0 +1,101 @@
+import GRDB
+import TrackCore
+
+extension MileageLog {
+    /// Checks the log against its hash chain: the file's integrity, every link of the chain, and every trip, revision,
+    /// odometer reading, regular trip and the profile against the last state the chain recorded for it.
+    public func verify() async throws(StoreError) -> VerificationReport {
+        try await read("verify the log") { db in
+            var problems: [VerificationReport.Problem] = []
+            let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+            if integrity != ["ok"] {
+                problems.append(.init(record: "file", detail: "SQLite integrity check: " + integrity.prefix(3).joined(separator: "; ")))
+            }
+
+            // 1. The chain itself.
+            var latest: [String: (seq: Int64, payload: String)] = [:]
+            var previous = ""
+            var expectedSeq: Int64 = 1
+            var count = 0
+            let rows = try Row.fetchCursor(db, sql: "SELECT seq, subject, ref, payload, hash FROM ledger ORDER BY seq")
+            while let row = try rows.next() {
+                let seq: Int64 = row["seq"]
+                let subject: String = row["subject"]
+                let ref: String = row["ref"]
+                let payload: String = row["payload"]
+                let hash: String = row["hash"]
+                if seq != expectedSeq {
+                    problems.append(.init(record: "chain record \(expectedSeq)",
+                                          detail: "records \(expectedSeq)…\(seq - 1) are missing: the chain was cut"))
+                }
+                if Ledger.digest(previous: previous, subject: subject, ref: ref, payload: payload) != hash {
+                    problems.append(.init(record: "chain record \(seq) (\(subject) \(ref))",
+                                          detail: "its hash does not match its contents or the record before it: "
+                                              + "the chain was altered here"))
+                }
+                previous = hash
+                expectedSeq = seq + 1
+                latest["\(subject) \(ref)"] = (seq, payload)
+                count += 1
+            }
+
+            // 2. The rows against the last state the chain holds for each.
+            func check(_ key: String, current: String?, name: String) {
+                switch (latest.removeValue(forKey: key), current) {
+                case (nil, nil):
+                    break
+                case (nil, .some):
+                    problems.append(.init(record: name, detail: "not in the chain: it was added outside trackd"))
+                case (.some(let recorded), nil):
+                    if recorded.payload != "removed" {
+                        problems.append(.init(record: name, detail: "in the chain (record \(recorded.seq)) but missing "
+                                              + "from the log: it was removed outside trackd"))
+                    }
+                case (.some(let recorded), .some(let current)):
+                    guard recorded.payload != current else { return }
+                    let fields = CanonicalRecord.differences(recorded.payload, current)
+                        .map { "\($0.key) \($0.old ?? "absent") → \($0.new ?? "absent")" }
+                    problems.append(.init(record: name, detail: "differs from its last recorded state (chain record "
+                                          + "\(recorded.seq)): " + (fields.isEmpty ? "contents changed" : fields.joined(separator: ", "))))
+                }
+            }
+            let trips = try Row.fetchAll(db, sql: "SELECT * FROM trip ORDER BY id")
+            for row in trips {
+                let id: Int64 = row["id"]
+                do {
+                    let trip = try LogTrip(row: row)
+                    var digest: (digest: String, points: Int)?
+                    if trip.source == .gps && trip.state != .open { digest = try Ledger.trackDigest(db, tripID: id) }
+                    check("trip \(id)", current: trip.canonical(trackDigest: digest?.digest, points: digest?.points),
+                          name: "trip \(id)")
+                } catch {
+                    latest.removeValue(forKey: "trip \(id)")
+                    problems.append(.init(record: "trip \(id)", detail: "unreadable: \(error)"))
+                }
+            }
+            let revisions = try Row.fetchAll(db, sql: "SELECT * FROM revision ORDER BY id").map(LogRevision.init(row:))
+            for revision in revisions {
+                check("revision \(revision.id)", current: revision.canonical, name: "revision \(revision.id)")
+            }
+            for reading in try Row.fetchAll(db, sql: "SELECT * FROM odometer_reading ORDER BY id").map(OdometerReading.init(row:)) {
+                check("odometer \(reading.id)", current: reading.canonical, name: "odometer reading \(reading.id)")
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM regular_trip ORDER BY name") {
+                let name: String = row["name"]
+                check("regular \(name)", current: (try? RegularTrip(row: row))?.canonical ?? "unreadable",
+                      name: "regular trip '\(name)'")
+            }
+            let profile = try MileageLog.profile(db).canonical
+            if latest["profile 1"] != nil || profile != LogProfile().canonical {
+                check("profile 1", current: profile, name: "profile")
+            }
+            // What the chain holds but the log no longer does.
+            for (key, recorded) in latest.sorted(by: { $0.value.seq < $1.value.seq }) where recorded.payload != "removed" {
+                problems.append(.init(record: key, detail: "in the chain (record \(recorded.seq)) but missing from the "
+                                      + "log: it was removed outside trackd"))
+            }
+            return VerificationReport(chainRecords: count, trips: trips.count, revisions: revisions.count,
+                                      head: previous.isEmpty ? nil : previous, problems: problems)
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import GRDB
+import TrackCore
+
+/// The mileage log on disk: one SQLite file (WAL mode) with the profile, the trips and their tracks, events,
+/// regular trips, odometer readings, the change history and the hash chain over all of it.
+///
+/// Every change that matters to the log (a trip opened, closed, edited or deleted, a reading, a profile change) is
+/// one transaction that also appends to the hash chain, committed with `synchronous=FULL` so it survives a power
+/// cut the moment the call returns. Track points arrive in batches (the daemon flushes once a second).
+public final class MileageLog: Sendable {
+    /// The file the log lives in (for a `--db` copy: the original's path).
+    public let path: String
+    /// Read-only logs (opened from a copy with `--db`) refuse every change.
+    public let isReadOnly: Bool
+    let writer: any DatabaseWriter
+    /// A copy's folder, removed when the log is closed.
+    private let temporaryDirectory: URL?
+
+    private init(path: String, writer: any DatabaseWriter, isReadOnly: Bool, temporaryDirectory: URL?) {
+        self.path = path
+        self.writer = writer
+        self.isReadOnly = isReadOnly
+        self.temporaryDirectory = temporaryDirectory
+    }
+
+    deinit {
+        if let temporaryDirectory {
+            try? FileManager.default.removeItem(at: temporaryDirectory)
+        }
+    }
+
+    /// Opens (creating if needed) the daemon's log at `path` and brings its schema up to date.
+    public static func open(path: String) throws(StoreError) -> MileageLog {
+        if FileManager.default.fileExists(atPath: path) {
+            try checkHeader(path: path)
+        }
+        var configuration = Configuration()
+        configuration.label = "trackd.log"
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            // Every commit reaches the card before it returns: a power cut loses nothing committed.
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+            // Keep the WAL small on the card once it has been checkpointed.
+            try db.execute(sql: "PRAGMA journal_size_limit = 1048576")
+        }
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw wrap(error, path: path, operation: "open the log")
+        }
+        let log = MileageLog(path: path, writer: pool, isReadOnly: false, temporaryDirectory: nil)
+        try log.migrate()
+        return log
+    }
+
+    /// Opens a log for reading without touching it: the file and its `-wal` are copied to a private temporary
+    /// folder first (so a card mounted read-only, or a log with pending WAL frames, reads the same), and every change
+    /// is refused.
+    public static func openCopy(of path: String) throws(StoreError) -> MileageLog {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw .cannotOpen(path: path, detail: "no such file")
+        }
+        try checkHeader(path: path)
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("trackctl-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        let copy = directory.appendingPathComponent("trackd.sqlite")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            try FileManager.default.copyItem(atPath: path, toPath: copy.path)
+            if FileManager.default.fileExists(atPath: path + "-wal") {
+                try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy.path + "-wal")
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw .cannotOpen(path: path, detail: "copying it to \(directory.path) failed: \(error.localizedDescription)")
+        }
+        var configuration = Configuration()
+        configuration.label = "trackctl.copy"
+        let queue: DatabaseQueue
+        do {
+            queue = try DatabaseQueue(path: copy.path, configuration: configuration)
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw wrap(error, path: path, operation: "open the copy of the log")
+        }
+        let log = MileageLog(path: path, writer: queue, isReadOnly: true, temporaryDirectory: directory)
+        // Older logs are brought up to date in the copy only; the original is never written.
+        try log.migrate()
+        return log
+    }
+
+    /// The schema steps applied to this log.
+    public func appliedMigrations() throws(StoreError) -> [String] {
+        do {
+            return try writer.read { db in try MileageLog.migrator.appliedMigrations(db) }
+        } catch {
+            throw MileageLog.wrap(error, path: path, operation: "read the schema version")
+        }
+    }
+
+    /// SQLite's own check of the file: `ok`, or the problems found.
+    public func integrityCheck() throws(StoreError) -> [String] {
+        do {
+            return try writer.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        } catch {
+            throw MileageLog.wrap(error, path: path, operation: "check the file")
+        }
+    }
+
+    // MARK: - Internals
+
+    private func migrate() throws(StoreError) {
+        do {
+            let superseded = try writer.read { db in
+                try MileageLog.migrator.hasBeenSuperseded(db)
+                    ? Set(try MileageLog.migrator.appliedIdentifiers(db)).subtracting(MileageLog.migrator.migrations).sorted()
+                    : []
+            }
+            if !superseded.isEmpty { throw StoreError.newerSchema(path: path, unknown: superseded) }
+            try MileageLog.migrator.migrate(writer)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw MileageLog.wrap(error, path: path, operation: "prepare the log's tables")
+        }
+    }
+
+    /// A file that exists must start like an SQLite database.
+    private static func checkHeader(path: String) throws(StoreError) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .cannotOpen(path: path, detail: "permission denied or not a file")
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 16)) ?? Data()
+        if header.isEmpty { return }  // An empty file becomes a new log.
+        guard header == Data("SQLite format 3\0".utf8) else { throw .notADatabase(path: path) }
+    }
+
+    /// Runs a write transaction; database errors become `StoreError`s naming the operation.
+    func write<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        guard !isReadOnly else {
+            throw .readOnly("this log was opened read-only with --db (a copy of \(path)); changes go through the daemon")
+        }
+        do {
+            return try await writer.write(body)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw MileageLog.wrap(error, path: path, operation: operation)
+        }
+    }
+
+    /// Runs a read; database errors become `StoreError`s naming the operation.
+    func read<T: Sendable>(_ operation: String, _ body: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+        do {
+            return try await writer.read(body)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw MileageLog.wrap(error, path: path, operation: operation)
+        }
+    }
+
+    static func wrap(_ error: any Error, path: String, operation: String) -> StoreError {
+        if let error = error as? StoreError { return error }
+        if let error = error as? DatabaseError {
+            switch error.resultCode.primaryResultCode {
+            case .SQLITE_NOTADB: return .notADatabase(path: path)
+            case .SQLITE_CORRUPT: return .corrupt(path: path, detail: error.message ?? "malformed")
+            case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY:
+                return .cannotOpen(path: path, detail: error.message ?? "\(error.resultCode)")
+            default: return .database(operation: operation, detail: error.message ?? "\(error)")
+            }
+        }
+        return .database(operation: operation, detail: "\(error)")
+    }
+}

@@ -1,0 +1,23 @@
+/// What a profile change sets; `nil` leaves a field as it is, an empty string clears it.
+public struct ProfileChanges: Sendable, Hashable, Codable {
+    public var driver: String?
+    public var plate: String?
+    public var company: String?
+    /// An IANA time-zone id such as `Europe/Tallinn`.
+    public var timeZone: String?
+
+    public init(driver: String? = nil, plate: String? = nil, company: String? = nil, timeZone: String? = nil) {
+        self.driver = driver
+        self.plate = plate
+        self.company = company
+        self.timeZone = timeZone
+    }
+
+    /// Whether anything is asked.
+    public var isEmpty: Bool { driver == nil && plate == nil && company == nil && timeZone == nil }
+
+    enum CodingKeys: String, CodingKey {
+        case driver, plate, company
+        case timeZone = "time_zone"
+    }
+}

@@ -1,0 +1,45 @@
+/// Why the mileage log refused or failed an operation: one sentence a person can act on, the cause kept.
+public enum StoreError: Error, Sendable, CustomStringConvertible {
+    /// The file is not an SQLite database at all.
+    case notADatabase(path: String)
+    /// SQLite says the file is damaged.
+    case corrupt(path: String, detail: String)
+    /// The log was written by a newer trackd.
+    case newerSchema(path: String, unknown: [String])
+    /// The file cannot be opened or read.
+    case cannotOpen(path: String, detail: String)
+    /// A database operation failed.
+    case database(operation: String, detail: String)
+    /// No entry with that number.
+    case unknownTrip(Int64)
+    /// A change needs a reason for the audit trail.
+    case reasonRequired(String)
+    /// The request cannot be carried out as asked.
+    case invalid(String)
+    /// The log is opened read-only (`--db`).
+    case readOnly(String)
+
+    public var description: String {
+        switch self {
+        case .notADatabase(let path):
+            "\(path) is not a trackd log: it is not an SQLite database"
+        case .corrupt(let path, let detail):
+            "\(path) is damaged (\(detail)); nothing was changed — keep a copy and see docs/storage.md on recovery"
+        case .newerSchema(let path, let unknown):
+            "\(path) was written by a newer trackd (schema steps \(unknown.joined(separator: ", ")) are unknown to "
+                + "this version); update trackd/trackctl to read it"
+        case .cannotOpen(let path, let detail):
+            "cannot open \(path): \(detail)"
+        case .database(let operation, let detail):
+            "the mileage log could not \(operation): \(detail)"
+        case .unknownTrip(let id):
+            "there is no trip \(id) in the log (trackctl trips --all lists them)"
+        case .reasonRequired(let what):
+            "\(what) needs a reason for the change history: add --reason TEXT"
+        case .invalid(let detail):
+            detail
+        case .readOnly(let detail):
+            detail
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import TrackCore
+
+/// What the engine measured for a trip, handed to the log when the trip closes.
+public struct TripSummary: Sendable, Hashable {
+    public var start: UTCTime?
+    public var end: UTCTime?
+    public var startPosition: Coordinate?
+    public var endPosition: Coordinate?
+    /// Metres, before calibration.
+    public var measuredDistance: Double
+    /// A purpose given when stopping.
+    public var purpose: String?
+    /// `stopped`, `shutdown`, `power-lost`…
+    public var endReason: String
+
+    public init(start: UTCTime?, end: UTCTime?, startPosition: Coordinate?, endPosition: Coordinate?,
+                measuredDistance: Double, purpose: String?, endReason: String) {
+        self.start = start
+        self.end = end
+        self.startPosition = startPosition
+        self.endPosition = endPosition
+        self.measuredDistance = measuredDistance
+        self.purpose = purpose
+        self.endReason = endReason
+    }
+}

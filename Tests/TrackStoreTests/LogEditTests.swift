@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+import TrackCore
+@testable import TrackStore
+
+@Suite("Manual trips, regular trips, edits and deletions, each in the history")
+struct LogEditTests {
+    @Test func aManualTripFollowsTheOdometerAndIsInTheHistory() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        _ = try await log.setOdometer(10_000_000, reason: "initial reading", context: TestContext.at("2026-11-02T07:00:00Z"))
+        let trip = try await log.addTrip(ManualTrip(date: CivilDate(year: 2026, month: 11, day: 2)!, extent: .distance(12_400),
+                                                    kind: .business, purpose: "Tax adviser"),
+                                         context: TestContext.at("2026-11-02T18:00:00Z"))
+        #expect(trip.source == .manual)
+        #expect(trip.odometerStart == 10_000_000)
+        #expect(trip.odometerEnd == 10_012_400)
+        let second = try await log.addTrip(ManualTrip(date: CivilDate(year: 2026, month: 11, day: 3)!,
+                                                      extent: .odometerEnd(10_020_000), kind: .private),
+                                           context: TestContext.at("2026-11-03T18:00:00Z"))
+        #expect(second.distance == 7_600)
+        let history = try await log.revisions(tripIDs: [trip.id, second.id])
+        #expect(history.map(\.field) == ["entry", "entry"])
+        #expect(history.first?.user == TestContext.user)
+        #expect(history.first?.newValue?.contains("12.4 km business") == true)
+    }
+
+    @Test func aTripFromARegularTripTakesItsDistanceKindAndPurpose() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        let context = TestContext.at("2026-11-02T07:00:00Z")
+        try await log.addRegularTrip(RegularTrip(name: "office-harbour", distance: 8_300, kind: .business,
+                                                 purpose: "Harbour warehouse", customer: "Harbour Ltd"), context: context)
+        let trip = try await log.addTrip(ManualTrip(date: CivilDate(year: 2026, month: 11, day: 2)!, regular: "office-harbour"),
+                                         context: context)
+        #expect(trip.source == .regular)
+        #expect(trip.kind == .business)
+        #expect(trip.purpose == "Harbour warehouse")
+        #expect(trip.customer == "Harbour Ltd")
+        #expect(trip.distance == 8_300)
+        #expect(trip.regularName == "office-harbour")
+        #expect(try await log.regularTrips().map(\.name) == ["office-harbour"])
+        await #expect(throws: StoreError.self) {
+            try await log.addTrip(ManualTrip(date: CivilDate(year: 2026, month: 11, day: 2)!, regular: "nowhere"), context: context)
+        }
+        try await log.removeRegularTrip("office-harbour", context: context)
+        #expect(try await log.regularTrips().isEmpty)
+        #expect(try await log.trip(trip.id).regularName == "office-harbour", "trips keep the name")
+    }
+
+    @Test func reclassifyingATripRecordsEveryFieldWithUserAndReason() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        let trip = try await recordTrip(in: log, kind: .private, purpose: nil, start: "2026-11-20T08:00:00Z")
+        let context = ChangeContext(user: "accountant", time: UTCTime(iso8601: "2026-11-21T09:30:00Z")!, timeSource: "system")
+        let edited = try await log.editTrip(trip.id, TripChanges(kind: .business, purpose: "Meeting at the bank"),
+                                            reason: "was a business meeting", context: context)
+        #expect(edited.kind == .business)
+        #expect(edited.purpose == "Meeting at the bank")
+        let history = try await log.revisions(tripIDs: [trip.id])
+        #expect(history.count == 2)
+        #expect(history.map(\.field) == ["kind", "purpose"])
+        #expect(history[0].oldValue == "private" && history[0].newValue == "business")
+        #expect(history[1].oldValue == nil && history[1].newValue == "Meeting at the bank")
+        #expect(history.allSatisfy { $0.user == "accountant" && $0.reason == "was a business meeting" && $0.timeSource == "system" })
+        #expect(try await log.trip(trip.id).distance == trip.distance, "the distance is not touched")
+    }
+
+    @Test func badEditsAreRefusedAndChangeNothing() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        let log = try MileageLog.open(path: path)
+        let trip = try await recordTrip(in: log, kind: .private, purpose: nil, start: "2026-11-20T08:00:00Z")
+        let context = TestContext.at("2026-11-21T09:00:00Z")
+        let ledgerBefore = try sqlite3(path, "SELECT COUNT(*) FROM ledger")
+
+        await #expect { try await log.editTrip(trip.id, TripChanges(purpose: "x"), reason: "  ", context: context) }
+            throws: { "\($0)".contains("needs a reason") }
+        await #expect { try await log.editTrip(999, TripChanges(purpose: "x"), reason: "typo", context: context) }
+            throws: { "\($0)" == "there is no trip 999 in the log (trackctl trips --all lists them)" }
+        await #expect { try await log.editTrip(trip.id, TripChanges(kind: .business), reason: "typo", context: context) }
+            throws: { "\($0)".contains("needs a purpose") }
+        await #expect { try await log.editTrip(trip.id, TripChanges(), reason: "typo", context: context) }
+            throws: { "\($0)".contains("nothing to change") }
+        await #expect { try await log.deleteTrip(trip.id, reason: "", context: context) }
+            throws: { "\($0)".contains("needs a reason") }
+        await #expect {
+            try await log.addTrip(ManualTrip(date: CivilDate(year: 2026, month: 11, day: 19)!, extent: .distance(5000), kind: .private),
+                                  context: context)
+        } throws: { "\($0)".contains("kept in order") }
+        await #expect {
+            try await log.addTrip(ManualTrip(date: CivilDate(year: 2026, month: 11, day: 21)!, extent: .distance(5000), kind: .business),
+                                  context: context)
+        } throws: { "\($0)".contains("needs a purpose") }
+
+        #expect(try sqlite3(path, "SELECT COUNT(*) FROM ledger") == ledgerBefore, "nothing was written")
+        #expect(try await log.revisions().isEmpty)
+        #expect(try await log.trip(trip.id) == trip)
+    }
+
+    @Test func deletingLeavesATombstoneOutOfTheTotals() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        let log = try MileageLog.open(path: path)
+        let kept = try await recordTrip(in: log, start: "2026-11-20T08:00:00Z")
+        let wrong = try await recordTrip(in: log, kind: .private, purpose: nil, start: "2026-11-20T12:00:00Z")
+        let deleted = try await log.deleteTrip(wrong.id, reason: "test drive in the yard", context: TestContext.at("2026-11-21T08:00:00Z"))
+        #expect(deleted.state == .deleted)
+        #expect(deleted.deletionReason == "test drive in the yard")
+        let report = try await log.report(period: .month(year: 2026, month: 11), kind: .all,
+                                          now: UTCTime(iso8601: "2026-11-22T08:00:00Z")!, generator: "test")
+        #expect(report.trips.map(\.trip.id) == [kept.id, wrong.id], "the deleted trip stays in the report")
+        #expect(report.totals.all == 60, "only the kept trip counts: 6.0 km")
+        #expect(report.trips[1].segments.isEmpty, "no track is drawn for a deleted trip")
+        #expect(try sqlite3(path, "DELETE FROM trip WHERE id = \(kept.id)").contains("never erased"))
+        #expect(try await log.trips(dates: nil).count == 2)
+        await #expect(throws: StoreError.self) {
+            try await log.deleteTrip(wrong.id, reason: "again", context: TestContext.at("2026-11-21T08:00:00Z"))
+        }
+    }
+
+    @Test func theHistoryCannotBeRewrittenThroughSQLite() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        let log = try MileageLog.open(path: path)
+        let trip = try await recordTrip(in: log, kind: .private, purpose: nil, start: "2026-11-20T08:00:00Z")
+        _ = try await log.editTrip(trip.id, TripChanges(purpose: "Shopping"), reason: "forgot", context: TestContext.at("2026-11-20T09:00:00Z"))
+        #expect(try sqlite3(path, "UPDATE revision SET reason = 'other'").contains("append-only"))
+        #expect(try sqlite3(path, "DELETE FROM revision").contains("append-only"))
+        #expect(try sqlite3(path, "DELETE FROM ledger").contains("append-only"))
+        #expect(try await log.revisions().first?.reason == "forgot")
+    }
+
+    @Test func theProfileChangesAreRevisionsAndTimeZonesAreChecked() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        let context = TestContext.at("2026-11-20T08:00:00Z")
+        let profile = try await log.setProfile(ProfileChanges(driver: "Jüri Tamm", plate: "123 ABC", company: "Tamm OÜ",
+                                                              timeZone: "Europe/Tallinn"), reason: nil, context: context)
+        #expect(profile.driver == "Jüri Tamm")
+        #expect(try await log.profile() == profile)
+        #expect(try await log.revisions().map(\.field) == ["driver", "plate", "company", "time_zone"])
+        await #expect { try await log.setProfile(ProfileChanges(timeZone: "Mars/Olympus"), reason: nil, context: context) }
+            throws: { "\($0)".contains("not a time zone") }
+    }
+}

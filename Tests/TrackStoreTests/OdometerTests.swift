@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import TrackCore
+@testable import TrackStore
+
+@Suite("Dashboard readings: the base, visible gaps, and the calibration")
+struct OdometerTests {
+    @Test func theFirstReadingSetsTheBaseWithoutAnEntry() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        let update = try await log.setOdometer(48_210_000, reason: "initial reading", context: TestContext.at("2026-11-20T07:00:00Z"))
+        #expect(update.entry == nil)
+        #expect(update.reading.logValue == nil)
+        #expect(try await log.odometer() == 48_210_000)
+        #expect(try await log.odometerReadings().count == 1)
+    }
+
+    @Test func kilometresTheLogMissedBecomeAnUnrecordedEntry() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        _ = try await log.setOdometer(48_210_000, reason: "initial reading", context: TestContext.at("2026-11-20T07:00:00Z"))
+        try await recordTrip(in: log, start: "2026-11-20T08:00:00Z", seconds: 600)
+        // The car was driven 25 km with the logger unplugged.
+        let update = try await log.setOdometer(48_241_000, reason: "monthly check", context: TestContext.at("2026-11-21T07:00:00Z"))
+        let entry = try #require(update.entry)
+        #expect(entry.source == .unrecorded)
+        #expect(entry.kind == .unclassified)
+        #expect(entry.odometerStart == 48_216_000)
+        #expect(entry.odometerEnd == 48_241_000)
+        #expect(entry.distance == 25_000)
+        #expect(update.reading.gapTripID == entry.id)
+        #expect(update.calibrationAfter == nil, "6 km of GPS trips are too few to calibrate")
+        #expect(try await log.odometer() == 48_241_000)
+        let next = try await recordTrip(in: log, start: "2026-11-21T08:00:00Z", seconds: 60)
+        #expect(next.odometerStart == 48_241_000)
+    }
+
+    @Test func aReadingBelowTheLogBecomesACorrection() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        _ = try await log.setOdometer(1_000_000, reason: "initial reading", context: TestContext.at("2026-11-20T07:00:00Z"))
+        try await recordTrip(in: log, start: "2026-11-20T08:00:00Z", seconds: 600)
+        let update = try await log.setOdometer(1_005_800, reason: "service", context: TestContext.at("2026-11-21T07:00:00Z"))
+        let entry = try #require(update.entry)
+        #expect(entry.source == .correction)
+        #expect(entry.distance == -200)
+        #expect(entry.reportedTenths.distance == -2)
+    }
+
+    @Test func aReadingLowerThanTheLastOneIsRefused() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        let log = try MileageLog.open(path: path)
+        _ = try await log.setOdometer(48_210_000, reason: "initial reading", context: TestContext.at("2026-11-20T07:00:00Z"))
+        await #expect {
+            try await log.setOdometer(48_200_000, reason: "typo?", context: TestContext.at("2026-11-21T07:00:00Z"))
+        } throws: { "\($0)".contains("lower than the last reading, 48210.0 km") }
+        await #expect { try await log.setOdometer(48_300_000, reason: "", context: TestContext.at("2026-11-21T07:00:00Z")) }
+            throws: { "\($0)".contains("needs a reason") }
+        #expect(try await log.odometerReadings().count == 1)
+    }
+
+    @Test func twoReadingsAroundEnoughGPSDrivingSetTheCalibration() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        _ = try await log.setOdometer(20_000_000, reason: "initial reading", context: TestContext.at("2026-11-20T06:00:00Z"))
+        // 3 × 10 km measured by GPS; the dashboard shows 30.6 km: the wheels count 2% more.
+        for hour in [10, 12, 14] { try await recordTrip(in: log, start: "2026-11-20T\(hour):00:00Z", seconds: 1000) }
+        let update = try await log.setOdometer(20_030_600, reason: "check", context: TestContext.at("2026-11-20T18:00:00Z"))
+        #expect(update.calibrationBefore == 1)
+        #expect(update.calibrationAfter == 1.02)
+        #expect(update.entry?.distance == 600, "the difference so far is still made visible")
+        #expect(try await log.profile().calibrationFactor == 1.02)
+        let next = try await recordTrip(in: log, start: "2026-11-21T08:00:00Z", seconds: 1000)
+        #expect(abs(next.distance - 10_200) < 1e-6, "new trips use the new factor")
+        let history = try await log.revisions()
+        #expect(history.contains { $0.field == "calibration_factor" && $0.oldValue == "1.0" && $0.newValue == "1.02" })
+    }
+
+    @Test func aLargeDifferenceIsNotTakenForCalibration() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        _ = try await log.setOdometer(20_000_000, reason: "initial reading", context: TestContext.at("2026-11-20T06:00:00Z"))
+        for hour in [10, 12, 14] { try await recordTrip(in: log, start: "2026-11-20T\(hour):00:00Z", seconds: 1000) }
+        let update = try await log.setOdometer(20_045_000, reason: "check", context: TestContext.at("2026-11-20T18:00:00Z"))
+        #expect(update.calibrationAfter == nil)
+        #expect(update.calibrationNote.contains("unrecorded driving"))
+        #expect(update.entry?.distance == 15_000)
+        #expect(try await log.profile().calibrationFactor == 1)
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+import TrackCore
+@testable import TrackStore
+
+@Suite("Recording GPS trips into the log")
+struct TripRecordingTests {
+    @Test func aRecordedTripKeepsItsTrackTimesAndDistance() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        let trip = try await recordTrip(in: log, start: "2026-11-20T08:00:00Z", seconds: 600, segments: 2)
+        #expect(trip.state == .closed)
+        #expect(trip.source == .gps)
+        #expect(trip.start == UTCTime(iso8601: "2026-11-20T08:00:00Z"))
+        #expect(trip.end == UTCTime(iso8601: "2026-11-20T08:10:00Z"))
+        #expect(trip.distance == 6000)
+        #expect(trip.date == CivilDate(year: 2026, month: 11, day: 20))
+        #expect(trip.endReason == "stopped")
+        let track = try await log.track(trip.id)
+        #expect(track.count == 2, "a new segment after the outage")
+        #expect(track.map(\.count).reduce(0, +) == 601)
+        let last = try #require(track.last?.last)
+        #expect(abs(last.distance - 6000) < 0.01)
+        #expect(abs(last.coordinate.latitude - 59.437) < 1e-7)
+        #expect(last.time == UTCTime(iso8601: "2026-11-20T08:10:00Z"))
+    }
+
+    @Test func eachTripStartsAtThePreviousTripsOdometer() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        _ = try await log.setOdometer(48_210_000, reason: "initial reading", context: TestContext.at("2026-11-20T07:00:00Z"))
+        let first = try await recordTrip(in: log, start: "2026-11-20T08:00:00Z", seconds: 600)
+        let second = try await recordTrip(in: log, kind: .private, purpose: nil, start: "2026-11-20T12:00:00Z", seconds: 450)
+        #expect(first.odometerStart == 48_210_000)
+        #expect(first.odometerEnd == 48_216_000)
+        #expect(second.odometerStart == first.odometerEnd)
+        #expect(second.odometerEnd == 48_220_500)
+        #expect(try await log.odometer() == 48_220_500)
+    }
+
+    @Test func calibrationScalesTheLoggedDistanceNotTheMeasuredOne() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        try sqlite3(folder.file("trackd.sqlite"), "UPDATE profile SET calibration_factor = 1.02")
+        let trip = try await recordTrip(in: log, start: "2026-11-20T08:00:00Z", seconds: 1000)
+        #expect(trip.measuredDistance == 10_000)
+        #expect(trip.calibrationFactor == 1.02)
+        #expect(abs(trip.distance - 10_200) < 1e-6)
+    }
+
+    @Test func outagesAndIdleAlertsAreCountedOnTheOpenTrip() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        let trip = try await log.beginTrip(kind: .business, purpose: "Delivery", customer: "Harbour Ltd")
+        var gap = GapReport(start: UTCTime(iso8601: "2026-11-20T08:05:00Z")!, end: UTCTime(iso8601: "2026-11-20T08:06:00Z")!,
+                            duration: 60)
+        gap.outcome = .straightLine
+        gap.distance = 820
+        try await log.recordGap(gap, tripID: trip.id)
+        try await log.recordIdleAlert(IdleAlert(time: UTCTime(iso8601: "2026-11-20T10:06:00Z")!,
+                                                stationarySince: UTCTime(iso8601: "2026-11-20T08:06:00Z")!,
+                                                position: nil, tripNumber: Int(trip.id)), tripID: trip.id)
+        let open = try #require(try await log.openTrip())
+        #expect(open.trip.gapCount == 1)
+        #expect(open.trip.bridgedDistance == 820)
+        #expect(open.trip.bridgedSeconds == 60)
+        #expect(open.trip.idleAlerts == 1)
+        #expect(open.points == 0)
+        let events = try await log.events(tripID: trip.id)
+        #expect(events.map(\.kind) == [.gap, .idleAlert])
+    }
+
+    @Test func anOpenTripIsFoundWithItsFirstAndLastPoint() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        #expect(try await log.openTrip() == nil)
+        let trip = try await log.beginTrip(kind: .private, purpose: nil, customer: nil)
+        let start = UTCTime(iso8601: "2026-11-20T08:00:00Z")!
+        let points = (0..<5).map { second in
+            RecordedPoint(point: TrackPoint(time: start.adding(seconds: Double(second)),
+                                            coordinate: Coordinate(latitude: 59.4, longitude: 24.7 + Double(second) * 1e-4),
+                                            speed: 5.5, error: 4, distance: Double(second) * 5.7), segment: 0)
+        }
+        try await log.appendPoints(points, to: trip.id)
+        let open = try #require(try await log.openTrip())
+        #expect(open.trip.id == trip.id)
+        #expect(open.points == 5)
+        #expect(open.first?.point.time == start)
+        #expect(open.last?.point.time == start.adding(seconds: 4))
+        #expect(open.trip.start == start, "the first points fix the start")
+        #expect(open.trip.date == CivilDate(year: 2026, month: 11, day: 20))
+        await #expect(throws: StoreError.self, "only one trip can be open") {
+            try await log.beginTrip(kind: .business, purpose: "x", customer: nil)
+        }
+    }
+
+    @Test func theLocalDateFollowsTheProfilesTimeZone() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        _ = try await log.setProfile(ProfileChanges(timeZone: "Europe/Tallinn"), reason: nil,
+                                     context: TestContext.at("2026-11-20T07:00:00Z"))
+        // 22:30 UTC on 30 November is 00:30 on 1 December in Tallinn.
+        let trip = try await recordTrip(in: log, start: "2026-11-30T22:30:00Z", seconds: 60)
+        #expect(trip.date == CivilDate(year: 2026, month: 12, day: 1))
+    }
+}
