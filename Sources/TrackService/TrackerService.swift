@@ -113,6 +113,8 @@ public struct TrackerService: Service {
         case .tripStarted(let trip):
             logger.notice("trip started", metadata: ["trip": "\(trip.number)", "kind": "\(trip.kind)",
                                                       "purpose": "\(trip.purpose ?? "")"])
+        case .tripResumed(let trip):
+            logger.notice("trip resumed after a power cut", metadata: ["trip": "\(trip.number)"])
         case .tripAlreadyRunning(let trip):
             logger.info("trip already running", metadata: ["trip": "\(trip.number)"])
         case .tripEnded(let trip):

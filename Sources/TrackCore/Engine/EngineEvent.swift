@@ -3,6 +3,8 @@ public enum EngineEvent: Sendable {
     /// A trusted position during a trip: for the track log.
     case trackPoint(TrackPoint)
     case tripStarted(Trip)
+    /// A trip interrupted by a power cut carries on.
+    case tripResumed(Trip)
     /// A start while a trip runs: no second trip.
     case tripAlreadyRunning(Trip)
     case tripEnded(Trip)

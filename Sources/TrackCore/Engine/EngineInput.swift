@@ -4,8 +4,11 @@ public enum EngineInput: Sendable {
     case fix(Fix, receivedAt: MonotonicInstant)
     /// Time passes without a fix (for the idle alert and the loss of fix while the receiver is silent).
     case tick(MonotonicInstant)
-    /// Start a trip. While one runs, nothing new starts.
-    case startTrip(TripKind, purpose: String?, at: MonotonicInstant)
+    /// Start a trip. While one runs, nothing new starts. `number` is the log's number for it (else the engine counts),
+    /// `calibrationFactor` the log's factor (else the configuration's).
+    case startTrip(TripKind, purpose: String?, at: MonotonicInstant, number: Int? = nil, calibrationFactor: Double? = nil)
+    /// Carry on with a trip a power cut interrupted, as the log kept it (nothing happens while another trip runs).
+    case resumeTrip(Trip)
     /// Close the running trip at its last usable fix, optionally setting its purpose.
     case stopTrip(purpose: String?, at: MonotonicInstant)
 }

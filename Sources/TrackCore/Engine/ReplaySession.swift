@@ -101,7 +101,7 @@ public struct ReplayResult: Sendable {
         case .fixRegained(let after): fixLosses.append((nil, after))
         case .displaced(let time, let metres): displacements.append((time, metres))
         case .startedMoving: starts += 1
-        case .trackPoint, .tripStarted, .tripAlreadyRunning, .noTripRunning, .stopped: break
+        case .trackPoint, .tripStarted, .tripResumed, .tripAlreadyRunning, .noTripRunning, .stopped: break
         }
     }
 }

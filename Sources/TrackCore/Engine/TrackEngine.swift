@@ -48,8 +48,16 @@ public struct TrackEngine: Sendable {
             take(fix, at: receivedAt, emit)
         case .tick(let now):
             checkTimers(now: now, emit)
-        case .startTrip(let kind, let purpose, let at):
-            startTrip(kind, purpose: purpose, at: at, emit)
+        case .startTrip(let kind, let purpose, let at, let number, let factor):
+            startTrip(kind, purpose: purpose, at: at, number: number, calibrationFactor: factor, emit)
+        case .resumeTrip(let resumed):
+            if let trip {
+                emit(.tripAlreadyRunning(trip))
+            } else {
+                trip = resumed
+                nextTripNumber = max(nextTripNumber, resumed.number + 1)
+                emit(.tripResumed(resumed))
+            }
         case .stopTrip(let purpose, let at):
             stopTrip(purpose: purpose, at: at, emit)
         }
@@ -143,15 +151,15 @@ public struct TrackEngine: Sendable {
 
     // MARK: - Trips
 
-    private mutating func startTrip(_ kind: TripKind, purpose: String?, at now: MonotonicInstant,
-                                    _ emit: (EngineEvent) -> Void) {
+    private mutating func startTrip(_ kind: TripKind, purpose: String?, at now: MonotonicInstant, number: Int?,
+                                    calibrationFactor: Double?, _ emit: (EngineEvent) -> Void) {
         if let trip {
             emit(.tripAlreadyRunning(trip))
             return
         }
-        var started = Trip(number: nextTripNumber, kind: kind, purpose: purpose,
-                           calibrationFactor: configuration.calibrationFactor, startedAt: now)
-        nextTripNumber += 1
+        var started = Trip(number: number ?? nextTripNumber, kind: kind, purpose: purpose,
+                           calibrationFactor: calibrationFactor ?? configuration.calibrationFactor, startedAt: now)
+        nextTripNumber = max(nextTripNumber, started.number) + 1
         // A fix in the last few seconds marks the start; otherwise the next usable fix will.
         if let last = lastUsable, now.seconds(since: last.at) <= configuration.gapAfter {
             started.start = last.time

@@ -22,8 +22,8 @@ public struct Trip: Sendable, Hashable, Codable {
     public var startedAt: MonotonicInstant
     public var endedAt: MonotonicInstant?
     /// Monotonic time of the first and the last usable fix of the trip.
-    public internal(set) var firstFixAt: MonotonicInstant?
-    public internal(set) var lastFixAt: MonotonicInstant?
+    public var firstFixAt: MonotonicInstant?
+    public var lastFixAt: MonotonicInstant?
 
     public init(number: Int, kind: TripKind, purpose: String?, calibrationFactor: Double, startedAt: MonotonicInstant) {
         self.number = number
