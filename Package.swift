@@ -43,6 +43,9 @@ let package = Package(
             dependencies: [.product(name: "RealModule", package: "swift-numerics")]
         ),
 
+        // The mileage log's exports (CSV, GPX, GeoJSON, printable HTML): pure renderers, no I/O, no clock.
+        .target(name: "TrackReports", dependencies: ["TrackCore"]),
+
         // Where fixes come from: gpsd (libgps), a serial receiver, a recorded log.
         .target(
             name: "TrackInput",
@@ -129,6 +132,11 @@ let package = Package(
         .testTarget(
             name: "TrackStoreTests",
             dependencies: ["TrackStore", "TrackCore"]
+        ),
+        .testTarget(
+            name: "TrackReportsTests",
+            dependencies: ["TrackReports", "TrackCore"],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "TrackConfigTests",

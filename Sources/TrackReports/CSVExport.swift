@@ -1,0 +1,87 @@
+import TrackCore
+
+/// The mileage log as a CSV table (RFC 4180) for spreadsheets and accountants.
+///
+/// - The text starts with a UTF-8 byte-order mark (U+FEFF): without it Excel reads the file as the system's
+///   legacy code page and mangles non-ASCII names (Õunapuu); LibreOffice and CSV libraries accept it.
+/// - Records end with CRLF; a field containing a comma, a double quote, CR or LF is enclosed in double quotes with
+///   inner quotes doubled. Every record has the same number of fields, the totals rows included.
+/// - One header row, one row per trip (oldest first; deleted ones listed with state `deleted` and left out of the
+///   totals), then the totals rows: `id` = `total`, `kind` = business, private, unclassified (only when the report
+///   has unclassified trips) and all, `distance_km` = the sum, `notes` = the number of trips.
+/// - Formula injection guard: a text field (purpose, customer, notes…) that begins with `=`, `+`, `-`, `@`, a tab
+///   or a carriage return gets a leading `'`, so a spreadsheet shows it as text instead of running it as a
+///   formula. Number fields (kilometres, such as `-0.4` of a correction) are written as they are.
+/// - Dates and clock times are local to the profile's time zone; `start_utc`/`end_utc` are UTC, to the second.
+public enum CSVExport {
+    /// The header's field names, in order.
+    public static let columns = ["id", "date", "start_time", "end_time", "start_utc", "end_utc", "odometer_start_km",
+                                 "odometer_end_km", "distance_km", "kind", "purpose", "customer", "destination",
+                                 "source", "state", "driver", "plate", "company", "notes"]
+
+    /// The byte-order mark the text begins with.
+    public static let byteOrderMark = "\u{FEFF}"
+
+    /// The CSV text of `report`; throws for a profile whose time zone is unknown.
+    public static func render(_ report: MileageReport) throws(ReportError) -> String {
+        let calendar = try LocalCalendar(profile: report.profile)
+        let profile = report.profile
+        var text = byteOrderMark
+        append(columns.map(Field.text), to: &text)
+        for entry in report.trips {
+            let row = ReportRow(entry.trip, calendar: calendar)
+            let trip = entry.trip
+            append([
+                .number(String(trip.id)), .number(row.dateText), .number(row.startTime), .number(row.endTime),
+                .number(row.startUTC), .number(row.endUTC), .number(row.odometerStart), .number(row.odometerEnd),
+                .number(row.distance), .text(trip.kind.rawValue), .text(trip.purpose ?? ""),
+                .text(trip.customer ?? ""), .text(trip.destination ?? ""), .text(trip.source.rawValue),
+                .text(trip.state.rawValue), .text(profile.driver ?? ""), .text(profile.plate ?? ""),
+                .text(profile.company ?? ""), .text(row.notesText),
+            ], to: &text)
+        }
+        for line in ReportSummary(report).lines {
+            var fields = [Field](repeating: .text(""), count: columns.count)
+            fields[0] = .text("total")
+            fields[8] = .number(LogTrip.kilometresText(tenths: line.tenths))
+            fields[9] = .text(line.kind)
+            fields[18] = .text(line.tripsText)
+            append(fields, to: &text)
+        }
+        return text
+    }
+
+    /// A field: text is guarded against formula injection, numbers (and dates, times) are not.
+    enum Field {
+        case text(String)
+        case number(String)
+    }
+
+    /// Appends one record with its CRLF.
+    static func append(_ fields: [Field], to text: inout String) {
+        for (index, field) in fields.enumerated() {
+            if index > 0 { text += "," }
+            switch field {
+            case .text(let value): text += quoted(guarded(value))
+            case .number(let value): text += quoted(value)
+            }
+        }
+        text += "\r\n"
+    }
+
+    /// `value` with a leading `'` when a spreadsheet would take it for a formula.
+    static func guarded(_ value: String) -> String {
+        guard let first = value.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) else {
+            return value
+        }
+        return "'" + value
+    }
+
+    /// `value` enclosed in double quotes (inner ones doubled) when it holds a comma, a double quote, CR or LF.
+    static func quoted(_ value: String) -> String {
+        guard value.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }) else {
+            return value
+        }
+        return "\"" + value.replacingAll("\"", with: "\"\"") + "\""
+    }
+}

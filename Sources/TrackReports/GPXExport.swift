@@ -1,0 +1,110 @@
+import TrackCore
+
+/// The tracks of the mileage log as GPX 1.1, for GPS software and map services.
+///
+/// The document follows the GPX 1.1 schema's element order (its `xsd:sequence`s): `metadata` (name, desc, author,
+/// time, bounds), then one `trk` per trip that is not deleted and has at least one point (name, desc, number,
+/// type, then one `trkseg` per segment: a new segment after each outage). Points carry latitude and longitude
+/// with 7 decimals (about a centimetre) and their GPS time in UTC. Points without finite coordinates on the
+/// globe are left out; a longitude of exactly 180° is written as −180° (the schema excludes 180).
+public enum GPXExport {
+    /// The GPX 1.1 namespace.
+    public static let namespace = "http://www.topografix.com/GPX/1/1"
+
+    /// The GPX text of `report`.
+    public static func render(_ report: MileageReport) -> String {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let creator = report.generator.isEmpty ? "trackd" : report.generator
+        xml += "<gpx version=\"1.1\" creator=\"\(MarkupText.escape(creator))\" xmlns=\"\(namespace)\">\n"
+        xml += metadata(report)
+        for entry in report.trips where entry.trip.counts {
+            let segments = entry.drawableSegments
+            guard !segments.isEmpty else { continue }
+            xml += track(entry.trip, segments: segments)
+        }
+        xml += "</gpx>\n"
+        return xml
+    }
+
+    /// `<metadata>`: the period, the profile, when the file was made and the bounds of all tracks.
+    static func metadata(_ report: MileageReport) -> String {
+        let profile = report.profile
+        var xml = "  <metadata>\n"
+        xml += element("name", "Mileage log — \(report.periodTitle)", indent: 4)
+        let details = [profile.plate.map { "plate \($0)" }, profile.company].compactMap { $0 }.filter { !$0.isEmpty }
+        if !details.isEmpty {
+            xml += element("desc", details.joined(separator: ", "), indent: 4)
+        }
+        if let driver = profile.driver, !driver.isEmpty {
+            xml += "    <author>\n" + element("name", driver, indent: 6) + "    </author>\n"
+        }
+        xml += element("time", timeText(report.generatedAt), indent: 4)
+        let points = report.trips.filter(\.trip.counts).flatMap(\.drawableSegments).flatMap { $0 }
+        if let first = points.first {
+            var south = first.coordinate.latitude, north = south
+            var west = longitude(first.coordinate.longitude), east = west
+            for point in points {
+                south = min(south, point.coordinate.latitude)
+                north = max(north, point.coordinate.latitude)
+                west = min(west, longitude(point.coordinate.longitude))
+                east = max(east, longitude(point.coordinate.longitude))
+            }
+            xml += "    <bounds minlat=\"\(degrees(south))\" minlon=\"\(degrees(west))\" "
+                + "maxlat=\"\(degrees(north))\" maxlon=\"\(degrees(east))\"/>\n"
+        }
+        xml += "  </metadata>\n"
+        return xml
+    }
+
+    /// One `<trk>` with its segments.
+    static func track(_ trip: LogTrip, segments: [[TrackPoint]]) -> String {
+        var xml = "  <trk>\n"
+        xml += element("name", trackName(trip), indent: 4)
+        var description = [String]()
+        if let customer = trip.customer, !customer.isEmpty { description.append("customer: \(customer)") }
+        if let destination = trip.destination, !destination.isEmpty { description.append("to: \(destination)") }
+        description.append("\(LogTrip.kilometresText(tenths: trip.reportedTenths.distance)) km")
+        if trip.gapCount > 0 { description.append(trip.gapCount == 1 ? "1 outage" : "\(trip.gapCount) outages") }
+        xml += element("desc", description.joined(separator: "; "), indent: 4)
+        xml += element("number", String(trip.id), indent: 4)
+        xml += element("type", trip.kind.rawValue, indent: 4)
+        for segment in segments {
+            xml += "    <trkseg>\n"
+            for point in segment {
+                xml += "      <trkpt lat=\"\(degrees(point.coordinate.latitude))\" "
+                    + "lon=\"\(degrees(longitude(point.coordinate.longitude)))\">"
+                    + "<time>\(timeText(point.time))</time></trkpt>\n"
+            }
+            xml += "    </trkseg>\n"
+        }
+        xml += "  </trk>\n"
+        return xml
+    }
+
+    /// `Trip 12 — business: Customer visit`, or without the purpose when there is none.
+    static func trackName(_ trip: LogTrip) -> String {
+        let name = "Trip \(trip.id) — \(trip.kind.rawValue)"
+        guard let purpose = trip.purpose, !purpose.isEmpty else { return name }
+        return name + ": " + purpose
+    }
+
+    /// An element with escaped text on a line of its own.
+    static func element(_ name: String, _ text: String, indent: Int) -> String {
+        String(repeating: " ", count: indent) + "<\(name)>\(MarkupText.escape(text))</\(name)>\n"
+    }
+
+    /// `xsd:dateTime` in UTC: whole seconds when the time has no fraction, else milliseconds.
+    static func timeText(_ time: UTCTime) -> String {
+        time.iso8601(fractionDigits: time.nanosecondsSinceEpoch % UTCTime.nanosecondsPerSecond == 0 ? 0 : 3)
+    }
+
+    /// Degrees with 7 decimals.
+    static func degrees(_ value: Double) -> String {
+        DecimalText.fixed(value, digits: 7)
+    }
+
+    /// A longitude in the schema's range −180 ≤ lon < 180 (after rounding to 7 decimals).
+    static func longitude(_ value: Double) -> Double {
+        (value * 1e7).rounded() >= 180e7 ? value - 360 : value
+    }
+}

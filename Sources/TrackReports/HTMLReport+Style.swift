@@ -1,0 +1,46 @@
+extension HTMLReport {
+    /// The report's style sheet: A4 portrait with 14 mm margins, 9 pt tables whose header repeats on each page,
+    /// rows and maps kept whole across page breaks, two maps per row; colours print as they are (the highlight of a
+    /// missing purpose, the map markers). Tables lay out automatically: dates, times and figures never wrap
+    /// (`fixed`, `num`), free text may break anywhere (`text`), so a wide font or a long word cannot overflow.
+    static let styleSheet = """
+        @page { size: A4; margin: 14mm; }
+        * { box-sizing: border-box; }
+        html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+        body { margin: 0 auto; max-width: 182mm; color: #111; background: #fff; line-height: 1.3; font-size: 10pt;
+          font-family: Arial, "Liberation Sans", Helvetica, "DejaVu Sans Condensed", "DejaVu Sans", sans-serif; }
+        @media screen { body { padding: 10mm 6mm; max-width: calc(182mm + 12mm); } }
+        h1 { font-size: 18pt; margin: 0 0 1mm; }
+        h2 { font-size: 12pt; margin: 6mm 0 2mm; break-after: avoid; page-break-after: avoid; }
+        .period { font-size: 13pt; margin: 0 0 3mm; }
+        dl.facts { display: grid; grid-template-columns: max-content 1fr max-content 1fr; gap: 0.8mm 4mm;
+          margin: 0; font-size: 9.5pt; }
+        dl.facts dt { color: #555; }
+        dl.facts dd { margin: 0; overflow-wrap: break-word; }
+        table { width: 100%; border-collapse: collapse; font-size: 9pt; }
+        thead { display: table-header-group; }
+        tfoot { display: table-row-group; }
+        tr, figure { break-inside: avoid; page-break-inside: avoid; }
+        th, td { padding: 0.7mm 0.9mm; border-bottom: 0.5pt solid #bbb; text-align: left; vertical-align: top;
+          overflow-wrap: break-word; }
+        th { background: #ececec; font-weight: bold; border-bottom: 1pt solid #666; }
+        td.text { overflow-wrap: anywhere; }
+        td.fixed, td.num { white-space: nowrap; }
+        .num { text-align: right; font-variant-numeric: tabular-nums; }
+        tr.deleted td { text-decoration: line-through; color: #777; }
+        tr.deleted td.notes { text-decoration: none; font-style: italic; color: #444; }
+        .missing { background: #ffd966; font-weight: bold; padding: 0 0.8mm; }
+        tfoot td { font-weight: bold; border-bottom: none; }
+        tfoot tr:first-child td { border-top: 1pt solid #333; }
+        tfoot tr.all td { border-top: 0.5pt solid #333; }
+        col.purpose { width: 16%; } col.where { width: 15%; } col.notes { width: 20%; }
+        col.change { width: 30%; } col.reason { width: 28%; }
+        .empty { color: #555; font-style: italic; }
+        .maps { display: flex; flex-wrap: wrap; gap: 4mm; }
+        figure.map { flex: 0 0 calc(50% - 2mm); margin: 0; }
+        figure.map svg { display: block; width: 100%; height: auto; }
+        figure.map figcaption { font-size: 8.5pt; margin-top: 1mm; color: #333; }
+        footer { margin-top: 8mm; padding-top: 2mm; border-top: 0.5pt solid #999; font-size: 8.5pt; color: #333; }
+        code { font-family: "DejaVu Sans Mono", "Liberation Mono", monospace; overflow-wrap: anywhere; }
+        """
+}

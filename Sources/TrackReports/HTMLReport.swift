@@ -1,0 +1,178 @@
+import TrackCore
+
+/// The mileage log as one printable, self-contained HTML5 page: no external style sheets, fonts, scripts or images.
+///
+/// The page is also well-formed XML (XHTML syntax: every element closed, text escaped, only XML's own entities) so
+/// that XML tools can read it. It prints on A4 portrait (see `styleSheet`) and has, in order: a header (period,
+/// driver, plate, company, time zone, when and by what it was made), the trip table with the totals, the change
+/// history, a small map of every recorded track (`TrackMap`), and a footer with the hash-chain head to check with
+/// `trackctl verify`. Times are local to the profile's time zone unless marked UTC.
+public enum HTMLReport {
+    /// The HTML text of `report`; throws for a profile whose time zone is unknown.
+    public static func render(_ report: MileageReport) throws(ReportError) -> String {
+        let calendar = try LocalCalendar(profile: report.profile)
+        let rows = report.trips.map { ReportRow($0.trip, calendar: calendar) }
+        var html = "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n"
+        html += "<meta charset=\"utf-8\"/>\n"
+        html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+        html += "<meta name=\"generator\" content=\"\(escape(report.generator))\"/>\n"
+        html += "<title>Mileage log — \(escape(report.periodTitle))</title>\n"
+        html += "<style>\n\(styleSheet)\n</style>\n</head>\n<body>\n"
+        html += header(report, calendar: calendar)
+        html += tripTable(report, rows: rows)
+        html += history(report, calendar: calendar)
+        html += maps(report, rows: rows)
+        html += footer(report)
+        html += "</body>\n</html>\n"
+        return html
+    }
+
+    /// (a) The title and the facts about the log and the report.
+    static func header(_ report: MileageReport, calendar: LocalCalendar) -> String {
+        let profile = report.profile
+        let generated = calendar.localTime(report.generatedAt)
+        var period = report.periodTitle
+        if let from = report.from, let until = report.until {
+            period += " (\(from) to \(until.previous))"
+        }
+        var facts: [(String, String)] = [
+            ("Driver", profile.driver ?? "—"), ("Plate", profile.plate ?? "—"),
+            ("Company", profile.company ?? "—"), ("Time zone", calendar.identifier),
+            ("Generated", "\(generated)\n\(report.generatedAt.iso8601(fractionDigits: 0)) (UTC)"),
+            ("By", report.generator.isEmpty ? "trackd" : report.generator),
+        ]
+        if report.kind != .all { facts.append(("Trips", "\(report.kind.rawValue) only")) }
+        var html = "<header>\n<h1>Mileage log</h1>\n<p class=\"period\">\(escape(period))</p>\n<dl class=\"facts\">\n"
+        for (term, value) in facts {
+            html += "<dt>\(escape(term))</dt><dd>\(multiline(value))</dd>\n"
+        }
+        return html + "</dl>\n</header>\n"
+    }
+
+    /// (b) One row per trip, oldest first, and the totals.
+    static func tripTable(_ report: MileageReport, rows: [ReportRow]) -> String {
+        var html = "<section class=\"trips\">\n<h2>Trips</h2>\n<table class=\"trips\">\n<colgroup>"
+        html += "<col class=\"no\"/><col class=\"date\"/><col class=\"start\"/><col class=\"end\"/>"
+        html += "<col class=\"odometer\"/><col class=\"odometer\"/><col class=\"km\"/><col class=\"kind\"/>"
+        html += "<col class=\"purpose\"/><col class=\"where\"/><col class=\"notes\"/></colgroup>\n"
+        html += "<thead><tr><th class=\"num\">No.</th><th>Date</th><th>Start</th><th>End</th>"
+        html += "<th class=\"num\">Odometer start</th><th class=\"num\">Odometer end</th><th class=\"num\">km</th>"
+        html += "<th>Kind</th><th>Purpose</th><th>Customer / destination</th><th>Notes</th></tr></thead>\n<tbody>\n"
+        if rows.isEmpty {
+            html += "<tr><td colspan=\"11\" class=\"empty\">No trips in this period.</td></tr>\n"
+        }
+        for row in rows {
+            html += tripRow(row)
+        }
+        html += "</tbody>\n<tfoot>\n"
+        for line in ReportSummary(report).lines {
+            let label = line.kind == "all" ? "All trips" : "Total \(line.kind)"
+            html += "<tr class=\"total \(line.kind)\" data-kind=\"\(line.kind)\">"
+            html += "<td colspan=\"6\">\(escape(label)) (\(line.tripsText))</td>"
+            html += "<td class=\"num km\">\(LogTrip.kilometresText(tenths: line.tenths))</td><td colspan=\"4\"></td></tr>\n"
+        }
+        return html + "</tfoot>\n</table>\n</section>\n"
+    }
+
+    /// One trip's row: deleted ones struck through with the reason, a business trip without purpose highlighted.
+    static func tripRow(_ row: ReportRow) -> String {
+        let trip = row.trip
+        var classes = ["trip", trip.kind.rawValue]
+        if trip.state == .deleted { classes.append("deleted") }
+        if trip.lacksPurpose { classes.append("lacks-purpose") }
+        var html = "<tr class=\"\(classes.joined(separator: " "))\" id=\"trip-\(trip.id)\">"
+        html += "<td class=\"num\">\(trip.id)</td><td class=\"fixed\">\(row.dateText)</td>"
+        html += "<td class=\"fixed\" title=\"\(row.startUTC)\">\(row.startTime)</td>"
+        html += "<td class=\"fixed\" title=\"\(row.endUTC)\">\(row.endTime)</td>"
+        html += "<td class=\"num\">\(row.odometerStart)</td><td class=\"num\">\(row.odometerEnd)</td>"
+        html += "<td class=\"num km\">\(row.distance)</td><td>\(trip.kind.rawValue)</td>"
+        html += "<td class=\"text\">\(multiline(trip.purpose ?? ""))</td>"
+        let places = [trip.customer, trip.destination].compactMap { $0 }.filter { !$0.isEmpty }
+        html += "<td class=\"text\">\(places.map(multiline).joined(separator: "<br/>"))</td>"
+        let notes = row.notes.map { note in
+            note == "purpose missing" ? "<span class=\"missing\">purpose missing</span>" : multiline(note)
+        }
+        html += "<td class=\"notes text\">\(notes.joined(separator: "<br/>"))</td></tr>\n"
+        return html
+    }
+
+    /// (c) Every change, oldest first.
+    static func history(_ report: MileageReport, calendar: LocalCalendar) -> String {
+        var html = "<section class=\"history\">\n<h2>Change history</h2>\n"
+        guard !report.revisions.isEmpty else {
+            return html + "<p class=\"empty\">No changes</p>\n</section>\n"
+        }
+        html += "<table class=\"history\">\n<colgroup><col class=\"when\"/><col class=\"user\"/><col class=\"subject\"/>"
+        html += "<col class=\"field\"/><col class=\"change\"/><col class=\"reason\"/></colgroup>\n"
+        html += "<thead><tr><th>Time</th><th>User</th><th>Trip / subject</th><th>Field</th><th>Old → new</th>"
+        html += "<th>Reason</th></tr></thead>\n<tbody>\n"
+        for revision in report.revisions {
+            let subject = revision.tripID.map { "trip \($0)" } ?? revision.subject
+            let time = calendar.localTime(revision.time)
+            let source = revision.timeSource == "gps" ? "" : " (\(revision.timeSource) clock)"
+            html += "<tr class=\"revision\" data-id=\"\(revision.id)\">"
+            html += "<td title=\"\(revision.time.iso8601(fractionDigits: 0))\">\(escape(time.description + source))</td>"
+            html += "<td>\(escape(revision.user))</td><td>\(escape(subject))</td><td>\(escape(revision.field))</td>"
+            let change = "\(multiline(revision.oldValue ?? "—")) → \(multiline(revision.newValue ?? "—"))"
+            html += "<td class=\"text\">\(change)</td>"
+            html += "<td class=\"text\">\(multiline(revision.reason ?? ""))</td></tr>\n"
+        }
+        return html + "</tbody>\n</table>\n</section>\n"
+    }
+
+    /// (d) A map of every trip that is not deleted and has points, two per row.
+    static func maps(_ report: MileageReport, rows: [ReportRow]) -> String {
+        var figures = ""
+        for (entry, row) in zip(report.trips, rows) where entry.trip.counts {
+            let coordinates = entry.drawableSegments.map { $0.map(\.coordinate) }
+            guard let map = TrackMap(segments: coordinates) else { continue }
+            let trip = entry.trip
+            figures += "<figure class=\"map\" id=\"map-\(trip.id)\">"
+            figures += map.svg(title: "Track of trip \(trip.id)")
+            var caption = "Trip \(trip.id)"
+            if !row.dateText.isEmpty { caption += " · \(row.dateText)" }
+            caption += " · \(row.distance) km · \(trip.kind.rawValue)"
+            figures += "<figcaption>\(escape(caption))</figcaption></figure>\n"
+        }
+        var html = "<section class=\"maps-section\">\n<h2>Maps</h2>\n"
+        if figures.isEmpty {
+            html += "<p class=\"empty\">No recorded tracks in this period.</p>\n"
+        } else {
+            html += "<div class=\"maps\">\n\(figures)</div>\n"
+        }
+        return html + "</section>\n"
+    }
+
+    /// (e) The chain head and how to check it.
+    static func footer(_ report: MileageReport) -> String {
+        var html = "<footer>\n<p>"
+        if let head = report.chainHead, !head.isEmpty {
+            html += "Chain head: <code class=\"chain-head\">\(escape(head))</code>. "
+        } else {
+            html += "The log has no chain head yet. "
+        }
+        html += "Check that the log has not been altered with <code>trackctl verify</code>.</p>\n</footer>\n"
+        return html
+    }
+
+    /// Escaped text.
+    static func escape(_ text: String) -> String {
+        MarkupText.escape(text)
+    }
+
+    /// Escaped text with its line breaks (CRLF, CR or LF) as `<br/>`.
+    static func multiline(_ text: String) -> String {
+        var lines = [""]
+        var afterCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            defer { afterCarriageReturn = scalar == "\r" }
+            if scalar == "\n" && afterCarriageReturn { continue }
+            if scalar == "\r" || scalar == "\n" {
+                lines.append("")
+            } else {
+                lines[lines.count - 1].unicodeScalars.append(scalar)
+            }
+        }
+        return lines.map(escape).joined(separator: "<br/>")
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import TrackCore
+
+/// The calendar of the log's time zone: local dates and clock times of UTC instants, and the UTC instants at which
+/// local days and periods begin, daylight saving time included.
+public struct LocalCalendar: Sendable {
+    /// The IANA name of the zone (`Europe/Tallinn`).
+    public let identifier: String
+    private let zone: TimeZone
+
+    /// The calendar of an IANA time zone; throws `ReportError.unknownTimeZone` for a name the system does not know.
+    public init(timeZoneIdentifier identifier: String) throws(ReportError) {
+        guard !identifier.isEmpty, let zone = TimeZone(identifier: identifier) else {
+            throw .unknownTimeZone(identifier)
+        }
+        self.identifier = identifier
+        self.zone = zone
+    }
+
+    /// The calendar of a profile's time zone.
+    public init(profile: LogProfile) throws(ReportError) {
+        try self.init(timeZoneIdentifier: profile.timeZone)
+    }
+
+    /// Seconds the zone is ahead of UTC at `time`.
+    public func offsetSeconds(at time: UTCTime) -> Int {
+        zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(time.wholeSecondsSinceEpoch)))
+    }
+
+    /// The local date, clock time and offset of `time`.
+    public func localTime(_ time: UTCTime) -> LocalTime {
+        let offset = offsetSeconds(at: time)
+        let shifted = UTCTime(nanosecondsSinceEpoch: time.nanosecondsSinceEpoch + Int64(offset) * UTCTime.nanosecondsPerSecond)
+        let second = Int(shifted.nanosecondOfDay / UTCTime.nanosecondsPerSecond)
+        return LocalTime(date: shifted.date, hour: second / 3600, minute: second / 60 % 60, second: second % 60,
+                         offsetSeconds: offset)
+    }
+
+    /// The local calendar date of `time`.
+    public func date(of time: UTCTime) -> CivilDate {
+        localTime(time).date
+    }
+
+    /// The first instant of the local day `date`: local midnight, or the end of a daylight-saving jump where
+    /// midnight is skipped, or the first of two midnights where the clock goes back over it.
+    public func startOfDay(_ date: CivilDate) -> UTCTime {
+        let midnightAsUTC = UTCTime(date: date, nanosecondOfDay: 0)
+        // Usually right: local midnight minus the offset there (found in two steps, the offset may change between).
+        var candidate = midnightAsUTC.shifted(seconds: -offsetSeconds(at: midnightAsUTC))
+        candidate = midnightAsUTC.shifted(seconds: -offsetSeconds(at: candidate))
+        if isFirstInstant(candidate, of: date) { return candidate }
+        // A transition near midnight: the first whole second whose local date is `date` (offsets change on whole
+        // seconds), searched within a day and a half either side.
+        var low = midnightAsUTC.shifted(seconds: -36 * 3600)
+        var high = midnightAsUTC.shifted(seconds: 36 * 3600)
+        while high.nanosecondsSinceEpoch - low.nanosecondsSinceEpoch > UTCTime.nanosecondsPerSecond {
+            let middle = UTCTime(nanosecondsSinceEpoch: low.nanosecondsSinceEpoch
+                + (high.nanosecondsSinceEpoch - low.nanosecondsSinceEpoch) / 2 / UTCTime.nanosecondsPerSecond
+                * UTCTime.nanosecondsPerSecond)
+            if self.date(of: middle) >= date { high = middle } else { low = middle }
+        }
+        return high
+    }
+
+    /// The UTC instants that bound `period` in this zone: from the start of its first day to the start of the day
+    /// after its last; `nil` for a period without bounds (`.all`).
+    public func bounds(of period: LogPeriod, today: CivilDate) -> (from: UTCTime, until: UTCTime)? {
+        guard let dates = period.dates(today: today) else { return nil }
+        return (startOfDay(dates.from), startOfDay(dates.until))
+    }
+
+    /// Whether `time` falls on `date` and the second before it does not.
+    private func isFirstInstant(_ time: UTCTime, of date: CivilDate) -> Bool {
+        self.date(of: time) == date && self.date(of: time.shifted(seconds: -1)) < date
+    }
+}

@@ -1,0 +1,54 @@
+import TrackCore
+
+/// The figures of one trip as the CSV and the HTML table print them, so that both show the same: local date and
+/// clock times, UTC times, odometer readings and distance in kilometres from `LogTrip.reportedTenths`, and notes.
+struct ReportRow: Sendable {
+    /// The trip.
+    let trip: LogTrip
+    /// The local date the trip began (or ended, when only the end is known); `nil` without times.
+    let date: CivilDate?
+    /// Local clock times, `08:05`; empty when unknown.
+    let startTime: String
+    let endTime: String
+    /// The zone's offsets at the start and the end, `+02:00`; empty when unknown.
+    let startOffset: String
+    let endOffset: String
+    /// ISO 8601 UTC times to the second, `2026-11-22T06:05:00Z`; empty when unknown.
+    let startUTC: String
+    let endUTC: String
+    /// Kilometres with one decimal (`12345.6`); the odometer ones empty without readings.
+    let odometerStart: String
+    let odometerEnd: String
+    let distance: String
+    /// The distance in tenths of a kilometre (what the totals add).
+    let distanceTenths: Int64
+    /// Plain-words notes (see `LogTrip.reportNotes`).
+    let notes: [String]
+
+    /// The figures of `trip` in `calendar`'s zone.
+    init(_ trip: LogTrip, calendar: LocalCalendar) {
+        self.trip = trip
+        let start = trip.start.map(calendar.localTime)
+        let end = trip.end.map(calendar.localTime)
+        date = start?.date ?? end?.date
+        startTime = start?.timeText ?? ""
+        endTime = end?.timeText ?? ""
+        startOffset = start?.offsetText ?? ""
+        endOffset = end?.offsetText ?? ""
+        startUTC = trip.start?.iso8601(fractionDigits: 0) ?? ""
+        endUTC = trip.end?.iso8601(fractionDigits: 0) ?? ""
+        let tenths = trip.reportedTenths
+        odometerStart = tenths.start.map { LogTrip.kilometresText(tenths: $0) } ?? ""
+        odometerEnd = tenths.end.map { LogTrip.kilometresText(tenths: $0) } ?? ""
+        distance = LogTrip.kilometresText(tenths: tenths.distance)
+        distanceTenths = tenths.distance
+        let endsLater = start != nil && end != nil && end!.date != start!.date
+        notes = trip.reportNotes(endsOn: endsLater ? end?.date : nil)
+    }
+
+    /// `yyyy-mm-dd` or empty.
+    var dateText: String { date?.description ?? "" }
+
+    /// The notes joined for one cell.
+    var notesText: String { notes.joined(separator: "; ") }
+}

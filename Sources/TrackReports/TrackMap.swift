@@ -1,0 +1,142 @@
+import Foundation
+import TrackCore
+
+/// A small inline SVG map of one trip's track, for the printed report: no tiles, no network, just the line.
+///
+/// - Projection: equirectangular, longitude scaled by the cosine of the track's mean latitude (true to scale
+///   within the few kilometres of a trip), fitted into a fixed box with a margin and centred; a track shorter than
+///   `minimumSpan` metres across is drawn at the scale of that span, so a short hop does not fill the box.
+/// - Each segment is a polyline of its own (a one-point segment repeats its point, which the round line caps
+///   draw as a dot); a dashed line shows each outage bridged between segments; the start is a green dot, the end
+///   a red one; a scale bar shows a round distance (1, 2 or 5 × 10ⁿ metres).
+/// - Compactness: coordinates are rounded to 0.1 px, and a dense track is thinned by dropping points closer than
+///   a pixel to the previous kept one (the threshold doubling until at most `maximumPoints` remain); a segment's
+///   first and last points are never dropped.
+struct TrackMap: Sendable {
+    /// The box, in SVG user units (pixels at 96 dpi).
+    static let width = 320.0
+    static let height = 200.0
+    /// The space kept free around the track, and below it for the scale bar.
+    static let margin = 14.0
+    static let scaleBarSpace = 14.0
+    /// Most points a map draws (segment ends excepted).
+    static let maximumPoints = 600
+    /// Metres across below which the track is not enlarged further.
+    static let minimumSpan = 150.0
+    /// Metres per degree of latitude on the mean Earth sphere (6 371 008.8 m).
+    static let metresPerDegree = 111_195.08
+
+    /// The projected, thinned segments, pixels.
+    let segments: [[(x: Double, y: Double)]]
+    /// The map's scale.
+    let metresPerPixel: Double
+
+    /// The map of `segments` (points whose coordinates are finite and on the globe); `nil` without any point.
+    init?(segments source: [[Coordinate]]) {
+        let source = source.map { $0.filter(\.isDrawable) }.filter { !$0.isEmpty }
+        guard let origin = source.first?.first else { return nil }
+        // Longitudes unwrapped around the first point, so a track across ±180° stays in one piece.
+        func unwrapped(_ longitude: Double) -> Double {
+            longitude + 360 * ((origin.longitude - longitude) / 360).rounded()
+        }
+        let all = source.flatMap { $0 }
+        let meanLatitude = all.reduce(0) { $0 + $1.latitude } / Double(all.count)
+        let squeeze = cos(meanLatitude * .pi / 180)
+        let planar = source.map { $0.map { (x: unwrapped($0.longitude) * squeeze, y: -$0.latitude) } }
+        let xs = planar.flatMap { $0.map(\.x) }, ys = planar.flatMap { $0.map(\.y) }
+        let minX = xs.min()!, maxX = xs.max()!, minY = ys.min()!, maxY = ys.max()!
+        let boxWidth = TrackMap.width - 2 * TrackMap.margin
+        let boxHeight = TrackMap.height - 2 * TrackMap.margin - TrackMap.scaleBarSpace
+        let floor = TrackMap.minimumSpan / TrackMap.metresPerDegree
+        let scale = min(boxWidth / max(maxX - minX, floor), boxHeight / max(maxY - minY, floor))
+        let left = TrackMap.margin + (boxWidth - (maxX - minX) * scale) / 2
+        let top = TrackMap.margin + (boxHeight - (maxY - minY) * scale) / 2
+        let projected = planar.map { $0.map { (x: left + ($0.x - minX) * scale, y: top + ($0.y - minY) * scale) } }
+        segments = TrackMap.thinned(projected, maximum: TrackMap.maximumPoints)
+        metresPerPixel = TrackMap.metresPerDegree / scale
+    }
+
+    /// `segments` with points closer than a threshold to the previous kept one dropped, the threshold starting at a
+    /// pixel and doubling until at most `maximum` points remain; first and last points of a segment always stay.
+    static func thinned(_ segments: [[(x: Double, y: Double)]], maximum: Int) -> [[(x: Double, y: Double)]] {
+        var threshold = 1.0
+        while true {
+            let kept = segments.map { segment -> [(x: Double, y: Double)] in
+                guard segment.count > 2 else { return segment }
+                var result = [segment[0]]
+                for point in segment[1..<(segment.count - 1)] {
+                    let last = result[result.count - 1]
+                    if hypot(point.x - last.x, point.y - last.y) >= threshold { result.append(point) }
+                }
+                result.append(segment[segment.count - 1])
+                return result
+            }
+            if kept.reduce(0, { $0 + $1.count }) <= maximum || threshold > width + height { return kept }
+            threshold *= 2
+        }
+    }
+
+    /// The round distance the scale bar shows, metres, and its length in pixels: the longest of 1, 2 or 5 × 10ⁿ
+    /// metres that fits in a third of the box's width.
+    var scaleBar: (metres: Double, pixels: Double) {
+        let most = metresPerPixel * (TrackMap.width - 2 * TrackMap.margin) / 3
+        var power = pow(10, floor(log10(max(most, 1))))
+        var best = power
+        while true {
+            for step in [1.0, 2.0, 5.0] where step * power <= most { best = step * power }
+            if 10 * power > most { break }
+            power *= 10
+        }
+        return (best, best / metresPerPixel)
+    }
+
+    /// The SVG element, with `title` as its accessible name.
+    func svg(title: String) -> String {
+        let width = TrackMap.width, height = TrackMap.height
+        var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" "
+            + "width=\"\(n(width))\" height=\"\(n(height))\" role=\"img\" class=\"track-map\">"
+        svg += "<title>\(MarkupText.escape(title))</title>"
+        svg += "<rect x=\"0.5\" y=\"0.5\" width=\"\(n(width - 1))\" height=\"\(n(height - 1))\" fill=\"#f6f6f2\" "
+            + "stroke=\"#bbbbbb\"/>"
+        if segments.count > 1 {
+            svg += "<g stroke=\"#8a8a8a\" stroke-width=\"1.2\" stroke-dasharray=\"3 3\">"
+            for (earlier, later) in zip(segments, segments.dropFirst()) {
+                let from = earlier[earlier.count - 1], to = later[0]
+                svg += "<line x1=\"\(n(from.x))\" y1=\"\(n(from.y))\" x2=\"\(n(to.x))\" y2=\"\(n(to.y))\"/>"
+            }
+            svg += "</g>"
+        }
+        svg += "<g fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"2.2\" stroke-linejoin=\"round\" "
+            + "stroke-linecap=\"round\">"
+        for segment in segments {
+            let points = segment.count == 1 ? [segment[0], segment[0]] : segment
+            svg += "<polyline points=\"" + points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ") + "\"/>"
+        }
+        svg += "</g>"
+        if let start = segments.first?.first, let end = segments.last?.last {
+            svg += "<circle class=\"start\" cx=\"\(n(start.x))\" cy=\"\(n(start.y))\" r=\"4.5\" fill=\"#1e9e3e\" "
+                + "stroke=\"#ffffff\" stroke-width=\"1.5\"/>"
+            svg += "<circle class=\"end\" cx=\"\(n(end.x))\" cy=\"\(n(end.y))\" r=\"4.5\" fill=\"#d0312d\" "
+                + "stroke=\"#ffffff\" stroke-width=\"1.5\"/>"
+        }
+        let bar = scaleBar
+        let barLeft = TrackMap.margin, barBottom = height - TrackMap.margin + 4
+        svg += "<g class=\"scale\"><path d=\"M\(n(barLeft)) \(n(barBottom - 4))v4h\(n(bar.pixels))v-4\" fill=\"none\" "
+            + "stroke=\"#333333\" stroke-width=\"1.2\"/>"
+        svg += "<text x=\"\(n(barLeft + bar.pixels + 5))\" y=\"\(n(barBottom))\" font-size=\"10\" "
+            + "font-family=\"sans-serif\" fill=\"#333333\">\(TrackMap.distanceText(bar.metres))</text></g>"
+        svg += "</svg>"
+        return svg
+    }
+
+    /// `500 m`, `2 km`.
+    static func distanceText(_ metres: Double) -> String {
+        metres >= 1000 ? "\(DecimalText.fixed(metres / 1000, digits: 3, trimmed: true)) km"
+            : "\(DecimalText.fixed(metres, digits: 0)) m"
+    }
+
+    /// A coordinate to 0.1 px, without a trailing `.0`.
+    private func n(_ value: Double) -> String {
+        DecimalText.fixed(value, digits: 1, trimmed: true)
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+import TrackCore
+@testable import TrackReports
+
+struct CSVExportTests {
+    let report = ReportFixture.report()
+
+    @Test func csvStartsWithByteOrderMarkAndEndsEveryRecordWithCRLF() throws {
+        let text = try CSVExport.render(report)
+        #expect(Array(text.utf8.prefix(3)) == [0xEF, 0xBB, 0xBF])
+        #expect(text.hasSuffix("\r\n"))
+        // The strict reader accepts a line feed only inside quotes and after a CR at the end of a record.
+        let csv = try ParsedCSV(report)
+        let lineFeedsInFields = csv.records.joined().reduce(0) { $0 + $1.unicodeScalars.count { $0 == "\n" } }
+        let lineFeeds = text.unicodeScalars.count { $0 == "\n" }
+        #expect(lineFeeds == csv.records.count + 1 + lineFeedsInFields)
+    }
+
+    @Test func csvHasTheHeaderOneRowPerTripAndTotalsRowsAllOfOneWidth() throws {
+        let csv = try ParsedCSV(report)
+        #expect(csv.header == ["id", "date", "start_time", "end_time", "start_utc", "end_utc", "odometer_start_km",
+                               "odometer_end_km", "distance_km", "kind", "purpose", "customer", "destination",
+                               "source", "state", "driver", "plate", "company", "notes"])
+        #expect(csv.tripRows.map { $0["id"] } == report.trips.map { String($0.trip.id) })
+        let hasUnclassified = report.trips.contains { $0.trip.counts && $0.trip.kind == .unclassified }
+        #expect(hasUnclassified)
+        #expect(csv.totalRows.map { $0["kind"] } == ["business", "private", "unclassified", "all"])
+        for record in csv.records {
+            #expect(record.count == csv.header.count)
+        }
+    }
+
+    @Test func csvQuotesFieldsWithCommasQuotesAndLineBreaksAndTheyReadBackExactly() throws {
+        let csv = try ParsedCSV(report)
+        let rows = Dictionary(uniqueKeysWithValues: csv.tripRows.map { ($0["id"]!, $0) })
+        for row in csv.tripRows {
+            #expect(row["company"] == ReportFixture.company)
+            #expect(row["driver"] == ReportFixture.driver)
+        }
+        let trip41 = try #require(report.trips.first { $0.trip.id == 41 }?.trip)
+        #expect(rows["41"]?["purpose"] == trip41.purpose)
+        #expect(csv.text.contains("\"Ööbik & Co, \"\"Kask\"\" OÜ\""))
+        let deleted = try #require(report.trips.first { $0.trip.state == .deleted }?.trip)
+        let reason = try #require(deleted.deletionReason)
+        #expect(reason.contains("\n"))
+        #expect(rows[String(deleted.id)]?["notes"]?.contains("deleted: \(reason)") == true)
+        #expect(rows[String(deleted.id)]?["state"] == "deleted")
+    }
+
+    @Test func csvGuardsTextFieldsAgainstFormulaInjectionButNotNumbers() throws {
+        let csv = try ParsedCSV(report)
+        let textColumns = ["kind", "purpose", "customer", "destination", "source", "state", "driver", "plate",
+                           "company", "notes"]
+        for row in csv.rows {
+            for column in textColumns {
+                let first = row[column]?.unicodeScalars.first
+                #expect(first.map { !["=", "+", "-", "@"].contains($0) } ?? true, "\(column): \(row[column] ?? "")")
+            }
+        }
+        let rows = Dictionary(uniqueKeysWithValues: csv.tripRows.map { ($0["id"]!, $0) })
+        for entry in report.trips {
+            let row = try #require(rows[String(entry.trip.id)])
+            for (column, value) in [("purpose", entry.trip.purpose), ("customer", entry.trip.customer),
+                                    ("destination", entry.trip.destination)] {
+                let value = value ?? ""
+                let dangerous = value.first.map { "=+-@".contains($0) } ?? false
+                #expect(row[column] == (dangerous ? "'" + value : value))
+            }
+        }
+        // A negative distance is a number and keeps its sign.
+        let correction = try #require(report.trips.first { $0.trip.reportedTenths.distance < 0 }?.trip)
+        #expect(tenths(rows[String(correction.id)]?["distance_km"]) == correction.reportedTenths.distance)
+    }
+
+    @Test func csvShowsLocalDatesAndTimesInTheProfilesZoneAndUTCBeside() throws {
+        let csv = try ParsedCSV(report)
+        let clock = ReferenceClock()
+        var offsets = Set<String>()
+        var endsNextDay = 0
+        for (entry, row) in zip(report.trips, csv.tripRows) {
+            let trip = entry.trip
+            if let start = trip.start {
+                #expect(row["date"] == clock.local(start).date)
+                #expect(row["start_time"] == clock.local(start).time)
+                #expect(UTCTime(iso8601: row["start_utc"] ?? "") == start)
+                offsets.insert(clock.local(start).offset)
+            } else {
+                #expect(row["start_time"] == "" && row["start_utc"] == "")
+            }
+            if let end = trip.end {
+                #expect(row["end_time"] == clock.local(end).time)
+                #expect(UTCTime(iso8601: row["end_utc"] ?? "") == end)
+                if trip.start == nil { #expect(row["date"] == clock.local(end).date) }
+                if let start = trip.start, clock.local(start).date != clock.local(end).date {
+                    #expect(row["notes"]?.contains("ends on \(clock.local(end).date)") == true)
+                    endsNextDay += 1
+                }
+            }
+        }
+        // The fixture spans the end of daylight saving time, so both offsets were exercised.
+        #expect(offsets == ["+03:00", "+02:00"])
+        #expect(endsNextDay == 1)
+    }
+
+    @Test func csvDistanceIsOdometerEndMinusStartAndOdometerRowsChain() throws {
+        let csv = try ParsedCSV(report)
+        var previousEnd: Int64?
+        var chained = 0
+        for (entry, row) in zip(report.trips, csv.tripRows) {
+            let distance = try #require(tenths(row["distance_km"]))
+            #expect(distance == entry.trip.reportedTenths.distance)
+            guard let start = tenths(row["odometer_start_km"]), let end = tenths(row["odometer_end_km"]) else {
+                #expect(entry.trip.odometerStart == nil)
+                continue
+            }
+            #expect(end - start == distance)
+            #expect(start == LogTrip.tenths(try #require(entry.trip.odometerStart)))
+            if entry.trip.counts {
+                if let previousEnd {
+                    #expect(start == previousEnd)
+                    chained += 1
+                }
+                previousEnd = end
+            }
+        }
+        #expect(chained >= 4)
+    }
+
+    @Test func csvTotalsRowsEqualTheSumOfTheRowsByKindWithoutDeletedTrips() throws {
+        let csv = try ParsedCSV(report)
+        var sums: [String: Int64] = [:]
+        for row in csv.tripRows where row["state"] != "deleted" {
+            let distance = try #require(tenths(row["distance_km"]))
+            sums[row["kind"]!, default: 0] += distance
+            sums["all", default: 0] += distance
+        }
+        let deleted = try #require(csv.tripRows.first { $0["state"] == "deleted" })
+        #expect(try #require(tenths(deleted["distance_km"])) != 0)
+        for row in csv.totalRows {
+            let kind = try #require(row["kind"])
+            #expect(tenths(row["distance_km"]) == sums[kind, default: 0], "total \(kind)")
+        }
+        #expect(tenths(csv.totalRows.last?["distance_km"]) == report.totals.all)
+    }
+
+    @Test func csvLeavesOutTheUnclassifiedTotalWhenThereAreNoSuchTrips() throws {
+        let trips = ReportFixture.trips().filter { $0.trip.kind != .unclassified }
+        let csv = try ParsedCSV(ReportFixture.report(trips: trips))
+        #expect(csv.totalRows.map { $0["kind"] } == ["business", "private", "all"])
+        #expect(csv.tripRows.count == trips.count)
+    }
+
+    @Test func csvRefusesAnUnknownTimeZone() {
+        #expect(throws: ReportError.unknownTimeZone("Europe/Talinn")) {
+            try CSVExport.render(ReportFixture.report(timeZone: "Europe/Talinn"))
+        }
+    }
+}

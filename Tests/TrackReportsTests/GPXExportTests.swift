@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import TrackCore
+@testable import TrackReports
+
+struct GPXExportTests {
+    let report = ReportFixture.report()
+
+    /// The trips a GPX must hold: not deleted, with at least one point.
+    var recorded: [ReportTrip] {
+        report.trips.filter { $0.trip.counts && !$0.segments.joined().isEmpty }
+    }
+
+    @Test func gpxHasOneTrackPerRecordedTripWithItsSegmentsAndPoints() throws {
+        let root = try XMLTree.parse(GPXExport.render(report))
+        #expect(root.name == "gpx")
+        #expect(root.attributes["version"] == "1.1")
+        #expect(root.attributes["xmlns"] == "http://www.topografix.com/GPX/1/1")
+        let tracks = root.children("trk")
+        #expect(tracks.count == recorded.count)
+        #expect(report.trips.contains { $0.trip.state == .deleted && !$0.segments.isEmpty })
+        for (track, entry) in zip(tracks, recorded) {
+            #expect(track.child("number")?.text == String(entry.trip.id))
+            #expect(track.child("type")?.text == entry.trip.kind.rawValue)
+            let segments = track.children("trkseg")
+            #expect(segments.map { $0.children("trkpt").count } == entry.segments.map(\.count))
+        }
+        #expect(root.descendants("trkpt").count == recorded.flatMap(\.segments).joined().count)
+    }
+
+    @Test func gpxTextIsEscapedAndReadsBackExactly() throws {
+        let text = GPXExport.render(report)
+        let root = try XMLTree.parse(text)
+        let metadata = try #require(root.child("metadata"))
+        #expect(metadata.child("name")?.text.contains(report.periodTitle) == true)
+        #expect(metadata.child("author")?.child("name")?.text == ReportFixture.driver)
+        #expect(metadata.child("desc")?.text.contains(ReportFixture.company) == true)
+        #expect(metadata.child("desc")?.text.contains(ReportFixture.plate) == true)
+        #expect(metadata.child("time")?.text == "2026-11-02T07:30:00Z")
+        let first = try #require(recorded.first?.trip)
+        let purpose = try #require(first.purpose)
+        #expect(root.child("trk")?.child("name")?.text == "Trip \(first.id) — business: \(purpose)")
+        #expect(!text.contains(purpose), "the purpose holds < & \" and must appear only escaped")
+    }
+
+    @Test func gpxPointsHaveSevenDecimalsAndUTCTimes() throws {
+        let root = try XMLTree.parse(GPXExport.render(report))
+        let points = root.descendants("trkpt")
+        let expected = recorded.flatMap(\.segments).joined()
+        #expect(points.count == expected.count)
+        let sevenDecimals = /^-?[0-9]{1,3}\.[0-9]{7}$/
+        for (element, point) in zip(points, expected) {
+            let latitude = try #require(element.attributes["lat"])
+            let longitude = try #require(element.attributes["lon"])
+            #expect(latitude.wholeMatch(of: sevenDecimals) != nil)
+            #expect(longitude.wholeMatch(of: sevenDecimals) != nil)
+            #expect(abs(try #require(Double(latitude)) - point.coordinate.latitude) <= 0.5e-7 + 1e-12)
+            #expect(abs(try #require(Double(longitude)) - point.coordinate.longitude) <= 0.5e-7 + 1e-12)
+            let time = try #require(element.child("time")?.text)
+            #expect(time.hasSuffix("Z"))
+            #expect(UTCTime(iso8601: time) == point.time)
+        }
+    }
+
+    @Test func gpxElementsFollowTheSchemasOrder() throws {
+        let root = try XMLTree.parse(GPXExport.render(report))
+        let metadataOrder = ["name", "desc", "author", "copyright", "link", "time", "keywords", "bounds", "extensions"]
+        let trackOrder = ["name", "cmt", "desc", "src", "link", "number", "type", "extensions", "trkseg"]
+        func inOrder(_ element: ParsedElement, _ order: [String]) -> Bool {
+            let ranks = element.children.map { order.firstIndex(of: $0.name) ?? -1 }
+            return !ranks.contains(-1) && ranks == ranks.sorted()
+        }
+        #expect(root.children.map(\.name).first == "metadata")
+        #expect(inOrder(try #require(root.child("metadata")), metadataOrder))
+        for track in root.children("trk") {
+            #expect(inOrder(track, trackOrder), "\(track.children.map(\.name))")
+        }
+    }
+
+    @Test func gpxValidatesAgainstTheGPX11Schema() throws {
+        try #require(Xmllint.isInstalled, "xmllint is missing: apt-get install libxml2-utils (scripts/deps does it)")
+        let result = try Xmllint.validate(GPXExport.render(report), schema: try Xmllint.gpxSchema())
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("validates"))
+    }
+
+    @Test func schemaCheckRejectsATrackWithElementsOutOfOrder() throws {
+        try #require(Xmllint.isInstalled, "xmllint is missing: apt-get install libxml2-utils (scripts/deps does it)")
+        let text = GPXExport.render(report)
+        let id = try #require(recorded.first?.trip.id)
+        let inOrder = "<number>\(id)</number>\n    <type>business</type>"
+        #expect(text.contains(inOrder))
+        let swapped = text.replacingOccurrences(of: inOrder, with: "<type>business</type>\n    <number>\(id)</number>")
+        let result = try Xmllint.validate(swapped, schema: try Xmllint.gpxSchema())
+        #expect(result.status != 0, "the schema check must catch a wrong element order")
+    }
+
+    @Test func gpxWithoutTracksIsStillValid() throws {
+        try #require(Xmllint.isInstalled, "xmllint is missing: apt-get install libxml2-utils (scripts/deps does it)")
+        var empty = ReportFixture.report(trips: [])
+        empty.profile.driver = nil
+        let text = GPXExport.render(empty)
+        #expect(try XMLTree.parse(text).children("trk").isEmpty)
+        let result = try Xmllint.validate(text, schema: try Xmllint.gpxSchema())
+        #expect(result.status == 0, "\(result.output)")
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+import TrackCore
+@testable import TrackReports
+
+struct HTMLReportTests {
+    let report = ReportFixture.report()
+
+    /// Trips that get a map: not deleted, with points.
+    var mapped: [ReportTrip] {
+        report.trips.filter { $0.trip.counts && !$0.segments.joined().isEmpty }
+    }
+
+    @Test func htmlIsWellFormedXHTMLWithAnHTML5Doctype() throws {
+        let text = try HTMLReport.render(report)
+        #expect(text.hasPrefix("<!DOCTYPE html>\n"))
+        let root = try XMLTree.parse(text)
+        #expect(root.name == "html")
+        #expect(root.attributes["xmlns"] == "http://www.w3.org/1999/xhtml")
+        #expect(root.attributes["lang"] == "en")
+        #expect(root.child("head")?.child("title")?.text.contains(report.periodTitle) == true)
+    }
+
+    @Test func htmlHeaderNamesDriverPlateCompanyPeriodAndZone() throws {
+        let root = try XMLTree.parse(HTMLReport.render(report))
+        let header = try #require(root.child("body")?.child("header"))
+        let facts = header.descendants("dt").map(\.text)
+        let values = header.descendants("dd").map(\.text)
+        let byTerm = Dictionary(uniqueKeysWithValues: zip(facts, values))
+        #expect(byTerm["Driver"] == ReportFixture.driver)
+        #expect(byTerm["Plate"] == ReportFixture.plate)
+        #expect(byTerm["Company"] == ReportFixture.company)
+        #expect(byTerm["Time zone"] == ReportFixture.zone)
+        #expect(byTerm["By"] == report.generator)
+        #expect(byTerm["Generated"]?.contains(report.generatedAt.iso8601(fractionDigits: 0)) == true)
+        let local = ReferenceClock().local(report.generatedAt)
+        #expect(byTerm["Generated"]?.contains("\(local.date) \(local.time) \(local.offset)") == true)
+        #expect(header.text.contains(report.periodTitle))
+    }
+
+    @Test func htmlHasOneRowPerTripAndTheSameTotalsAsTheCSV() throws {
+        let root = try XMLTree.parse(HTMLReport.render(report))
+        let table = try #require(root.descendants("table").first { $0.classes.contains("trips") })
+        let rows = table.descendants("tr").filter { $0.classes.contains("trip") }
+        #expect(rows.map { $0.attributes["id"] } == report.trips.map { "trip-\($0.trip.id)" })
+        for (row, entry) in zip(rows, report.trips) {
+            let cells = row.children("td").map(\.text)
+            #expect(cells.count == 11)
+            #expect(tenths(cells[6]) == entry.trip.reportedTenths.distance)
+        }
+        let csv = try ParsedCSV(report)
+        let totals = table.descendants("tr").filter { $0.classes.contains("total") }
+        #expect(totals.map { $0.attributes["data-kind"] } == csv.totalRows.map { $0["kind"] })
+        for (total, row) in zip(totals, csv.totalRows) {
+            let km = try #require(total.children("td").first { $0.classes.contains("km") })
+            #expect(tenths(km.text) == tenths(row["distance_km"]))
+        }
+    }
+
+    @Test func htmlStrikesDeletedTripsWithTheReasonAndFlagsMissingPurposes() throws {
+        let root = try XMLTree.parse(HTMLReport.render(report))
+        let rows = Dictionary(uniqueKeysWithValues: root.descendants("tr").compactMap { row in
+            row.attributes["id"].map { ($0, row) }
+        })
+        for entry in report.trips {
+            let row = try #require(rows["trip-\(entry.trip.id)"])
+            let notes = try #require(row.children("td").last)
+            #expect(row.classes.contains("deleted") == (entry.trip.state == .deleted))
+            let flagged = notes.descendants("span").contains { $0.classes.contains("missing") }
+            #expect(flagged == entry.trip.lacksPurpose, "trip \(entry.trip.id)")
+            if entry.trip.state == .deleted {
+                // The reason's line break becomes <br/>: its lines follow one another.
+                let reason = try #require(entry.trip.deletionReason)
+                #expect(notes.text.contains("deleted: " + reason.replacingOccurrences(of: "\n", with: "")))
+                #expect(notes.descendants("br").count >= 1)
+            }
+        }
+        #expect(report.trips.contains { $0.trip.lacksPurpose && $0.trip.counts })
+    }
+
+    @Test func htmlListsEveryRevisionWithItsEscapedReason() throws {
+        let root = try XMLTree.parse(HTMLReport.render(report))
+        let rows = root.descendants("tr").filter { $0.classes.contains("revision") }
+        #expect(rows.map { $0.attributes["data-id"] } == report.revisions.map { String($0.id) })
+        let clock = ReferenceClock()
+        for (row, revision) in zip(rows, report.revisions) {
+            let cells = row.children("td")
+            #expect(cells.count == 6)
+            let local = clock.local(revision.time)
+            #expect(cells[0].text.hasPrefix("\(local.date) \(local.time) \(local.offset)"))
+            #expect(cells[1].text == revision.user)
+            #expect(cells[3].text == revision.field)
+            #expect(cells[4].text.contains("→"))
+            if let new = revision.newValue { #expect(cells[4].text.contains(new)) }
+            let reason = revision.reason ?? ""
+            #expect(cells[5].text == reason.replacingOccurrences(of: "\n", with: ""))
+            #expect(cells[5].children("br").count == reason.count { $0 == "\n" })
+        }
+        #expect(report.revisions.contains { $0.reason?.contains("<&>") == true })
+    }
+
+    @Test func htmlSaysNoChangesWithoutRevisions() throws {
+        let root = try XMLTree.parse(HTMLReport.render(ReportFixture.report(revisions: [])))
+        let history = try #require(root.descendants("section").first { $0.classes.contains("history") })
+        #expect(history.text.contains("No changes"))
+        #expect(history.descendants("tr").isEmpty)
+    }
+
+    @Test func htmlDrawsOneMapPerRecordedTripWithAPolylinePerSegment() throws {
+        let root = try XMLTree.parse(HTMLReport.render(report))
+        let figures = root.descendants("figure")
+        #expect(root.descendants("svg").count == mapped.count)
+        #expect(figures.map { $0.attributes["id"] } == mapped.map { "map-\($0.trip.id)" })
+        for (figure, entry) in zip(figures, mapped) {
+            let svg = try #require(figure.child("svg"))
+            #expect(svg.attributes["xmlns"] == "http://www.w3.org/2000/svg")
+            #expect(svg.descendants("polyline").count == entry.segments.count)
+            #expect(svg.descendants("circle").filter { $0.classes.contains("start") }.count == 1)
+            #expect(svg.descendants("circle").filter { $0.classes.contains("end") }.count == 1)
+            let caption = try #require(figure.child("figcaption")?.text)
+            #expect(caption.contains("Trip \(entry.trip.id)"))
+            #expect(caption.contains(ReferenceClock().local(try #require(entry.trip.start)).date))
+        }
+    }
+
+    @Test func htmlIsSelfContainedWithoutNetworkReferences() throws {
+        let text = try HTMLReport.render(report)
+        let root = try XMLTree.parse(text)
+        var withoutNamespaces = text
+        for namespace in ["xmlns=\"http://www.w3.org/1999/xhtml\"", "xmlns=\"http://www.w3.org/2000/svg\""] {
+            withoutNamespaces = withoutNamespaces.replacingOccurrences(of: namespace, with: "")
+        }
+        #expect(!withoutNamespaces.contains("http://"))
+        #expect(!withoutNamespaces.contains("https://"))
+        #expect(!withoutNamespaces.contains("url("))
+        #expect(!withoutNamespaces.contains("@import"))
+        for name in ["script", "link", "img", "iframe", "object", "embed"] {
+            #expect(root.descendants(name).isEmpty, "<\(name)>")
+        }
+        for element in [root] + allElements(root) {
+            #expect(element.attributes["src"] == nil && element.attributes["href"] == nil)
+        }
+    }
+
+    @Test func htmlPrintsOnA4WithRepeatingHeadersAndUnbrokenRows() throws {
+        let root = try XMLTree.parse(HTMLReport.render(report))
+        let style = try #require(root.child("head")?.child("style")?.text)
+        #expect(style.contains("@page { size: A4; margin: 14mm; }"))
+        #expect(style.contains("thead { display: table-header-group; }"))
+        #expect(style.contains("break-inside: avoid"))
+    }
+
+    @Test func htmlFooterShowsTheChainHeadAndHowToCheckIt() throws {
+        let root = try XMLTree.parse(HTMLReport.render(report))
+        let footer = try #require(root.child("body")?.child("footer"))
+        #expect(footer.descendants("code").first?.text == report.chainHead)
+        #expect(footer.text.contains("trackctl verify"))
+    }
+
+    /// Every element below `root`.
+    func allElements(_ root: ParsedElement) -> [ParsedElement] {
+        root.children.flatMap { [$0] + allElements($0) }
+    }
+}
