@@ -37,6 +37,9 @@ let package = Package(
         // posix_openpt and friends, which Swift's Glibc module does not declare.
         .target(name: "CPseudoTerminal"),
 
+        // struct ucred for SO_PEERCRED, which Swift's Glibc module does not declare.
+        .target(name: "CPeerCredentials"),
+
         // The pure heart: NMEA, fixes and (later) the engine. No I/O, no clock.
         .target(
             name: "TrackCore",
@@ -89,7 +92,10 @@ let package = Package(
             name: "TrackService",
             dependencies: [
                 "TrackCore",
+                "CPeerCredentials",
                 "TrackInput",
+                "TrackStore",
+                "TrackReports",
                 "ControlSocket",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
                 .product(name: "Logging", package: "swift-log"),
@@ -105,6 +111,7 @@ let package = Package(
                 "TrackCore",
                 "TrackInput",
                 "TrackService",
+                "TrackStore",
                 "TrackConfig",
                 "CSystemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -144,7 +151,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TrackServiceTests",
-            dependencies: ["TrackService", "ControlSocket", "TrackInput", "TrackCore"]
+            dependencies: ["TrackService", "ControlSocket", "TrackInput", "TrackCore", "TrackStore"]
         ),
         .testTarget(
             name: "TrackInputTests",

@@ -2,25 +2,31 @@ import Foundation
 import TrackCore
 import Yams
 
-/// trackd's configuration file: YAML, with an `engine:` section whose keys are in `EngineSettings`.
+/// trackd's configuration file: YAML, with an `engine:` section whose keys are in `EngineSettings` and a `log:`
+/// section whose keys are in `LogSettings`.
 ///
 /// ```yaml
 /// engine:
 ///   idle_alert_after: 7200      # seconds
 ///   max_horizontal_error: 50    # metres
+/// log:
+///   commit_interval: 1          # seconds
+///   resume_within: 300          # seconds
 /// ```
 ///
 /// A key the file does not give keeps its default. An unknown key or a bad value is an error that names the key,
 /// the line and what would be right; nothing is half-applied.
 public struct ConfigurationFile: Sendable {
     public var engine: EngineConfiguration
+    public var log: LogConfiguration
 
-    public init(engine: EngineConfiguration = EngineConfiguration()) {
+    public init(engine: EngineConfiguration = EngineConfiguration(), log: LogConfiguration = LogConfiguration()) {
         self.engine = engine
+        self.log = log
     }
 
     /// The top-level sections.
-    static let sections = ["engine"]
+    static let sections = ["engine", "log"]
 
     /// Reads and checks the file at `path`.
     public static func load(path: String) throws(ConfigurationError) -> ConfigurationFile {
@@ -51,6 +57,8 @@ public struct ConfigurationFile: Sendable {
             switch key {
             case "engine":
                 file.engine = try engine(value, path: path)
+            case "log":
+                file.log = try log(value, path: path)
             default:
                 throw .unknownKey(path: path, line: keyNode.mark?.line, key: key, known: sections)
             }
@@ -66,6 +74,20 @@ public struct ConfigurationFile: Sendable {
             let key = keyNode.string ?? ""
             guard let setting = EngineSettings.all.first(where: { $0.key == key }) else {
                 throw .unknownKey(path: path, line: keyNode.mark?.line, key: key, known: EngineSettings.keys)
+            }
+            try setting.apply(&configuration, value, EngineSettings.ValueContext(path: path, key: key))
+        }
+        return configuration
+    }
+
+    private static func log(_ node: Node, path: String) throws(ConfigurationError) -> LogConfiguration {
+        var configuration = LogConfiguration()
+        if case .scalar(let scalar) = node, scalar.string.isEmpty || scalar.string == "~" { return configuration }
+        guard case .mapping(let mapping) = node else { throw .notAMapping(path: path, line: node.mark?.line, key: "log") }
+        for (keyNode, value) in mapping {
+            let key = keyNode.string ?? ""
+            guard let setting = LogSettings.all.first(where: { $0.key == key }) else {
+                throw .unknownKey(path: path, line: keyNode.mark?.line, key: key, known: LogSettings.keys)
             }
             try setting.apply(&configuration, value, EngineSettings.ValueContext(path: path, key: key))
         }

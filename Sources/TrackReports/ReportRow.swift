@@ -5,7 +5,7 @@ import TrackCore
 struct ReportRow: Sendable {
     /// The trip.
     let trip: LogTrip
-    /// The local date the trip began (or ended, when only the end is known); `nil` without times.
+    /// The trip's local date as the log keeps it, else the date it began (or ended, when only the end is known).
     let date: CivilDate?
     /// Local clock times, `08:05`; empty when unknown.
     let startTime: String
@@ -30,7 +30,7 @@ struct ReportRow: Sendable {
         self.trip = trip
         let start = trip.start.map(calendar.localTime)
         let end = trip.end.map(calendar.localTime)
-        date = start?.date ?? end?.date
+        date = trip.date ?? start?.date ?? end?.date
         startTime = start?.timeText ?? ""
         endTime = end?.timeText ?? ""
         startOffset = start?.offsetText ?? ""
@@ -42,7 +42,7 @@ struct ReportRow: Sendable {
         odometerEnd = tenths.end.map { LogTrip.kilometresText(tenths: $0) } ?? ""
         distance = LogTrip.kilometresText(tenths: tenths.distance)
         distanceTenths = tenths.distance
-        let endsLater = start != nil && end != nil && end!.date != start!.date
+        let endsLater = end != nil && date != nil && end!.date != date!
         notes = trip.reportNotes(endsOn: endsLater ? end?.date : nil)
     }
 

@@ -2,11 +2,13 @@ import ControlSocket
 import Foundation
 import NIOCore
 import TrackCore
+import TrackStore
 
-/// Answers one control request line. Reads the live snapshot; changes nothing.
+/// Answers one control request line. Reads go straight to the live snapshot or the log; changes go to the tracker,
+/// which carries them out in order.
 public struct ControlRequestHandler: Sendable {
     /// What to do with a request line.
-    public enum Outcome {
+    public enum Outcome: Sendable {
         /// Write this line back.
         case respond(ByteBuffer)
         /// Write this line back, then stream events to this client.
@@ -17,13 +19,19 @@ public struct ControlRequestHandler: Sendable {
 
     private let status: LiveStatus
     private let clock: @Sendable () -> MonotonicInstant
+    private let log: MileageLog?
+    private let commands: AsyncStream<EngineCommand>.Continuation?
 
-    public init(status: LiveStatus, clock: @escaping @Sendable () -> MonotonicInstant) {
+    public init(status: LiveStatus, clock: @escaping @Sendable () -> MonotonicInstant, log: MileageLog? = nil,
+                commands: AsyncStream<EngineCommand>.Continuation? = nil) {
         self.status = status
         self.clock = clock
+        self.log = log
+        self.commands = commands
     }
 
-    public func handle(_ line: ByteBuffer) -> Outcome {
+    /// Answers `line` from `peer` (the Unix user who connected).
+    public func handle(_ line: ByteBuffer, peer: PeerCredentials? = nil) async -> Outcome {
         let data = Data(line.readableBytesView)
         let envelope: RPCEnvelope
         do {
@@ -41,43 +49,158 @@ public struct ControlRequestHandler: Sendable {
         guard let method = ControlMethod(rawValue: name) else {
             return id == nil ? .none : respond(id, error: .methodNotFound(name))
         }
-        let outcome: Outcome
+        let call = Call(data: data, method: method)
+        let result: Result<any Encodable & Sendable, RPCError>
         switch method {
         case .hello:
-            switch decodeParams(HelloParams.self, from: data, method: name) {
-            case .failure(let error): return respond(id, error: error)
-            case .success(let params):
+            result = call.params(HelloParams.self).flatMap { params in
                 if let params, params.protocol != ControlProtocol.version {
-                    return respond(id, error: .unsupportedVersion(client: params.protocol, server: ControlProtocol.version))
+                    return .failure(.unsupportedVersion(client: params.protocol, server: ControlProtocol.version))
                 }
-                outcome = respond(id, result: HelloResult(
-                    server: "trackd \(TrackVersion.string)", protocol: ControlProtocol.version,
-                    methods: ControlMethod.allCases.map(\.rawValue)))
+                return .success(HelloResult(server: "trackd \(TrackVersion.string)", protocol: ControlProtocol.version,
+                                            methods: ControlMethod.allCases.map(\.rawValue)))
             }
         case .status:
-            if case .failure(let error) = decodeParams(NoParams.self, from: data, method: name) {
-                return respond(id, error: error)
-            }
-            outcome = respond(id, result: status.snapshot(now: clock()))
+            result = call.params(NoParams.self).map { _ in status.snapshot(now: clock()) }
         case .watch:
-            if case .failure(let error) = decodeParams(NoParams.self, from: data, method: name) {
-                return respond(id, error: error)
-            }
-            guard case .respond(let line) = respond(id, result: WatchResult(watching: ["fix", "source"])) else {
-                return .none
-            }
+            if case .failure(let error) = call.params(NoParams.self) { return respond(id, error: error) }
+            guard case .respond(let line) = respond(id, result: WatchResult(watching: ["fix", "source"])) else { return .none }
             return .respondAndWatch(line)
+        case .trips:
+            result = await read(call, TripsParams.self) { log, params in
+                try await log.trips(period: params?.period ?? .thisMonth, kind: params?.kind ?? .all, now: now())
+            }
+        case .show:
+            result = await read(call, TripIDParams.self) { log, params in
+                guard let params else { throw StoreError.invalid("'show' needs the trip's id: {\"id\": 12}") }
+                return try await log.tripDetail(params.id)
+            }
+        case .regularList:
+            result = await read(call, NoParams.self) { log, _ in try await log.regularTrips() }
+        case .odometer:
+            result = await read(call, NoParams.self) { log, _ in
+                OdometerStatus(kilometres: try await log.odometer().map { $0 / 1000 },
+                               calibrationFactor: try await log.profile().calibrationFactor,
+                               readings: try await log.odometerReadings())
+            }
+        case .profile:
+            result = await read(call, NoParams.self) { log, _ in try await log.profile() }
+        case .export:
+            result = await read(call, TripsParams.self) { log, params in
+                try await log.report(period: params?.period ?? .thisMonth, kind: params?.kind ?? .all, now: now(),
+                                     generator: "trackd \(TrackVersion.string)")
+            }
+        case .verify:
+            result = await read(call, NoParams.self) { log, _ in try await log.verify() }
+        case .start:
+            result = await change(call, StartParams.self, peer: peer) { .start($0) }
+        case .stop:
+            result = await change(call, StopParams.self, peer: peer, optional: StopParams()) { .stop($0) }
+        case .add:
+            result = await change(call, ManualTrip.self, peer: peer) { .add($0) }
+        case .edit:
+            result = await change(call, EditParams.self, peer: peer) { .edit($0) }
+        case .delete:
+            result = await change(call, DeleteParams.self, peer: peer) { .delete($0) }
+        case .regularAdd:
+            result = await change(call, RegularTrip.self, peer: peer) { .addRegular($0) }
+        case .regularRemove:
+            result = await change(call, NameParams.self, peer: peer) { .removeRegular($0) }
+        case .odometerSet:
+            result = await change(call, OdometerParams.self, peer: peer) { .odometer($0) }
+        case .profileSet:
+            result = await change(call, ProfileParams.self, peer: peer) { .profile($0) }
         }
-        return id == nil ? .none : outcome
+        guard let id else { return .none }
+        switch result {
+        case .success(let value): return respond(id, result: AnyEncodable(value))
+        case .failure(let error): return respond(id, error: error)
+        }
     }
 
-    private func decodeParams<Params: Codable & Sendable>(
-        _ type: Params.Type, from data: Data, method: String
-    ) -> Result<Params?, RPCError> {
+    /// GPS time when the daemon has it, else the system clock: "today" for periods.
+    private func now() -> UTCTime {
+        status.gpsTime(now: clock()) ?? UTCTime(secondsSinceEpoch: Date().timeIntervalSince1970)
+    }
+
+    /// A request's method and raw text, for decoding its parameters.
+    private struct Call {
+        let data: Data
+        let method: ControlMethod
+
+        func params<Params: Codable & Sendable>(_ type: Params.Type) -> Result<Params?, RPCError> {
+            do {
+                return .success(try JSONDecoder().decode(RPCRequest<Params>.self, from: data).params)
+            } catch {
+                return .failure(.invalidParams(method.rawValue, ControlRequestHandler.reason(error)))
+            }
+        }
+    }
+
+    /// A read of the log.
+    private func read<Params: Codable & Sendable>(
+        _ call: Call, _ type: Params.Type,
+        _ body: @Sendable (MileageLog, Params?) async throws -> any Encodable & Sendable
+    ) async -> Result<any Encodable & Sendable, RPCError> {
+        let params: Params?
+        switch call.params(type) {
+        case .failure(let error): return .failure(error)
+        case .success(let value): params = value
+        }
+        guard let log else { return .failure(.unavailable("this trackd keeps no log")) }
         do {
-            return .success(try JSONDecoder().decode(RPCRequest<Params>.self, from: data).params)
+            return .success(try await body(log, params))
         } catch {
-            return .failure(.invalidParams(method, ControlRequestHandler.reason(error)))
+            return .failure(ControlRequestHandler.rpcError(error))
+        }
+    }
+
+    /// A change, carried out by the tracker.
+    private func change<Params: Codable & Sendable>(
+        _ call: Call, _ type: Params.Type, peer: PeerCredentials?, optional fallback: Params? = nil,
+        _ request: @escaping @Sendable (Params) -> LogRequest
+    ) async -> Result<any Encodable & Sendable, RPCError> {
+        let params: Params
+        switch call.params(type) {
+        case .failure(let error): return .failure(error)
+        case .success(let value):
+            guard let value = value ?? fallback else {
+                return .failure(.invalidParams(call.method.rawValue, "'params' is missing"))
+            }
+            params = value
+        }
+        guard let commands else { return .failure(.unavailable("this trackd takes no changes")) }
+        let user = peer?.userName ?? "unknown"
+        let outcome = await Reply<LogResponse>.wait { reply in
+            switch commands.yield(.request(request(params), user: user, reply: reply)) {
+            case .terminated:
+                reply.send(.failure(.unavailable("trackd is shutting down; the request was not carried out")))
+            case .dropped:
+                reply.send(.failure(.unavailable("trackd is busy with other changes; try again in a moment")))
+            case .enqueued:
+                break
+            @unknown default:
+                break
+            }
+        }
+        return outcome.map { response -> any Encodable & Sendable in
+            switch response {
+            case .trip(let trip): trip
+            case .odometer(let update): update
+            case .profile(let profile): profile
+            case .regular(let regular): regular
+            case .removed(let name): name
+            }
+        }
+    }
+
+    /// The protocol's error for a failure of the log.
+    static func rpcError(_ error: any Error) -> RPCError {
+        switch error {
+        case let error as RPCError: error
+        case StoreError.unknownTrip: .unknownTrip("\(error)")
+        case StoreError.invalid, StoreError.reasonRequired, StoreError.readOnly: .refused("\(error)")
+        default: .storage("\(error)")
         }
     }
 
@@ -113,5 +236,22 @@ public struct ControlRequestHandler: Sendable {
         default:
             return "\(error)"
         }
+    }
+}
+
+/// Any encodable result, for the response envelope.
+struct AnyEncodable: Codable, Sendable {
+    let value: any Encodable & Sendable
+
+    init(_ value: any Encodable & Sendable) {
+        self.value = value
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        try value.encode(to: encoder)
+    }
+
+    init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "results are only encoded"))
     }
 }

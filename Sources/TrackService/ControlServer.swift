@@ -2,6 +2,7 @@ import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
+import CPeerCredentials
 import ControlSocket
 import Logging
 import NIOCore
@@ -43,10 +44,11 @@ public struct ControlServer: Service {
             .serverChannelOption(.backlog, value: 16)
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .bind(unixDomainSocketPath: socketPath) { channel in
-                channel.eventLoop.makeCompletedFuture {
+                ControlServer.peerCredentials(of: channel).flatMapThrowing { peer in
                     try channel.pipeline.syncOperations.addHandler(
                         ByteToMessageHandler(BoundedLineDecoder(maxLength: maxLineLength)))
-                    return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    return Connection(channel: try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel),
+                                      peer: peer)
                 }
             }
         defer { unlink(socketPath) }
@@ -71,8 +73,29 @@ public struct ControlServer: Service {
         }
     }
 
+    /// An accepted client and who it is.
+    struct Connection: Sendable {
+        let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
+        let peer: PeerCredentials?
+    }
+
+    /// The peer's credentials (`SO_PEERCRED`), or `nil` where the socket cannot say.
+    static func peerCredentials(of channel: any Channel) -> EventLoopFuture<PeerCredentials?> {
+        guard let provider = channel as? any SocketOptionProvider else {
+            return channel.eventLoop.makeSucceededFuture(nil)
+        }
+        let credentials: EventLoopFuture<trackd_peer_credentials> = provider.unsafeGetSocketOption(
+            level: SocketOptionLevel(trackd_sol_socket()), name: SocketOptionName(trackd_so_peercred()))
+        return credentials
+            .map { credentials -> PeerCredentials? in
+                PeerCredentials(pid: credentials.pid, uid: credentials.uid, gid: credentials.gid)
+            }
+            .recover { _ -> PeerCredentials? in nil }
+    }
+
     /// Serves one client until it closes, breaks the protocol, or the server stops.
-    private func serve(_ connection: NIOAsyncChannel<ByteBuffer, ByteBuffer>, clients: ClientCount) async {
+    private func serve(_ accepted: Connection, clients: ClientCount) async {
+        let connection = accepted.channel
         guard clients.enter(limit: limits.maxClients) else {
             try? await connection.executeThenClose { _, outbound in
                 try await outbound.write(JSONLines.encode(RPCResponse<NoParams>(
@@ -87,7 +110,7 @@ public struct ControlServer: Service {
                     var watching = false
                     do {
                         for try await line in inbound {
-                            switch handler.handle(line) {
+                            switch await handler.handle(line, peer: accepted.peer) {
                             case .respond(let reply):
                                 try await outbound.write(reply)
                             case .respondAndWatch(let reply):

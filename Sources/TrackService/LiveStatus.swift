@@ -9,6 +9,8 @@ public final class LiveStatus: Sendable {
         var sourceSince: MonotonicInstant
         var lastFix: Fix?
         var lastFixAt: MonotonicInstant?
+        var lastTimedFix: UTCTime?
+        var lastTimedFixAt: MonotonicInstant?
         var lastPosition: Fix?
         var lastPositionAt: MonotonicInstant?
         var epochs = 0
@@ -60,10 +62,22 @@ public final class LiveStatus: Sendable {
         }
     }
 
+    /// GPS time now: the last fix's time plus the monotonic time since it arrived; `nil` before a timed fix.
+    public func gpsTime(now: MonotonicInstant) -> UTCTime? {
+        state.withLock { state in
+            guard let fix = state.lastTimedFix, let at = state.lastTimedFixAt else { return nil }
+            return fix.adding(seconds: max(0, now.seconds(since: at)))
+        }
+    }
+
     func record(_ fix: Fix, at instant: MonotonicInstant) {
         state.withLock { state in
             state.lastFix = fix
             state.lastFixAt = instant
+            if let time = fix.time, fix.mode.hasPosition {
+                state.lastTimedFix = time
+                state.lastTimedFixAt = instant
+            }
             state.epochs += 1
             if fix.hasPosition {
                 state.lastPosition = fix

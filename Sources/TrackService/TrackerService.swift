@@ -1,13 +1,34 @@
 import AsyncAlgorithms
+import Foundation
 import Logging
 import ServiceLifecycle
 import TrackCore
 import TrackInput
+import TrackStore
 
 /// The one owner of the daemon's live state: runs the engine on the source's events, a one-second tick and the
-/// commands, in order, and publishes what follows to the snapshot, the watchers and the log. It ends when the
-/// source's stream ends; then it closes the running trip at its last usable fix.
+/// commands, in order; records trips in the mileage log; and publishes what follows to the snapshot, the watchers
+/// and the journal. It ends when the source's stream ends; then it closes the running trip at its last usable fix.
 public struct TrackerService: Service {
+    /// How the tracker records into the log.
+    public struct Recording: Sendable {
+        public var log: MileageLog
+        /// At most this much track is lost when the power goes, seconds.
+        public var commitInterval: Double
+        /// How a trip cut by a power loss is recovered.
+        public var recovery: PowerCutRecovery
+        /// The month's plain files, refreshed after each trip.
+        public var exports: MonthlyExports?
+
+        public init(log: MileageLog, commitInterval: Double = 1, recovery: PowerCutRecovery = PowerCutRecovery(),
+                    exports: MonthlyExports? = nil) {
+            self.log = log
+            self.commitInterval = commitInterval
+            self.recovery = recovery
+            self.exports = exports
+        }
+    }
+
     private let events: AsyncStream<SourceEvent>
     private let commands: AsyncStream<EngineCommand>
     private let configuration: EngineConfiguration
@@ -18,11 +39,13 @@ public struct TrackerService: Service {
     private let logger: Logger
     private let clock: @Sendable () -> MonotonicInstant
     private let tick: Duration
+    private let recording: Recording?
 
     public init(events: AsyncStream<SourceEvent>, commands: AsyncStream<EngineCommand> = AsyncStream { $0.finish() },
                 configuration: EngineConfiguration = EngineConfiguration(), autoStart: TripKind? = nil,
                 status: LiveStatus, hub: WatchHub, address: String, logger: Logger,
-                clock: @escaping @Sendable () -> MonotonicInstant = MonotonicClock.now, tick: Duration = .seconds(1)) {
+                clock: @escaping @Sendable () -> MonotonicInstant = MonotonicClock.now, tick: Duration = .seconds(1),
+                recording: Recording? = nil) {
         self.events = events
         self.commands = commands
         self.configuration = configuration
@@ -33,6 +56,7 @@ public struct TrackerService: Service {
         self.logger = logger
         self.clock = clock
         self.tick = tick
+        self.recording = recording
     }
 
     /// Everything the tracker reacts to, in one sequence.
@@ -43,13 +67,26 @@ public struct TrackerService: Service {
         case tick
     }
 
-    public func run() async {
-        var engine = TrackEngine(configuration: configuration)
+    /// The tracker's state while it runs.
+    private struct State {
+        var engine: TrackEngine
+        var recorder: TripRecorder?
         var problems = ProblemLog()
         var hadPosition = false
-        if let autoStart {
-            apply(.startTrip(autoStart, purpose: nil, at: clock()), to: &engine)
+        /// GPS time of the last timed fix and when it arrived.
+        var lastGPS: (time: UTCTime, at: MonotonicInstant)?
+    }
+
+    public func run() async {
+        var state = State(engine: TrackEngine(configuration: configuration))
+        if let recording {
+            state.recorder = TripRecorder(
+                log: recording.log,
+                settings: .init(commitInterval: recording.commitInterval, recovery: recording.recovery),
+                exports: recording.exports, logger: logger)
+            await state.recorder?.lookForOpenTrip(now: clock())
         }
+        if state.recorder?.recovering == nil { await startAutomatically(&state) }
         let inputs = merge(
             chain(events.map { Input.source($0) }, [Input.sourceEnded].async),
             commands.map { Input.command($0) },
@@ -60,29 +97,39 @@ public struct TrackerService: Service {
             case .sourceEnded:
                 break loop
             case .tick:
-                apply(.tick(clock()), to: &engine)
+                await apply(.tick(clock()), to: &state)
+                if state.recorder?.recoveryExpired(now: clock()) == true {
+                    await state.recorder?.giveUpRecovery(
+                        reason: "no usable fix within \(Int(recording?.recovery.resumeWithin ?? 0)) s of the restart")
+                    await startAutomatically(&state)
+                }
+                await state.recorder?.tick(now: clock())
             case .command(.startTrip(let kind, let purpose)):
-                apply(.startTrip(kind, purpose: purpose, at: clock()), to: &engine)
+                _ = await start(StartParams(kind: kind, purpose: purpose), in: &state)
             case .command(.stopTrip(let purpose)):
-                apply(.stopTrip(purpose: purpose, at: clock()), to: &engine)
+                _ = await stop(StopParams(purpose: purpose), reason: "stopped", in: &state)
+            case .command(.request(let request, let user, let reply)):
+                reply.send(await carryOut(request, user: user, in: &state))
             case .source(.fix(let fix, let receivedAt)):
                 status.record(fix, at: receivedAt)
                 hub.publish(.fix(fix))
-                if fix.hasPosition != hadPosition {
-                    hadPosition = fix.hasPosition
-                    if hadPosition {
+                if fix.hasPosition != state.hadPosition {
+                    state.hadPosition = fix.hasPosition
+                    if state.hadPosition {
                         logger.info("fix acquired", metadata: fix.logMetadata)
                     } else {
                         logger.notice("fix lost", metadata: fix.logMetadata)
                     }
                 }
                 logger.trace("fix", metadata: fix.logMetadata)
-                apply(.fix(fix, receivedAt: receivedAt), to: &engine)
-            case .source(.state(let state)):
-                let report = SourceStatus(state, address: address)
+                if let time = fix.time, fix.mode.hasPosition { state.lastGPS = (time, receivedAt) }
+                await recover(at: fix, receivedAt: receivedAt, in: &state)
+                await apply(.fix(fix, receivedAt: receivedAt), to: &state)
+            case .source(.state(let sourceState)):
+                let report = SourceStatus(sourceState, address: address)
                 status.record(source: report, at: clock())
                 hub.publish(.source(report))
-                switch state {
+                switch sourceState {
                 case .lost: logger.warning("source lost", metadata: ["source": "\(address)", "reason": "\(report.detail)"])
                 case .connected: logger.notice("source connected", metadata: ["source": "\(address)", "detail": "\(report.detail)"])
                 case .connecting: logger.info("source connecting", metadata: ["source": "\(address)"])
@@ -90,22 +137,138 @@ public struct TrackerService: Service {
                 }
             case .source(.problem(let diagnostic)):
                 status.recordProblem()
-                if let summary = problems.note(diagnostic, at: clock()) {
+                if let summary = state.problems.note(diagnostic, at: clock()) {
                     logger.warning("input dropped", metadata: ["detail": "\(summary)"])
                 }
             }
         }
         // Shutdown (or the end of a recording): the running trip closes at its last usable fix.
-        if engine.trip != nil { apply(.stopTrip(purpose: nil, at: clock()), to: &engine) }
+        if state.engine.trip != nil { _ = await stop(StopParams(), reason: "shutdown", in: &state) }
+        await state.recorder?.giveUpRecovery(reason: "trackd stopped before a usable fix decided")
+        await state.recorder?.flush()
         hub.finishAll()
     }
 
+    // MARK: - Trips
+
+    /// Starts the trip `--auto-start` asks for (ignition on = boot).
+    private func startAutomatically(_ state: inout State) async {
+        guard let autoStart, state.engine.trip == nil else { return }
+        if case .failure(let error) = await start(StartParams(kind: autoStart), in: &state) {
+            logger.error("cannot start the trip at boot", metadata: ["error": "\(error.message)"])
+        }
+    }
+
+    /// Starts a trip: its row in the log first (for its number), then the engine.
+    private func start(_ params: StartParams, in state: inout State) async -> Result<LogTrip?, RPCError> {
+        if let running = state.engine.trip {
+            return .failure(.refused("trip \(running.number) (\(running.kind)) is already running; stop it first "
+                                     + "(trackctl stop)"))
+        }
+        if state.recorder?.recovering != nil {
+            await state.recorder?.giveUpRecovery(reason: "a new trip was started before a usable fix decided")
+        }
+        var logTrip: LogTrip?
+        if let recorder = state.recorder {
+            do {
+                logTrip = try await recorder.log.beginTrip(kind: params.kind, purpose: params.purpose,
+                                                           customer: params.customer)
+            } catch {
+                logger.error("cannot open a trip in the log", metadata: ["error": "\(error)"])
+                return .failure(ControlRequestHandler.rpcError(error))
+            }
+            state.recorder?.began(logTrip!)
+        }
+        await apply(.startTrip(params.kind, purpose: params.purpose, at: clock(), number: logTrip.map { Int($0.id) },
+                               calibrationFactor: logTrip?.calibrationFactor), to: &state)
+        return .success(logTrip)
+    }
+
+    /// Stops the running trip; the log closes it with what the engine measured.
+    private func stop(_ params: StopParams, reason: String, in state: inout State) async -> Result<LogTrip?, RPCError> {
+        guard state.engine.trip != nil else {
+            return .failure(.refused("no trip is running; start one with trackctl start"))
+        }
+        state.recorder?.forgetLastClosed()
+        await apply(.stopTrip(purpose: params.purpose, at: clock()), to: &state, stopPurpose: params.purpose,
+                    endReason: reason)
+        return .success(state.recorder?.lastClosed)
+    }
+
+    /// At a usable fix, decides about a trip a power cut left open.
+    private func recover(at fix: Fix, receivedAt: MonotonicInstant, in state: inout State) async {
+        guard state.recorder?.recovering != nil, let time = fix.time, let coordinate = fix.coordinate,
+              fix.mode.hasPosition, (fix.eph ?? 0) <= configuration.maxHorizontalError
+        else { return }
+        if let resumed = await state.recorder?.decide(at: fix, time: time, coordinate: coordinate, now: receivedAt) {
+            await apply(.resumeTrip(resumed), to: &state)
+        } else {
+            await startAutomatically(&state)
+        }
+    }
+
+    /// Carries out a change to the log asked over the socket.
+    private func carryOut(_ request: LogRequest, user: String, in state: inout State) async -> Result<LogResponse, RPCError> {
+        guard let recorder = state.recorder else { return .failure(.unavailable("this trackd keeps no log")) }
+        let log = recorder.log
+        let context = changeContext(user: user, state: state)
+        do {
+            switch request {
+            case .start(let params):
+                return await start(params, in: &state).flatMap { trip in
+                    trip.map { .success(.trip($0)) } ?? .failure(.unavailable("this trackd keeps no log"))
+                }
+            case .stop(let params):
+                return await stop(params, reason: "stopped", in: &state).flatMap { trip in
+                    trip.map { .success(.trip($0)) } ?? .failure(.storage("the trip ended but the log could not close it; see the journal"))
+                }
+            case .add(let manual):
+                return .success(.trip(try await log.addTrip(manual, context: context)))
+            case .edit(let params):
+                let trip = try await log.editTrip(params.id, params.changes, reason: params.reason, context: context)
+                if state.engine.trip?.number == Int(params.id) {
+                    await apply(.reclassifyTrip(trip.kind, purpose: trip.purpose), to: &state)
+                }
+                return .success(.trip(trip))
+            case .delete(let params):
+                return .success(.trip(try await log.deleteTrip(params.id, reason: params.reason, context: context)))
+            case .odometer(let params):
+                return .success(.odometer(try await log.setOdometer(params.kilometres * 1000, reason: params.reason,
+                                                                    context: context)))
+            case .profile(let params):
+                return .success(.profile(try await log.setProfile(params.changes, reason: params.reason, context: context)))
+            case .addRegular(let regular):
+                try await log.addRegularTrip(regular, context: context)
+                return .success(.regular(regular))
+            case .removeRegular(let params):
+                try await log.removeRegularTrip(params.name, context: context)
+                return .success(.removed(params))
+            }
+        } catch {
+            return .failure(ControlRequestHandler.rpcError(error))
+        }
+    }
+
+    /// Who changes the log and when: GPS time when the daemon has it, else the system clock.
+    private func changeContext(user: String, state: State) -> ChangeContext {
+        if let gps = state.lastGPS {
+            return ChangeContext(user: user, time: gps.time.adding(seconds: max(0, clock().seconds(since: gps.at))),
+                                 timeSource: "gps")
+        }
+        return ChangeContext(user: user, time: UTCTime(secondsSinceEpoch: Date().timeIntervalSince1970), timeSource: "system")
+    }
+
     /// Runs one input through the engine and reports what came of it.
-    private func apply(_ input: EngineInput, to engine: inout TrackEngine) {
+    private func apply(_ input: EngineInput, to state: inout State, stopPurpose: String? = nil,
+                       endReason: String = "stopped") async {
         var events: [EngineEvent] = []
-        engine.handle(input) { events.append($0) }
-        for event in events { report(event) }
-        status.record(engine: engine)
+        state.engine.handle(input) { events.append($0) }
+        for event in events {
+            report(event)
+            await state.recorder?.record(event, moving: state.engine.isMoving, stopPurpose: stopPurpose,
+                                         endReason: endReason)
+        }
+        status.record(engine: state.engine)
     }
 
     private func report(_ event: EngineEvent) {

@@ -6,6 +6,7 @@ import TrackConfig
 import TrackCore
 import TrackInput
 import TrackService
+import TrackStore
 
 /// `trackd`: the mileage-logger daemon. Reads fixes, keeps the live state, serves the control socket.
 @main
@@ -72,22 +73,38 @@ struct TrackDaemon: AsyncParsableCommand {
             throw ValidationError("cannot create the state directory \(stateDirectory): \(error.localizedDescription)")
         }
 
-        let engine = try config.map { try ConfigurationFile.load(path: $0).engine } ?? EngineConfiguration()
+        let file = try config.map { try ConfigurationFile.load(path: $0) } ?? ConfigurationFile()
+        let engine = file.engine
+        let databasePath = "\(stateDirectory)/trackd.sqlite"
+        let log: MileageLog
+        do {
+            log = try MileageLog.open(path: databasePath)
+        } catch {
+            logger.critical("cannot open the mileage log", metadata: ["path": "\(databasePath)", "error": "\(error)"])
+            throw ValidationError("\(error)")
+        }
         let status = LiveStatus(address: address.description, now: MonotonicClock.now())
         let hub = WatchHub()
         let (events, continuation) = AsyncStream.makeStream(of: SourceEvent.self, bufferingPolicy: .unbounded)
+        let (commands, commandContinuation) = AsyncStream.makeStream(of: EngineCommand.self, bufferingPolicy: .bufferingOldest(64))
         let sourceService = SourceService(source: address.makeSource(), continuation: continuation, logger: logger)
-        let tracker = TrackerService(events: events, configuration: engine, autoStart: autoStart, status: status,
-                                     hub: hub, address: address.description, logger: logger)
+        let recording = TrackerService.Recording(
+            log: log, commitInterval: file.log.commitInterval,
+            recovery: PowerCutRecovery(resumeWithin: file.log.resumeWithin, maxSpeed: engine.maxSpeed),
+            exports: file.log.exports ? MonthlyExports(directory: "\(stateDirectory)/exports") : nil)
+        let tracker = TrackerService(events: events, commands: commands, configuration: engine, autoStart: autoStart,
+                                     status: status, hub: hub, address: address.description, logger: logger,
+                                     recording: recording)
         let control = ControlServer(
             socketPath: socketPath,
-            handler: ControlRequestHandler(status: status, clock: MonotonicClock.now),
+            handler: ControlRequestHandler(status: status, clock: MonotonicClock.now, log: log,
+                                           commands: commandContinuation),
             hub: hub, logger: logger,
             onListening: { SystemdNotifier.notify("READY=1\nSTATUS=waiting for GPS") })
 
         logger.notice("trackd starting", metadata: [
             "version": "\(TrackVersion.string)", "source": "\(address)", "state": "\(stateDirectory)",
-            "socket": "\(socketPath)",
+            "socket": "\(socketPath)", "log": "\(databasePath)",
         ])
         // Shutdown runs in reverse: the source stops first, the tracker drains what it delivered, the socket goes last.
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
@@ -100,6 +117,7 @@ struct TrackDaemon: AsyncParsableCommand {
             logger: logger
         ))
         try await group.run()
+        commandContinuation.finish()
         SystemdNotifier.notify("STOPPING=1")
         logger.notice("trackd stopped")
     }

@@ -8,9 +8,9 @@ import TrackCore
 struct ControlRequestHandlerTests {
     private let status = LiveStatus(address: "gpsd://localhost:2947", now: MonotonicInstant(nanoseconds: 0))
 
-    private func answer(_ line: String) throws -> [String: Any]? {
+    private func answer(_ line: String) async throws -> [String: Any]? {
         let handler = ControlRequestHandler(status: status, clock: { MonotonicInstant(nanoseconds: 5_000_000_000) })
-        switch handler.handle(ByteBuffer(string: line)) {
+        switch await handler.handle(ByteBuffer(string: line)) {
         case .respond(let reply), .respondAndWatch(let reply):
             #expect(reply.readableBytesView.last == UInt8(ascii: "\n"))
             return try JSONSerialization.jsonObject(with: Data(reply.readableBytesView)) as? [String: Any]
@@ -23,24 +23,24 @@ struct ControlRequestHandlerTests {
         (reply?["error"] as? [String: Any])?["code"] as? Int
     }
 
-    @Test func saysHelloWithItsVersionAndMethods() throws {
-        let reply = try #require(try answer(#"{"jsonrpc":"2.0","id":1,"method":"hello","params":{"client":"test","protocol":1}}"#))
+    @Test func saysHelloWithItsVersionAndMethods() async throws {
+        let reply = try #require(try await answer(#"{"jsonrpc":"2.0","id":1,"method":"hello","params":{"client":"test","protocol":1}}"#))
         let result = try #require(reply["result"] as? [String: Any])
         #expect(result["protocol"] as? Int == 1)
         #expect((result["methods"] as? [String])?.contains("status") == true)
         #expect(reply["id"] as? Int == 1)
     }
 
-    @Test func refusesAClientOfAnotherProtocolVersionWithAnAnswerItCanRead() throws {
-        let reply = try answer(#"{"jsonrpc":"2.0","id":"a","method":"hello","params":{"client":"old","protocol":0}}"#)
+    @Test func refusesAClientOfAnotherProtocolVersionWithAnAnswerItCanRead() async throws {
+        let reply = try await answer(#"{"jsonrpc":"2.0","id":"a","method":"hello","params":{"client":"old","protocol":0}}"#)
         #expect(errorCode(reply) == -32002)
         #expect(reply?["id"] as? String == "a")
         let message = ((reply?["error"] as? [String: Any])?["message"] as? String) ?? ""
         #expect(message.contains("protocol 0"))
     }
 
-    @Test func reportsTheLiveStatusWithAgesFromTheMonotonicClock() throws {
-        let reply = try #require(try answer(#"{"jsonrpc":"2.0","id":2,"method":"status"}"#))
+    @Test func reportsTheLiveStatusWithAgesFromTheMonotonicClock() async throws {
+        let reply = try #require(try await answer(#"{"jsonrpc":"2.0","id":2,"method":"status"}"#))
         let result = try #require(reply["result"] as? [String: Any])
         let source = try #require(result["source"] as? [String: Any])
         #expect(source["address"] as? String == "gpsd://localhost:2947")
@@ -49,33 +49,33 @@ struct ControlRequestHandlerTests {
         #expect(result["epochs"] as? Int == 0)
     }
 
-    @Test func answersBadInputWithTheRightJSONRPCError() throws {
-        #expect(errorCode(try answer("this is not json")) == -32700)
-        #expect(errorCode(try answer(#"{"id":1,"method":"status"}"#)) == -32600)
-        #expect(errorCode(try answer(#"{"jsonrpc":"2.0","id":1}"#)) == -32600)
-        #expect(errorCode(try answer(#"{"jsonrpc":"2.0","id":1,"method":"launch"}"#)) == -32601)
-        #expect(errorCode(try answer(#"{"jsonrpc":"2.0","id":1,"method":"hello","params":{"client":5}}"#)) == -32602)
-        #expect(errorCode(try answer(#"[1,2,3]"#)) == -32700)
+    @Test func answersBadInputWithTheRightJSONRPCError() async throws {
+        #expect(errorCode(try await answer("this is not json")) == -32700)
+        #expect(errorCode(try await answer(#"{"id":1,"method":"status"}"#)) == -32600)
+        #expect(errorCode(try await answer(#"{"jsonrpc":"2.0","id":1}"#)) == -32600)
+        #expect(errorCode(try await answer(#"{"jsonrpc":"2.0","id":1,"method":"launch"}"#)) == -32601)
+        #expect(errorCode(try await answer(#"{"jsonrpc":"2.0","id":1,"method":"hello","params":{"client":5}}"#)) == -32602)
+        #expect(errorCode(try await answer(#"[1,2,3]"#)) == -32700)
     }
 
-    @Test func namesTheKnownMethodsForAnUnknownOne() throws {
-        let reply = try answer(#"{"jsonrpc":"2.0","id":1,"method":"launch"}"#)
+    @Test func namesTheKnownMethodsForAnUnknownOne() async throws {
+        let reply = try await answer(#"{"jsonrpc":"2.0","id":1,"method":"launch"}"#)
         let message = ((reply?["error"] as? [String: Any])?["message"] as? String) ?? ""
         #expect(message.contains("launch"))
         #expect(message.contains("status"))
     }
 
-    @Test func sendsNothingBackForANotification() throws {
-        #expect(try answer(#"{"jsonrpc":"2.0","method":"status"}"#) == nil)
+    @Test func sendsNothingBackForANotification() async throws {
+        #expect(try await answer(#"{"jsonrpc":"2.0","method":"status"}"#) == nil)
     }
 
-    @Test func startsAWatchOnlyWhenAsked() {
+    @Test func startsAWatchOnlyWhenAsked() async {
         let handler = ControlRequestHandler(status: status, clock: { MonotonicInstant(nanoseconds: 0) })
-        guard case .respondAndWatch = handler.handle(ByteBuffer(string: #"{"jsonrpc":"2.0","id":3,"method":"watch"}"#)) else {
+        guard case .respondAndWatch = await handler.handle(ByteBuffer(string: #"{"jsonrpc":"2.0","id":3,"method":"watch"}"#)) else {
             Issue.record("watch did not start watching")
             return
         }
-        guard case .respond = handler.handle(ByteBuffer(string: #"{"jsonrpc":"2.0","id":4,"method":"status"}"#)) else {
+        guard case .respond = await handler.handle(ByteBuffer(string: #"{"jsonrpc":"2.0","id":4,"method":"status"}"#)) else {
             Issue.record("status started a watch")
             return
         }

@@ -50,6 +50,9 @@ public struct TrackEngine: Sendable {
             checkTimers(now: now, emit)
         case .startTrip(let kind, let purpose, let at, let number, let factor):
             startTrip(kind, purpose: purpose, at: at, number: number, calibrationFactor: factor, emit)
+        case .reclassifyTrip(let kind, let purpose):
+            trip?.kind = kind
+            trip?.purpose = purpose
         case .resumeTrip(let resumed):
             if let trip {
                 emit(.tripAlreadyRunning(trip))

@@ -94,7 +94,8 @@ public struct LogTrip: Sendable, Hashable, Identifiable {
 
     /// Metres in whole tenths of a kilometre (100 m), rounded half away from zero.
     public static func tenths(_ metres: Double) -> Int64 {
-        Int64((metres / 100).rounded())
+        guard metres.isFinite, abs(metres) < 1e15 else { return 0 }
+        return Int64((metres / 100).rounded())
     }
 
     /// `12.3` from 123 tenths of a kilometre (and `-0.4` from -4).

@@ -6,6 +6,46 @@ public enum ControlMethod: String, Sendable, CaseIterable, Codable {
     case status
     /// Subscribe to live events; the daemon then sends `fix` and `source` notifications (and `lagged`).
     case watch
+    /// Start a trip: `StartParams` → `LogTrip`.
+    case start
+    /// Stop the running trip: `StopParams` → `LogTrip`.
+    case stop
+    /// The trips of a period: `TripsParams` → `[LogTrip]`.
+    case trips
+    /// One trip with its history: `TripIDParams` → `TripDetail`.
+    case show
+    /// Add a trip by hand: `ManualTrip` → `LogTrip`.
+    case add
+    /// Change a trip: `EditParams` → `LogTrip`.
+    case edit
+    /// Delete a trip (a tombstone with a reason): `DeleteParams` → `LogTrip`.
+    case delete
+    /// The regular trips → `[RegularTrip]`.
+    case regularList = "regular.list"
+    /// Define a regular trip: `RegularTrip` → `RegularTrip`.
+    case regularAdd = "regular.add"
+    /// Remove a regular trip: `NameParams` → `NameParams`.
+    case regularRemove = "regular.remove"
+    /// Record a dashboard reading: `OdometerParams` → `OdometerUpdate`.
+    case odometerSet = "odometer.set"
+    /// The dashboard readings and the log's odometer → `OdometerStatus`.
+    case odometer
+    /// The profile → `LogProfile`.
+    case profile
+    /// Change the profile: `ProfileParams` → `LogProfile`.
+    case profileSet = "profile.set"
+    /// Everything a report of a period shows: `TripsParams` → `MileageReport`.
+    case export
+    /// Check the log against its hash chain → `VerificationReport`.
+    case verify
+
+    /// Whether the method changes the log (and so needs a caller allowed to change it).
+    public var changesLog: Bool {
+        switch self {
+        case .start, .stop, .add, .edit, .delete, .regularAdd, .regularRemove, .odometerSet, .profileSet: true
+        case .hello, .status, .watch, .trips, .show, .regularList, .odometer, .profile, .export, .verify: false
+        }
+    }
 }
 
 /// Limits and version of the control protocol.

@@ -42,3 +42,25 @@ public struct RPCError: Error, Sendable, Hashable, Codable, CustomStringConverti
                  + "use a trackctl of the same trackd version")
     }
 }
+
+extension RPCError {
+    /// The log refused a request as asked (bad input, or the wrong moment): the message says what to do.
+    public static func refused(_ message: String) -> RPCError {
+        RPCError(code: -32010, message: message)
+    }
+
+    /// No trip with that number.
+    public static func unknownTrip(_ message: String) -> RPCError {
+        RPCError(code: -32011, message: message)
+    }
+
+    /// The log could not be read or written.
+    public static func storage(_ message: String) -> RPCError {
+        RPCError(code: -32012, message: message)
+    }
+
+    /// The daemon cannot take the request now (it is shutting down).
+    public static func unavailable(_ message: String) -> RPCError {
+        RPCError(code: -32013, message: message)
+    }
+}

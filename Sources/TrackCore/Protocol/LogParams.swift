@@ -1,0 +1,115 @@
+/// `start` parameters.
+public struct StartParams: Sendable, Codable, Hashable {
+    public var kind: TripKind
+    public var purpose: String?
+    public var customer: String?
+
+    public init(kind: TripKind, purpose: String? = nil, customer: String? = nil) {
+        self.kind = kind
+        self.purpose = purpose
+        self.customer = customer
+    }
+}
+
+/// `stop` parameters.
+public struct StopParams: Sendable, Codable, Hashable {
+    public var purpose: String?
+
+    public init(purpose: String? = nil) {
+        self.purpose = purpose
+    }
+}
+
+/// `trips` and `export` parameters: a period (`this-month` when absent) and a kind (`all` when absent).
+public struct TripsParams: Sendable, Codable, Hashable {
+    public var period: LogPeriod?
+    public var kind: KindFilter?
+
+    public init(period: LogPeriod? = nil, kind: KindFilter? = nil) {
+        self.period = period
+        self.kind = kind
+    }
+}
+
+/// `show` parameters.
+public struct TripIDParams: Sendable, Codable, Hashable {
+    public var id: Int64
+
+    public init(id: Int64) {
+        self.id = id
+    }
+}
+
+/// `edit` parameters.
+public struct EditParams: Sendable, Codable, Hashable {
+    public var id: Int64
+    public var changes: TripChanges
+    public var reason: String
+
+    public init(id: Int64, changes: TripChanges, reason: String) {
+        self.id = id
+        self.changes = changes
+        self.reason = reason
+    }
+}
+
+/// `delete` parameters.
+public struct DeleteParams: Sendable, Codable, Hashable {
+    public var id: Int64
+    public var reason: String
+
+    public init(id: Int64, reason: String) {
+        self.id = id
+        self.reason = reason
+    }
+}
+
+/// `regular.remove` parameters and result.
+public struct NameParams: Sendable, Codable, Hashable {
+    public var name: String
+
+    public init(name: String) {
+        self.name = name
+    }
+}
+
+/// `odometer.set` parameters: the dashboard reading in kilometres.
+public struct OdometerParams: Sendable, Codable, Hashable {
+    public var kilometres: Double
+    public var reason: String
+
+    public init(kilometres: Double, reason: String) {
+        self.kilometres = kilometres
+        self.reason = reason
+    }
+}
+
+/// `odometer` result: the log's odometer now (km) and the readings.
+public struct OdometerStatus: Sendable, Codable, Hashable {
+    public var kilometres: Double?
+    public var calibrationFactor: Double
+    public var readings: [OdometerReading]
+
+    public init(kilometres: Double?, calibrationFactor: Double, readings: [OdometerReading]) {
+        self.kilometres = kilometres
+        self.calibrationFactor = calibrationFactor
+        self.readings = readings
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kilometres
+        case calibrationFactor = "calibration_factor"
+        case readings
+    }
+}
+
+/// `profile.set` parameters.
+public struct ProfileParams: Sendable, Codable, Hashable {
+    public var changes: ProfileChanges
+    public var reason: String?
+
+    public init(changes: ProfileChanges, reason: String? = nil) {
+        self.changes = changes
+        self.reason = reason
+    }
+}

@@ -1,0 +1,24 @@
+import TrackCore
+
+/// A change to the mileage log asked over the control socket. The tracker carries these out one at a time, in order
+/// with the trip it records, so that a start, a stop and an edit never cross.
+public enum LogRequest: Sendable {
+    case start(StartParams)
+    case stop(StopParams)
+    case add(ManualTrip)
+    case edit(EditParams)
+    case delete(DeleteParams)
+    case odometer(OdometerParams)
+    case profile(ProfileParams)
+    case addRegular(RegularTrip)
+    case removeRegular(NameParams)
+}
+
+/// What a carried-out `LogRequest` gives back.
+public enum LogResponse: Sendable {
+    case trip(LogTrip)
+    case odometer(OdometerUpdate)
+    case profile(LogProfile)
+    case regular(RegularTrip)
+    case removed(NameParams)
+}

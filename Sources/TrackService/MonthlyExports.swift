@@ -1,0 +1,33 @@
+import Foundation
+import TrackCore
+import TrackReports
+import TrackStore
+
+/// The plain files the daemon keeps beside the log, for a card reader and a spreadsheet: after each trip, that
+/// month's CSV and GPX in `exports/` (`2026-11.csv`, `2026-11.gpx`), each written atomically.
+public struct MonthlyExports: Sendable {
+    /// The folder (`STATE_DIR/exports`).
+    public let directory: String
+    /// The formats written.
+    public let formats: [ReportFormat]
+
+    public init(directory: String, formats: [ReportFormat] = [.csv, .gpx]) {
+        self.directory = directory
+        self.formats = formats
+    }
+
+    /// Rewrites the files of the month of `date` from the log; returns the paths written.
+    @discardableResult
+    public func refresh(month date: CivilDate, from log: MileageLog, now: UTCTime) async throws -> [String] {
+        let period = LogPeriod.month(year: date.year, month: date.month)
+        let report = try await log.report(period: period, kind: .all, now: now, generator: "trackd \(TrackVersion.string)")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var written: [String] = []
+        for format in formats {
+            let path = "\(directory)/\(period.description).\(format.fileExtension)"
+            try AtomicFile.write(Array(try ReportRenderer.render(report, as: format).utf8), to: path)
+            written.append(path)
+        }
+        return written
+    }
+}
