@@ -126,6 +126,8 @@ let package = Package(
                 "TrackInput",
                 "ControlSocket",
                 "TrackConfig",
+                "TrackStore",
+                "TrackReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),

@@ -56,6 +56,9 @@ public struct ControlConnection: ~Copyable {
 
 /// Opens connections to trackd's control socket.
 public enum ControlClient {
+    /// Longest response line accepted, bytes: an export of a busy month with its 1 Hz track fits several times over.
+    public static let maxResponseLength = 256 * 1024 * 1024
+
     /// Connects to the socket at `path`, says hello, and runs `body` with the connection.
     public static func withConnection<Value: Sendable>(
         socketPath path: String, client: String,
@@ -67,7 +70,7 @@ public enum ControlClient {
                 .connect(unixDomainSocketPath: path) { channel in
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(
-                            ByteToMessageHandler(BoundedLineDecoder(maxLength: 16 * 1024 * 1024)))
+                            ByteToMessageHandler(BoundedLineDecoder(maxLength: ControlClient.maxResponseLength)))
                         return try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
                     }
                 }

@@ -18,7 +18,7 @@ public enum ControlSocketError: Error, Sendable, Hashable, CustomStringConvertib
         case .lineTooLong(let limit):
             "line longer than \(limit) bytes"
         case .daemonNotRunning(let path, let reason):
-            "trackd is not running at \(path) (\(reason)); start it, or give its socket with --socket"
+            "trackd is not running at \(path) (\(reason)); start it, give its socket with --socket, or read a log file with --db PATH"
         case .permissionDenied(let path):
             "permission denied on \(path): add yourself to the 'trackd' group (sudo usermod -aG trackd $USER) and log in again"
         case .connectionClosed:

@@ -10,7 +10,7 @@ import Yams
 ///   idle_alert_after: 7200      # seconds
 ///   max_horizontal_error: 50    # metres
 /// log:
-///   commit_interval: 1          # seconds
+///   commit_interval: 30         # seconds, while moving
 ///   resume_within: 300          # seconds
 /// ```
 ///

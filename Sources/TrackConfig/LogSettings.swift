@@ -10,8 +10,8 @@ enum LogSettings {
     }
 
     static let all: [Setting] = [
-        number("commit_interval", \.commitInterval, 0.2...60, "s",
-               "track points are committed this often while a trip runs; a power cut loses at most this much track"),
+        number("commit_interval", \.commitInterval, 1...600, "s",
+               "while the vehicle moves, track points are committed this often (once it stands, at once)"),
         number("resume_within", \.resumeWithin, 0...3600, "s",
                "a trip cut by a power loss is resumed if trackd is back within this time, otherwise closed"),
         Setting(key: "exports", summary: "refresh the month's CSV and GPX in exports/ after each trip") {

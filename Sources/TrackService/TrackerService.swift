@@ -13,14 +13,14 @@ public struct TrackerService: Service {
     /// How the tracker records into the log.
     public struct Recording: Sendable {
         public var log: MileageLog
-        /// At most this much track is lost when the power goes, seconds.
+        /// While the vehicle moves, track points are committed this often, seconds (once it stands, at once).
         public var commitInterval: Double
         /// How a trip cut by a power loss is recovered.
         public var recovery: PowerCutRecovery
         /// The month's plain files, refreshed after each trip.
         public var exports: MonthlyExports?
 
-        public init(log: MileageLog, commitInterval: Double = 1, recovery: PowerCutRecovery = PowerCutRecovery(),
+        public init(log: MileageLog, commitInterval: Double = 30, recovery: PowerCutRecovery = PowerCutRecovery(),
                     exports: MonthlyExports? = nil) {
             self.log = log
             self.commitInterval = commitInterval
@@ -103,7 +103,7 @@ public struct TrackerService: Service {
                         reason: "no usable fix within \(Int(recording?.recovery.resumeWithin ?? 0)) s of the restart")
                     await startAutomatically(&state)
                 }
-                await state.recorder?.tick(now: clock())
+                await state.recorder?.tick(now: clock(), moving: state.engine.isMoving)
             case .command(.startTrip(let kind, let purpose)):
                 _ = await start(StartParams(kind: kind, purpose: purpose), in: &state)
             case .command(.stopTrip(let purpose)):

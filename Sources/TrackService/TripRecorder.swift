@@ -4,15 +4,16 @@ import TrackCore
 import TrackStore
 
 /// The tracker's link to the mileage log: it keeps the log's row of the running trip, batches its track points
-/// (committed every `commitInterval`), notes outages and alerts, closes the row when the trip ends, recovers a trip
+/// (committed every `commitInterval` while the vehicle moves, and at once when it stops), notes outages and alerts, closes the row when the trip ends, recovers a trip
 /// a power cut left open, and refreshes the month's plain-file exports after each trip.
 ///
 /// Owned by `TrackerService` alone; every method runs on its task.
 struct TripRecorder {
     /// How recording behaves.
     struct Settings: Sendable {
-        /// At most this much track is lost when the power goes, seconds.
-        var commitInterval = 1.0
+        /// While the vehicle moves, track points are committed this often, seconds; once it stands, within the next
+        /// tick. The ignition goes off with the vehicle standing, so an ordinary power cut loses about a second.
+        var commitInterval = 30.0
         /// Whether and how a trip cut by a power loss carries on.
         var recovery = PowerCutRecovery()
         /// Metres a standing vehicle must drift before another point is stored.
@@ -177,15 +178,17 @@ struct TripRecorder {
             }
             self.tripID = nil
             pending.removeAll()
-        case .tripStarted, .tripResumed, .tripAlreadyRunning, .noTripRunning, .startedMoving, .stopped, .displaced:
+        case .stopped:
+            await flush()
+        case .tripStarted, .tripResumed, .tripAlreadyRunning, .noTripRunning, .startedMoving, .displaced:
             break
         }
     }
 
-    /// Commits the batched points if the commit interval has passed.
-    mutating func tick(now: MonotonicInstant) async {
+    /// Commits the batched points if the vehicle stands or the commit interval has passed.
+    mutating func tick(now: MonotonicInstant, moving: Bool) async {
         guard !pending.isEmpty else { return }
-        if let lastFlush, now.seconds(since: lastFlush) < settings.commitInterval { return }
+        if moving, let lastFlush, now.seconds(since: lastFlush) < settings.commitInterval { return }
         lastFlush = now
         await flush()
     }

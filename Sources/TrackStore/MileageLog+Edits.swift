@@ -24,6 +24,11 @@ extension MileageLog {
                 throw StoreError.invalid("a business trip needs a purpose: add --purpose TEXT")
             }
             let profile = try MileageLog.profile(db)
+            let today = LocalDates.date(of: context.time, zone: profile.timeZone)
+            if manual.date > today {
+                throw StoreError.invalid("\(manual.date) is in the future (today is \(today) by \(context.timeSource) time); "
+                    + "a trip is entered once it has been driven")
+            }
             if let last = try Row.fetchOne(db, sql: "SELECT id, date FROM trip WHERE date IS NOT NULL ORDER BY id DESC LIMIT 1"),
                let lastDate = (last["date"] as String?).flatMap({ CivilDate(iso8601: $0) }), manual.date < lastDate {
                 throw StoreError.invalid("the log is kept in order: its last entry (trip \(last["id"] as Int64)) is dated "

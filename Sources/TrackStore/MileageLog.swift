@@ -34,6 +34,7 @@ public final class MileageLog: Sendable {
     public static func open(path: String) throws(StoreError) -> MileageLog {
         if FileManager.default.fileExists(atPath: path) {
             try checkHeader(path: path)
+            try checkOwner(path: path)
         }
         var configuration = Configuration()
         configuration.label = "trackd.log"
@@ -114,6 +115,11 @@ public final class MileageLog: Sendable {
 
     private func migrate() throws(StoreError) {
         do {
+            let foreign = try writer.read { db -> [String] in
+                guard try !db.tableExists("grdb_migrations") else { return [] }
+                return try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
+            }
+            if !foreign.isEmpty { throw StoreError.foreignDatabase(path: path, tables: foreign) }
             let superseded = try writer.read { db in
                 try MileageLog.migrator.hasBeenSuperseded(db)
                     ? Set(try MileageLog.migrator.appliedIdentifiers(db)).subtracting(MileageLog.migrator.migrations).sorted()
@@ -137,6 +143,23 @@ public final class MileageLog: Sendable {
         let header = (try? handle.read(upToCount: 16)) ?? Data()
         if header.isEmpty { return }  // An empty file becomes a new log.
         guard header == Data("SQLite format 3\0".utf8) else { throw .notADatabase(path: path) }
+    }
+
+    /// Refuses, before anything is written to it, an SQLite database that another application made.
+    private static func checkOwner(path: String) throws(StoreError) {
+        var configuration = Configuration()
+        configuration.readonly = true
+        let foreign: [String]
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            foreign = try queue.read { db -> [String] in
+                guard try !db.tableExists("grdb_migrations") else { return [] }
+                return try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
+            }
+        } catch {
+            return  // Opening it for the log reports what is wrong with the file.
+        }
+        if !foreign.isEmpty { throw .foreignDatabase(path: path, tables: foreign) }
     }
 
     /// Runs a write transaction; database errors become `StoreError`s naming the operation.

@@ -2,6 +2,8 @@
 public enum StoreError: Error, Sendable, CustomStringConvertible {
     /// The file is not an SQLite database at all.
     case notADatabase(path: String)
+    /// The file is an SQLite database of something else.
+    case foreignDatabase(path: String, tables: [String])
     /// SQLite says the file is damaged.
     case corrupt(path: String, detail: String)
     /// The log was written by a newer trackd.
@@ -23,6 +25,9 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .notADatabase(let path):
             "\(path) is not a trackd log: it is not an SQLite database"
+        case .foreignDatabase(let path, let tables):
+            "\(path) is an SQLite database but not a trackd log (it holds \(tables.prefix(3).joined(separator: ", "))"
+                + "\(tables.count > 3 ? ", …" : "")); nothing was changed"
         case .corrupt(let path, let detail):
             "\(path) is damaged (\(detail)); nothing was changed — keep a copy and see docs/storage.md on recovery"
         case .newerSchema(let path, let unknown):

@@ -73,7 +73,8 @@ enum ControlCall {
                                                           client: "trackctl \(TrackVersion.string)", body)
         } catch let error as ControlSocketError {
             printError("trackctl: \(error)")
-            throw ExitCode(2)
+            if case .remote = error { throw ExitCode(ExitStatus.refused) }
+            throw ExitCode(ExitStatus.unreachable)
         }
     }
 

@@ -8,9 +8,14 @@ struct TrackControl: AsyncParsableCommand {
         commandName: "trackctl",
         abstract: "Control trackd and work with its mileage log and NMEA recordings.",
         version: TrackVersion.string,
-        subcommands: [StatusCommand.self, WatchCommand.self, ReplayCommand.self, DecodeCommand.self, PlayCommand.self]
+        subcommands: [
+            StatusCommand.self, StartCommand.self, StopCommand.self, TripsCommand.self, ShowCommand.self, AddCommand.self,
+            EditCommand.self, DeleteCommand.self, RegularCommand.self, OdometerCommand.self, ProfileCommand.self,
+            ExportCommand.self, VerifyCommand.self, WatchCommand.self, ReplayCommand.self, DecodeCommand.self,
+            PlayCommand.self,
+        ]
     )
 
-    /// `--socket` and `--json`, given before the command: `trackctl --socket PATH status`.
+    /// `--socket`, `--db` and `--json`, given before the command: `trackctl --socket PATH status`.
     @OptionGroup var connection: ConnectionOptions
 }

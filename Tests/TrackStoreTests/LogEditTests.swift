@@ -92,6 +92,10 @@ struct LogEditTests {
             try await log.addTrip(ManualTrip(date: CivilDate(year: 2026, month: 11, day: 21)!, extent: .distance(5000), kind: .business),
                                   context: context)
         } throws: { "\($0)".contains("needs a purpose") }
+        await #expect {
+            try await log.addTrip(ManualTrip(date: CivilDate(year: 2026, month: 11, day: 22)!, extent: .distance(5000), kind: .private),
+                                  context: context)
+        } throws: { "\($0)".contains("2026-11-22 is in the future") }
 
         #expect(try sqlite3(path, "SELECT COUNT(*) FROM ledger") == ledgerBefore, "nothing was written")
         #expect(try await log.revisions().isEmpty)

@@ -64,6 +64,22 @@ struct MileageLogTests {
                 "the file is left as it was")
     }
 
+    @Test func refusesAnotherApplicationsSQLiteDatabaseWithoutAddingTables() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("contacts.sqlite")
+        _ = try sqlite3(path, "CREATE TABLE contact(name TEXT); INSERT INTO contact VALUES ('Anna');")
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect {
+            try MileageLog.open(path: path)
+        } throws: { error in
+            guard case StoreError.foreignDatabase(_, let tables) = error else { return false }
+            return tables == ["contact"] && "\(error)".contains("not a trackd log")
+        }
+        #expect(throws: StoreError.self) { try MileageLog.openCopy(of: path) }
+        #expect(try sqlite3(path, "SELECT group_concat(name) FROM sqlite_master").trimmingCharacters(in: .whitespacesAndNewlines) == "contact", "no table was added")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
     @Test func reportsACorruptFileWithoutChangingIt() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("trackd.sqlite")

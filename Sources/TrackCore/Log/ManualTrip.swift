@@ -1,4 +1,3 @@
-import TrackCore
 
 /// A trip entered by hand: its date, how far (a distance or the odometer at the end), and what it was.
 public struct ManualTrip: Sendable, Hashable, Codable {

@@ -1,4 +1,3 @@
-import TrackCore
 
 /// What recording a dashboard reading did to the log.
 public struct OdometerUpdate: Sendable, Hashable, Codable {

@@ -1,4 +1,3 @@
-import TrackCore
 
 /// What an edit changes on a trip; `nil` leaves a field as it is, an empty string clears a text field.
 public struct TripChanges: Sendable, Hashable, Codable {

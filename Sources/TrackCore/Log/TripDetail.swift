@@ -1,4 +1,3 @@
-import TrackCore
 
 /// One trip with everything known about it: its changes, its events, the size of its track.
 public struct TripDetail: Sendable, Hashable, Codable {

@@ -1,0 +1,77 @@
+import ArgumentParser
+import TrackCore
+
+/// `trackctl add`: a trip entered by hand, or from a regular trip.
+struct AddCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add", abstract: "Add a trip by hand: its date and distance (or the odometer at its end).",
+        discussion: """
+            The start odometer follows from the log. Examples:
+              trackctl add --date 2026-11-20 --regular office
+              trackctl add --date 2026-11-20 --distance 42.5 --business --purpose "Site visit" --reason "GPS box was off"
+              trackctl add --date 2026-11-21 --odometer-end 48210.4 --private
+            """)
+
+    @ParentCommand var trackctl: TrackControl
+
+    @Option(help: ArgumentHelp("The day of the trip, in the log's time zone.", valueName: "YYYY-MM-DD"))
+    var date: String
+
+    @Option(help: ArgumentHelp("Kilometres driven.", valueName: "km"))
+    var distance: Double?
+
+    @Option(help: ArgumentHelp("The odometer at the end of the trip, kilometres.", valueName: "km"))
+    var odometerEnd: Double?
+
+    @Option(help: ArgumentHelp("Start from this regular trip (its distance, kind, purpose…; flags override).", valueName: "name"))
+    var regular: String?
+
+    @Option(help: ArgumentHelp("Local start time.", valueName: "HH:MM")) var start: String?
+    @Option(help: ArgumentHelp("Local end time.", valueName: "HH:MM")) var end: String?
+
+    @OptionGroup var fields: TripFields
+
+    @Option(help: "Why the trip is entered by hand (kept in the history).")
+    var reason: String?
+
+    func validate() throws {
+        guard CivilDate(iso8601: date) != nil else { throw ValidationError("'\(date)' is not a date: write YYYY-MM-DD, such as 2026-11-20") }
+        if distance != nil && odometerEnd != nil { throw ValidationError("give --distance or --odometer-end, not both") }
+        if distance == nil && odometerEnd == nil && regular == nil {
+            throw ValidationError("say how far: --distance KM, --odometer-end KM, or --regular NAME")
+        }
+        if let distance, !(distance.isFinite && distance > 0 && distance < 100_000) {
+            throw ValidationError("--distance must be a positive number of kilometres")
+        }
+        if let odometerEnd, !(odometerEnd.isFinite && odometerEnd >= 0) {
+            throw ValidationError("--odometer-end must be a number of kilometres")
+        }
+        _ = try AddCommand.second(start, "--start")
+        _ = try AddCommand.second(end, "--end")
+    }
+
+    func run() async throws {
+        let extent: ManualTrip.Extent? = distance.map { .distance($0 * 1000) } ?? odometerEnd.map { .odometerEnd($0 * 1000) }
+        let manual = ManualTrip(date: CivilDate(iso8601: date)!, startSecond: try AddCommand.second(start, "--start"),
+                                endSecond: try AddCommand.second(end, "--end"), extent: extent, kind: fields.kind,
+                                purpose: fields.purpose, customer: fields.customer, destination: fields.destination,
+                                regular: regular, reason: reason)
+        let trip = try await LogAccess.change(trackctl.connection, .add, manual, as: LogTrip.self, command: "add")
+        if trackctl.connection.json {
+            print(try ControlCall.json(trip))
+        } else {
+            print(LogText.table([trip], calendar: nil).components(separatedBy: "\n").dropLast().joined(separator: "\n"))
+            if trip.lacksPurpose { print("note: a business trip needs a purpose: trackctl edit \(trip.id) --purpose TEXT --reason TEXT") }
+        }
+    }
+
+    /// Seconds after midnight of `HH:MM`.
+    static func second(_ text: String?, _ flag: String) throws -> Int? {
+        guard let text else { return nil }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour),
+              (0..<60).contains(minute), parts[1].count == 2
+        else { throw ValidationError("\(flag) '\(text)' is not a time: write HH:MM, such as 08:30") }
+        return hour * 3600 + minute * 60
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import TrackCore
+
+/// `trackctl edit ID`: reclassifies or annotates a trip, with a reason for the history.
+struct EditCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit", abstract: "Change a trip's kind, purpose, customer or destination; the old values stay in its history.",
+        discussion: "trackctl edit 12 --private --reason \"Drove home, not to the client\"")
+
+    @ParentCommand var trackctl: TrackControl
+
+    @Argument(help: "The trip's number.")
+    var id: Int64
+
+    @OptionGroup var fields: TripFields
+
+    @Option(help: "Why it changes (required; kept in the history).")
+    var reason: String
+
+    func validate() throws {
+        if reason.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--reason cannot be empty") }
+        if changes.isEmpty {
+            throw ValidationError("nothing to change: give --business/--private/--unclassified, --purpose, --customer or --destination")
+        }
+    }
+
+    private var changes: TripChanges {
+        TripChanges(kind: fields.kind, purpose: fields.purpose, customer: fields.customer, destination: fields.destination)
+    }
+
+    func run() async throws {
+        let trip = try await LogAccess.change(trackctl.connection, .edit, EditParams(id: id, changes: changes, reason: reason),
+                                              as: LogTrip.self, command: "edit")
+        if trackctl.connection.json {
+            print(try ControlCall.json(trip))
+        } else {
+            print("trip \(trip.id) changed; trackctl show \(trip.id) gives its history")
+        }
+    }
+}

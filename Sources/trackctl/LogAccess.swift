@@ -1,0 +1,58 @@
+import ArgumentParser
+import ControlSocket
+import Foundation
+import TrackCore
+import TrackStore
+
+/// The mileage log as trackctl reaches it: through trackd's socket, or (with `--db`) from a copy of a database file.
+enum LogAccess {
+    /// Reads through trackd with `method`, or runs `offline` on a read-only copy of the `--db` file.
+    static func read<Params: Codable & Sendable, Result: Codable & Sendable>(
+        _ options: ConnectionOptions, _ method: ControlMethod, _ params: Params, as type: Result.Type,
+        offline: (MileageLog, UTCTime) async throws -> Result
+    ) async throws -> Result {
+        guard let path = options.db else {
+            return try await ControlCall.run(options) { connection in
+                try await connection.call(method, params: params, result: Result.self)
+            }
+        }
+        return try await withCopy(of: path) { log in
+            try await offline(log, UTCTime(secondsSinceEpoch: Date().timeIntervalSince1970))
+        }
+    }
+
+    /// Asks trackd to change the log; refused with `--db`, which never writes.
+    static func change<Params: Codable & Sendable, Result: Codable & Sendable>(
+        _ options: ConnectionOptions, _ method: ControlMethod, _ params: Params, as type: Result.Type, command: String
+    ) async throws -> Result {
+        if let path = options.db {
+            printError("trackctl: '\(command)' changes the log, and --db only reads \(path) without changing it; "
+                       + "run the command where trackd runs, without --db")
+            throw ExitCode(ExitStatus.refused)
+        }
+        return try await ControlCall.run(options) { connection in
+            try await connection.call(method, params: params, result: Result.self)
+        }
+    }
+
+    /// Opens a read-only copy of `path`, runs `body`, and removes the copy before returning or exiting.
+    private static func withCopy<Result>(of path: String, _ body: (MileageLog) async throws -> Result) async throws -> Result {
+        do {
+            let log = try MileageLog.openCopy(of: path)
+            return try await body(log)
+        } catch let error as StoreError {
+            printError("trackctl: \(error)")
+            throw ExitCode(ExitStatus.refused)
+        }
+    }
+}
+
+/// trackctl's exit statuses.
+enum ExitStatus {
+    /// The request was refused or failed (bad input, unknown trip, an unreadable log…); nothing was changed.
+    static let refused: Int32 = 1
+    /// trackd could not be reached.
+    static let unreachable: Int32 = 2
+    /// `verify` found the log altered.
+    static let broken: Int32 = 3
+}

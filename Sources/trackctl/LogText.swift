@@ -1,0 +1,140 @@
+import Foundation
+import TrackCore
+import TrackReports
+
+/// How trackctl writes mileage-log entries for people.
+enum LogText {
+    /// `123.4`: the trip's kilometres as reports print them.
+    static func kilometres(_ trip: LogTrip) -> String {
+        LogTrip.kilometresText(tenths: trip.reportedTenths.distance)
+    }
+
+    /// The trips as a table, times in the log's zone.
+    static func table(_ trips: [LogTrip], calendar: LocalCalendar?) -> String {
+        guard !trips.isEmpty else { return "no trips" }
+        var rows = [["ID", "Date", "Time", "Kind", "Odometer", "km", "Purpose", "Notes"]]
+        var business: Int64 = 0
+        var privately: Int64 = 0
+        var other: Int64 = 0
+        for trip in trips {
+            let tenths = trip.reportedTenths
+            if trip.counts {
+                switch trip.kind {
+                case .business: business += tenths.distance
+                case .private: privately += tenths.distance
+                case .unclassified: other += tenths.distance
+                }
+            }
+            let odometer = tenths.start.map { start in
+                LogTrip.kilometresText(tenths: start) + "–" + (tenths.end.map(LogTrip.kilometresText) ?? "")
+            } ?? ""
+            var notes: [String] = []
+            if trip.state == .deleted { notes.append("deleted: \(trip.deletionReason ?? "")") }
+            if trip.state == .open { notes.append("running") }
+            switch trip.source {
+            case .gps: break
+            case .manual: notes.append("by hand")
+            case .regular: notes.append("regular '\(trip.regularName ?? "")'")
+            case .unrecorded: notes.append("unrecorded driving")
+            case .correction: notes.append("odometer correction")
+            }
+            if trip.gapCount > 0 { notes.append("\(trip.gapCount) gap\(trip.gapCount == 1 ? "" : "s") bridged") }
+            if let reason = trip.endReason, reason != "stopped" { notes.append(reason) }
+            if trip.lacksPurpose && trip.counts { notes.append("purpose missing") }
+            var purpose = trip.purpose ?? ""
+            if let customer = trip.customer, !customer.isEmpty { purpose += purpose.isEmpty ? customer : " · \(customer)" }
+            rows.append(["\(trip.id)", date(trip, calendar: calendar), times(trip, calendar: calendar), "\(trip.kind)",
+                         odometer, kilometres(trip), purpose, notes.joined(separator: "; ")])
+        }
+        var lines = align(rows, rightAligned: [0, 5])
+        var total = "business \(LogTrip.kilometresText(tenths: business)) km · private \(LogTrip.kilometresText(tenths: privately)) km"
+        if other != 0 { total += " · unclassified \(LogTrip.kilometresText(tenths: other)) km" }
+        lines.append(total)
+        return lines.joined(separator: "\n")
+    }
+
+    /// One trip with its history and events.
+    static func detail(_ detail: TripDetail, calendar: LocalCalendar?) -> String {
+        let trip = detail.trip
+        var lines = ["trip \(trip.id): \(trip.kind), \(trip.source), \(trip.state)"]
+        func add(_ label: String, _ value: String?) {
+            if let value, !value.isEmpty { lines.append("  " + label.padding(toLength: 12, withPad: " ", startingAt: 0) + value) }
+        }
+        add("date", date(trip, calendar: calendar))
+        add("time", times(trip, calendar: calendar))
+        let tenths = trip.reportedTenths
+        add("odometer", tenths.start.map { LogTrip.kilometresText(tenths: $0) + " → " + (tenths.end.map(LogTrip.kilometresText) ?? "…") + " km" })
+        add("distance", kilometres(trip) + " km")
+        if let measured = trip.measuredDistance, let factor = trip.calibrationFactor {
+            add("measured", String(format: "%.3f km by GPS × calibration %.4f", measured / 1000, factor))
+        }
+        add("purpose", trip.purpose)
+        add("customer", trip.customer)
+        add("destination", trip.destination)
+        add("from", trip.startPosition.map(coordinate))
+        add("to", trip.endPosition.map(coordinate))
+        if trip.gapCount > 0 {
+            add("outages", "\(trip.gapCount), \(Format.duration(trip.bridgedSeconds)) bridged over \(Format.kilometres(trip.bridgedDistance))")
+        }
+        if trip.idleAlerts > 0 { add("idle alerts", "\(trip.idleAlerts)") }
+        add("ended", trip.endReason)
+        add("regular", trip.regularName)
+        add("deleted", trip.deletionReason)
+        add("track", "\(detail.trackPoints) points in \(detail.segments) segment\(detail.segments == 1 ? "" : "s")")
+        if !detail.revisions.isEmpty {
+            lines.append("history")
+            for revision in detail.revisions { lines.append("  " + LogText.revision(revision)) }
+        }
+        if !detail.events.isEmpty {
+            lines.append("events")
+            for event in detail.events {
+                lines.append("  \(event.time?.iso8601(fractionDigits: 0) ?? "—")  \(event.kind.rawValue)  \(event.detail)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `2026-11-22T08:10:00Z  purpose: "" → "Client visit"  by anna (gps time): reason`.
+    static func revision(_ revision: LogRevision) -> String {
+        func quoted(_ text: String?) -> String { text.map { "\"\($0)\"" } ?? "—" }
+        var line = "\(revision.time.iso8601(fractionDigits: 0))  \(revision.subject) \(revision.field): "
+            + "\(quoted(revision.oldValue)) → \(quoted(revision.newValue))  by \(revision.user)"
+        if revision.timeSource != "gps" { line += " (\(revision.timeSource) time)" }
+        if let reason = revision.reason, !reason.isEmpty { line += ": \(reason)" }
+        return line
+    }
+
+    /// `59.436975, 24.753621`.
+    static func coordinate(_ coordinate: Coordinate) -> String {
+        String(format: "%.6f, %.6f", coordinate.latitude, coordinate.longitude)
+    }
+
+    private static func date(_ trip: LogTrip, calendar: LocalCalendar?) -> String {
+        if let date = trip.date { return date.description }
+        if let start = trip.start, let calendar { return calendar.date(of: start).description }
+        return ""
+    }
+
+    private static func times(_ trip: LogTrip, calendar: LocalCalendar?) -> String {
+        guard let calendar, let start = trip.start else { return "" }
+        let begin = clock(calendar.localTime(start))
+        guard let end = trip.end else { return begin + "–" }
+        return begin + "–" + clock(calendar.localTime(end))
+    }
+
+    private static func clock(_ time: LocalTime) -> String {
+        String(format: "%02d:%02d", time.hour, time.minute)
+    }
+
+    /// Columns padded to their widest cell.
+    static func align(_ rows: [[String]], rightAligned: Set<Int> = []) -> [String] {
+        guard let columns = rows.map(\.count).max() else { return [] }
+        let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
+        return rows.map { row in
+            row.enumerated().map { column, cell in
+                let pad = String(repeating: " ", count: widths[column] - cell.count)
+                return rightAligned.contains(column) ? pad + cell : cell + (column == row.count - 1 ? "" : pad)
+            }.joined(separator: "  ")
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import TrackCore
+
+/// `trackctl odometer`: the log's odometer and the dashboard readings; `odometer set` records one.
+struct OdometerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "odometer", abstract: "The odometer: show the log's reading, or record the dashboard's.",
+        subcommands: [Show.self, Set.self], defaultSubcommand: Show.self)
+
+    @ParentCommand var trackctl: TrackControl
+
+    /// `trackctl odometer show`.
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Show the log's odometer, the calibration and the dashboard readings.")
+
+        @ParentCommand var odometer: OdometerCommand
+
+        func run() async throws {
+            let options = odometer.trackctl.connection
+            let status = try await LogAccess.read(options, .odometer, NoParams(), as: OdometerStatus.self) { log, _ in
+                OdometerStatus(kilometres: try await log.odometer().map { $0 / 1000 },
+                               calibrationFactor: try await log.profile().calibrationFactor,
+                               readings: try await log.odometerReadings())
+            }
+            if options.json {
+                print(try ControlCall.json(status))
+                return
+            }
+            print("odometer     " + (status.kilometres.map { LogTrip.kilometresText(tenths: LogTrip.tenths($0 * 1000)) + " km" }
+                                     ?? "not set yet: trackctl odometer set KM --reason \"dashboard reading\""))
+            print(String(format: "calibration  %.4f (logged km = GPS km × factor)", status.calibrationFactor))
+            for reading in status.readings {
+                var line = "  \(reading.time.iso8601(fractionDigits: 0))  "
+                    + LogTrip.kilometresText(tenths: LogTrip.tenths(reading.value)) + " km"
+                if let logValue = reading.logValue {
+                    line += " (log " + LogTrip.kilometresText(tenths: LogTrip.tenths(logValue)) + ")"
+                }
+                if let gap = reading.gapTripID { line += ", entry \(gap)" }
+                line += "  by \(reading.user): \(reading.reason)"
+                print(line)
+            }
+        }
+    }
+
+    /// `trackctl odometer set KM`.
+    struct Set: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set", abstract: "Record the dashboard's odometer reading.",
+            discussion: """
+                A reading above the log's odometer adds an "unrecorded driving" entry for the difference; the
+                calibration factor is updated from the GPS kilometres between readings (at least 20 km apart).
+                trackctl odometer set 48210.4 --reason "dashboard at the fuel stop"
+                """)
+
+        @ParentCommand var odometer: OdometerCommand
+
+        @Argument(help: "The reading, kilometres.")
+        var kilometres: Double
+
+        @Option(help: "Where the reading comes from (required; kept in the history).")
+        var reason: String
+
+        func validate() throws {
+            if !(kilometres.isFinite && kilometres >= 0 && kilometres < 10_000_000) {
+                throw ValidationError("the reading must be a number of kilometres")
+            }
+            if reason.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--reason cannot be empty") }
+        }
+
+        func run() async throws {
+            let options = odometer.trackctl.connection
+            let update = try await LogAccess.change(options, .odometerSet, OdometerParams(kilometres: kilometres, reason: reason),
+                                                    as: OdometerUpdate.self, command: "odometer set")
+            if options.json {
+                print(try ControlCall.json(update))
+                return
+            }
+            print("odometer reading " + LogTrip.kilometresText(tenths: LogTrip.tenths(update.reading.value)) + " km recorded")
+            if let entry = update.entry {
+                print("entry \(entry.id): \(LogText.kilometres(entry)) km of \(entry.source == .unrecorded ? "unrecorded driving" : "correction")")
+            }
+            if !update.calibrationNote.isEmpty { print(update.calibrationNote) }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import TrackCore
+
+/// `trackctl profile`: the log's driver, plate, company and time zone.
+struct ProfileCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "profile", abstract: "The log's driver, car plate, company and time zone.",
+        subcommands: [Show.self, Set.self], defaultSubcommand: Show.self)
+
+    @ParentCommand var trackctl: TrackControl
+
+    /// `trackctl profile show`.
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "show", abstract: "Show the profile.")
+
+        @ParentCommand var profile: ProfileCommand
+
+        func run() async throws {
+            let options = profile.trackctl.connection
+            let value = try await LogAccess.read(options, .profile, NoParams(), as: LogProfile.self) { log, _ in
+                try await log.profile()
+            }
+            print(options.json ? try ControlCall.json(value) : ProfileCommand.describe(value))
+        }
+    }
+
+    /// `trackctl profile set`.
+    struct Set: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set", abstract: "Change the profile (each change is kept in the history).",
+            discussion: "trackctl profile set --driver \"Anna Tamm\" --plate \"123 ABC\" --company \"Tamm OÜ\" --time-zone Europe/Tallinn")
+
+        @ParentCommand var profile: ProfileCommand
+
+        @Option(help: "The driver's name.") var driver: String?
+        @Option(help: "The car's registration plate.") var plate: String?
+        @Option(help: "The company the log is kept for.") var company: String?
+        @Option(help: ArgumentHelp("The IANA time zone dates and times are given in.", valueName: "Area/City"))
+        var timeZone: String?
+        @Option(help: "Why it changes (kept in the history).") var reason: String?
+
+        private var changes: ProfileChanges {
+            ProfileChanges(driver: driver, plate: plate, company: company, timeZone: timeZone)
+        }
+
+        func validate() throws {
+            if changes.isEmpty { throw ValidationError("nothing to change: give --driver, --plate, --company or --time-zone") }
+        }
+
+        func run() async throws {
+            let options = profile.trackctl.connection
+            let value = try await LogAccess.change(options, .profileSet, ProfileParams(changes: changes, reason: reason),
+                                                   as: LogProfile.self, command: "profile set")
+            print(options.json ? try ControlCall.json(value) : ProfileCommand.describe(value))
+        }
+    }
+
+    static func describe(_ profile: LogProfile) -> String {
+        func value(_ text: String?) -> String { (text?.isEmpty ?? true) ? "(not set)" : text! }
+        return """
+            driver       \(value(profile.driver))
+            plate        \(value(profile.plate))
+            company      \(value(profile.company))
+            time zone    \(profile.timeZone)
+            calibration  \(profile.calibrationFactor)
+            """
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import TrackCore
+
+/// `trackctl regular`: templates for trips driven again and again.
+struct RegularCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "regular", abstract: "Regular trips: templates for trips driven again and again.",
+        subcommands: [List.self, Add.self, Remove.self], defaultSubcommand: List.self)
+
+    @ParentCommand var trackctl: TrackControl
+
+    /// `trackctl regular list`.
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the regular trips.")
+
+        @ParentCommand var regular: RegularCommand
+
+        func run() async throws {
+            let options = regular.trackctl.connection
+            let trips = try await LogAccess.read(options, .regularList, NoParams(), as: [RegularTrip].self) { log, _ in
+                try await log.regularTrips()
+            }
+            if options.json {
+                print(try ControlCall.json(trips))
+            } else if trips.isEmpty {
+                print("no regular trips; add one with: trackctl regular add NAME --distance KM --business --purpose TEXT")
+            } else {
+                var rows = [["Name", "km", "Kind", "Purpose", "Customer", "Destination"]]
+                for trip in trips {
+                    rows.append([trip.name, LogTrip.kilometresText(tenths: LogTrip.tenths(trip.distance)), "\(trip.kind)",
+                                 trip.purpose ?? "", trip.customer ?? "", trip.destination ?? ""])
+                }
+                print(LogText.align(rows, rightAligned: [1]).joined(separator: "\n"))
+            }
+        }
+    }
+
+    /// `trackctl regular add NAME`.
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Define a regular trip.",
+            discussion: "trackctl regular add office --distance 18.4 --business --purpose \"Office\" --destination \"Main St 1\"")
+
+        @ParentCommand var regular: RegularCommand
+
+        @Argument(help: "Its name, used with 'trackctl add --regular NAME'.")
+        var name: String
+
+        @Option(help: ArgumentHelp("Kilometres one trip takes.", valueName: "km"))
+        var distance: Double
+
+        @OptionGroup var fields: TripFields
+
+        func validate() throws {
+            if name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the name cannot be empty") }
+            if !(distance.isFinite && distance > 0 && distance < 100_000) {
+                throw ValidationError("--distance must be a positive number of kilometres")
+            }
+        }
+
+        func run() async throws {
+            let template = RegularTrip(name: name, distance: distance * 1000, kind: fields.kind ?? .business,
+                                       purpose: fields.purpose, customer: fields.customer, destination: fields.destination)
+            let options = regular.trackctl.connection
+            let saved = try await LogAccess.change(options, .regularAdd, template, as: RegularTrip.self, command: "regular add")
+            print(options.json ? try ControlCall.json(saved) : "regular trip '\(saved.name)' saved")
+        }
+    }
+
+    /// `trackctl regular remove NAME`.
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: "Remove a regular trip (trips made from it keep their values).")
+
+        @ParentCommand var regular: RegularCommand
+
+        @Argument(help: "Its name.")
+        var name: String
+
+        func run() async throws {
+            let options = regular.trackctl.connection
+            let removed = try await LogAccess.change(options, .regularRemove, NameParams(name: name), as: NameParams.self,
+                                                     command: "regular remove")
+            print(options.json ? try ControlCall.json(removed) : "regular trip '\(removed.name)' removed")
+        }
+    }
+}

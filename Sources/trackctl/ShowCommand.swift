@@ -1,0 +1,30 @@
+import ArgumentParser
+import TrackCore
+import TrackReports
+
+/// `trackctl show ID`: one trip with its change history and events.
+struct ShowCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show", abstract: "Show one trip with its change history and events.")
+
+    @ParentCommand var trackctl: TrackControl
+
+    @Argument(help: "The trip's number (trackctl trips lists them).")
+    var id: Int64
+
+    func run() async throws {
+        let options = trackctl.connection
+        let id = id
+        let detail = try await LogAccess.read(options, .show, TripIDParams(id: id), as: TripDetail.self) { log, _ in
+            try await log.tripDetail(id)
+        }
+        if options.json {
+            print(try ControlCall.json(detail))
+            return
+        }
+        let profile = try await LogAccess.read(options, .profile, NoParams(), as: LogProfile.self) { log, _ in
+            try await log.profile()
+        }
+        print(LogText.detail(detail, calendar: try? LocalCalendar(profile: profile)))
+    }
+}

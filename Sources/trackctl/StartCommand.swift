@@ -1,0 +1,23 @@
+import ArgumentParser
+import TrackCore
+
+/// `trackctl start`: starts a trip now.
+struct StartCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "start", abstract: "Start a trip now (its start is the next GPS fix).",
+        discussion: "trackctl start --business --purpose \"Visit to Example Ltd\" --customer \"Example Ltd\"")
+
+    @ParentCommand var trackctl: TrackControl
+    @OptionGroup var fields: TripFields
+
+    func run() async throws {
+        let params = StartParams(kind: fields.kind ?? .unclassified, purpose: fields.purpose, customer: fields.customer)
+        let trip = try await LogAccess.change(trackctl.connection, .start, params, as: LogTrip.self, command: "start")
+        if trackctl.connection.json {
+            print(try ControlCall.json(trip))
+        } else {
+            print("trip \(trip.id) started: \(trip.kind)" + (trip.purpose.map { " (\($0))" } ?? ""))
+            if trip.lacksPurpose { print("note: a business trip needs a purpose; add it when you stop: trackctl stop --purpose TEXT") }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import TrackCore
+import TrackReports
+
+/// `trackctl trips`: the log's trips of a period.
+struct TripsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trips", abstract: "List the trips of a period (this month unless told otherwise).",
+        discussion: "trackctl trips --last-month --kind business")
+
+    @ParentCommand var trackctl: TrackControl
+    @OptionGroup var period: PeriodOptions
+
+    func run() async throws {
+        let options = trackctl.connection
+        let params = TripsParams(period: try period.period, kind: period.kind)
+        let trips = try await LogAccess.read(options, .trips, params, as: [LogTrip].self) { log, now in
+            try await log.trips(period: params.period ?? .thisMonth, kind: params.kind ?? .all, now: now)
+        }
+        if options.json {
+            print(try ControlCall.json(trips))
+            return
+        }
+        let profile = try await LogAccess.read(options, .profile, NoParams(), as: LogProfile.self) { log, _ in
+            try await log.profile()
+        }
+        print(LogText.table(trips, calendar: try? LocalCalendar(profile: profile)))
+    }
+}
