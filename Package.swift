@@ -134,13 +134,18 @@ let package = Package(
             ]
         ),
 
+        // What several test targets need: temporary folders, the sqlite3 shell, child processes.
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "TrackCoreTests",
             dependencies: ["TrackCore"]
         ),
         .testTarget(
             name: "TrackStoreTests",
-            dependencies: ["TrackStore", "TrackCore"]
+            dependencies: ["TrackStore", "TrackCore", "TestSupport"]
         ),
         .testTarget(
             name: "TrackReportsTests",
@@ -153,11 +158,16 @@ let package = Package(
         ),
         .testTarget(
             name: "TrackServiceTests",
-            dependencies: ["TrackService", "ControlSocket", "TrackInput", "TrackCore", "TrackStore"]
+            dependencies: ["TrackService", "ControlSocket", "TrackInput", "TrackCore", "TrackStore", "TestSupport"]
+        ),
+        // trackd and trackctl as a driver runs them: real processes, signals, the socket and the database file.
+        .testTarget(
+            name: "SystemTests",
+            dependencies: ["TrackCore", "TestSupport", "trackd", "trackctl"]
         ),
         .testTarget(
             name: "TrackInputTests",
-            dependencies: ["TrackInput", "TrackCore", "trackctl"],
+            dependencies: ["TrackInput", "TrackCore", "TestSupport", "trackctl"],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -114,11 +114,20 @@ public struct ControlServer: Service {
                             case .respond(let reply):
                                 try await outbound.write(reply)
                             case .respondAndWatch(let reply):
-                                try await outbound.write(reply)
-                                if !watching {
-                                    watching = true
-                                    group.addTask { try await self.forwardEvents(to: outbound) }
+                                guard !watching else {
+                                    try await outbound.write(reply)
+                                    break
                                 }
+                                // Subscribed before the answer goes out: every event after it reaches the client.
+                                watching = true
+                                let subscription = hub.subscribe()
+                                do {
+                                    try await outbound.write(reply)
+                                } catch {
+                                    hub.unsubscribe(subscription.id)
+                                    throw error
+                                }
+                                group.addTask { try await self.forwardEvents(subscription, to: outbound) }
                             case .none:
                                 break
                             }
@@ -135,8 +144,9 @@ public struct ControlServer: Service {
     }
 
     /// Streams hub events to a watcher until it goes away; tells it when it fell behind.
-    private func forwardEvents(to outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) async throws {
-        let (id, events) = hub.subscribe()
+    private func forwardEvents(_ subscription: (id: Int, events: AsyncStream<WatchHub.Event>),
+                               to outbound: NIOAsyncChannelOutboundWriter<ByteBuffer>) async throws {
+        let (id, events) = subscription
         defer { hub.unsubscribe(id) }
         for await event in events {
             let dropped = hub.takeDropped(id)

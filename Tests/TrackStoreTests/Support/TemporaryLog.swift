@@ -1,23 +1,7 @@
 import Foundation
+import TestSupport
 import TrackCore
 @testable import TrackStore
-
-/// A folder of its own for one test, removed afterwards.
-final class TemporaryFolder {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("trackd-store-\(UUID().uuidString.prefix(8))").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    /// A path inside the folder.
-    func file(_ name: String) -> String { "\(path)/\(name)" }
-}
 
 /// Fixed times and people for changes made in tests.
 enum TestContext {
@@ -56,17 +40,3 @@ func recordTrip(in log: MileageLog, kind: TripKind = .business, purpose: String?
         measuredDistance: Double(seconds) * 10, purpose: nil, endReason: "stopped"))
 }
 
-/// Runs `sqlite3` on a database file, as someone editing the card by hand would.
-@discardableResult
-func sqlite3(_ path: String, _ sql: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    process.arguments = [path, sql]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
-}

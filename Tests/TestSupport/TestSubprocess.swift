@@ -10,15 +10,15 @@ import Foundation
 /// starts the child with `posix_spawn`, an empty signal mask and default signal handlers, in a process group of
 /// its own (so that a signal reaches it and its children together), with standard input from /dev/null, standard
 /// output and error to `outputPath`, and no other inherited descriptors.
-final class TestSubprocess {
+public final class TestSubprocess {
     /// The child's process id, which is also its process group id.
-    let pid: pid_t
+    public let pid: pid_t
     /// Where the child's standard output and error go.
-    let outputPath: String
+    public let outputPath: String
     private var exited = false
 
     /// Starts `executable` with `arguments`; the environment is this process's, with `environment` laid over it.
-    init(executable: String, arguments: [String], environment: [String: String] = [:], outputPath: String) throws {
+    public init(executable: String, arguments: [String], environment: [String: String] = [:], outputPath: String) throws {
         self.outputPath = outputPath
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -66,7 +66,7 @@ final class TestSubprocess {
     }
 
     /// Whether the child is still running (it is reaped once it has exited).
-    var isRunning: Bool {
+    public var isRunning: Bool {
         guard !exited else { return false }
         var status: Int32 = 0
         let result = waitpid(pid, &status, WNOHANG)
@@ -75,13 +75,13 @@ final class TestSubprocess {
     }
 
     /// What the child wrote so far.
-    var output: String {
+    public var output: String {
         (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "(no output at \(outputPath))"
     }
 
     /// Sends SIGTERM to the child's process group, waits up to `grace` seconds for all of it to exit, then sends
     /// SIGKILL to whatever is left. Safe to call more than once.
-    func stop(grace: Double = 10) {
+    public func stop(grace: Double = 10) {
         // The child is reaped only at the end, and a group id stays taken while the group has members, so these
         // signals reach the child and its children only.
         if !liveGroupMembers().isEmpty {
@@ -111,7 +111,7 @@ final class TestSubprocess {
 
 /// Polls `condition` every 20 ms for up to `seconds`; whether it became true. Blocks the calling thread, for
 /// clean-up in `defer`, which cannot await.
-func waitUntil(upTo seconds: Double, _ condition: () -> Bool) -> Bool {
+public func waitUntil(upTo seconds: Double, _ condition: () -> Bool) -> Bool {
     let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
     while ContinuousClock.now < deadline {
         if condition() { return true }
@@ -121,7 +121,7 @@ func waitUntil(upTo seconds: Double, _ condition: () -> Bool) -> Bool {
 }
 
 /// A child process that could not be started.
-struct SubprocessError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct SubprocessError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }

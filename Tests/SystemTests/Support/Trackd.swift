@@ -1,0 +1,112 @@
+import Foundation
+import Synchronization
+import TestSupport
+
+/// The built `trackd` and `trackctl`, run as a driver runs them.
+enum Products {
+    /// The folder the test runner was built into, where the executables are too.
+    static let directory: String = {
+        var candidates = [URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().path]
+        if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent().path) }
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().path)
+        return candidates.first { FileManager.default.isExecutableFile(atPath: "\($0)/trackd") } ?? candidates[0]
+    }()
+
+    static var trackd: String { "\(directory)/trackd" }
+    static var trackctl: String { "\(directory)/trackctl" }
+
+    /// The project's root (for demo/ and the test fixtures of other targets).
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+}
+
+/// A running trackd with its own state folder and socket.
+final class Trackd {
+    let state: String
+    let process: TestSubprocess
+    var socket: String { "\(state)/control.sock" }
+    var database: String { "\(state)/trackd.sqlite" }
+
+    /// Starts trackd on `source` (an address such as `file:///…?speed=20`), writing `configuration` (YAML) first.
+    init(state: String, source: String, autoStart: String? = nil, configuration: String = "", run: Int = 0) throws {
+        self.state = state
+        try? FileManager.default.removeItem(atPath: "\(state)/control.sock")
+        let config = "\(state)/trackd.yaml"
+        try Data(configuration.utf8).write(to: URL(fileURLWithPath: config))
+        var arguments = ["--source", source, "--state-dir", state, "--config", config, "--log-level", "info"]
+        if let autoStart { arguments += ["--auto-start", autoStart] }
+        process = try TestSubprocess(executable: Products.trackd, arguments: arguments,
+                                     outputPath: "\(state)/trackd-\(run).log")
+        guard waitUntil(upTo: 30, { FileManager.default.fileExists(atPath: socket) || !process.isRunning }),
+              process.isRunning else {
+            throw SubprocessError("trackd did not start: \(process.output)")
+        }
+    }
+
+    /// Cuts the power: SIGKILL, no chance to close anything.
+    func kill() {
+        Glibc.kill(process.pid, SIGKILL)
+        _ = waitUntil(upTo: 10) { !process.isRunning }
+    }
+
+    /// An orderly stop (SIGTERM), as systemd does at shutdown.
+    func stop() {
+        process.stop()
+    }
+}
+
+/// What a finished trackctl run printed.
+struct CommandResult {
+    let status: Int32
+    let output: String
+    let error: String
+}
+
+/// Runs trackctl with `arguments` and waits for it.
+@discardableResult
+func trackctl(_ arguments: [String]) throws -> CommandResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Products.trackctl)
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    environment.removeValue(forKey: "TRACKD_SOCKET")
+    process.environment = environment
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    try process.run()
+    // Read both pipes to the end before waiting, so that a large export cannot fill one and stall the child.
+    let errorData = Mutex(Data())
+    let reader = Thread { errorData.withLock { $0 = error.fileHandleForReading.readDataToEndOfFile() } }
+    reader.start()
+    let printed = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    _ = waitUntil(upTo: 10) { reader.isFinished }
+    return CommandResult(status: process.terminationStatus, output: String(decoding: printed, as: UTF8.self),
+                         error: errorData.withLock { String(decoding: $0, as: UTF8.self) })
+}
+
+/// JSON text as a dictionary or array.
+func json(_ text: String) throws -> Any {
+    try JSONSerialization.jsonObject(with: Data(text.utf8))
+}
+
+/// A recorded drive cut to the epochs after a GPS time of day, as a receiver that kept running would send them.
+enum DriveLog {
+    /// The bundled 16-minute drive (22 November 2026 from 08:00:00 UTC).
+    static var demo: String { "\(Products.root)/demo/drive.nmea" }
+
+    /// The lines of `path` from the first RMC later than `secondOfDay` (UTC), written to `output`.
+    static func cut(_ path: String, after secondOfDay: Double, to output: String) throws {
+        let lines = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\r\n")
+        guard let start = lines.firstIndex(where: { line in
+            guard line.hasPrefix("$GNRMC") || line.hasPrefix("$GPRMC") else { return false }
+            let time = line.split(separator: ",", omittingEmptySubsequences: false)[1]
+            guard time.count >= 6, let h = Double(time.prefix(2)), let m = Double(time.dropFirst(2).prefix(2)),
+                  let s = Double(time.dropFirst(4)) else { return false }
+            return h * 3600 + m * 60 + s > secondOfDay
+        }) else { throw SubprocessError("\(path) has no epoch after second \(secondOfDay)") }
+        try Data(lines[start...].joined(separator: "\r\n").utf8).write(to: URL(fileURLWithPath: output))
+    }
+}

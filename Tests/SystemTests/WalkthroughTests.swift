@@ -1,0 +1,134 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The README's walkthrough, command for command: a business trip over a replayed drive, a trip from a regular
+/// trip, a reclassification with a reason, and the month exported as CSV, GPX and HTML.
+@Suite(.serialized)
+struct WalkthroughTests {
+    @Test func aDriverKeepsTheMonthsLogFromStartToExport() throws {
+        let folder = try TemporaryFolder()
+        let daemon = try Trackd(state: folder.path, source: "file://\(DriveLog.demo)?speed=20")
+        defer { daemon.stop() }
+        let socket = ["--socket", daemon.socket]
+        func run(_ arguments: [String]) throws -> CommandResult {
+            let result = try trackctl(socket + arguments)
+            #expect(result.status == 0, "trackctl \(arguments.joined(separator: " ")): \(result.error)")
+            return result
+        }
+
+        try run(["profile", "set", "--driver", "Anna Tamm", "--plate", "123 ABC", "--company", "Tamm OÜ",
+                 "--time-zone", "Europe/Tallinn"])
+        try run(["odometer", "set", "48210.4", "--reason", "dashboard at the start of the month"])
+        let started = try run(["start", "--business", "--purpose", "Visit to Example Ltd", "--customer", "Example Ltd"])
+        #expect(started.output.contains("trip 1 started"))
+        // Drive until the replayed log has covered some kilometres.
+        let drove = waitUntil(upTo: 120) {
+            let status = try? json(trackctl(socket + ["--json", "status"]).output) as? [String: Any]
+            return ((status?["trip"] as? [String: Any])?["distance_m"] as? Double ?? 0) > 5000
+        }
+        #expect(drove, "\(daemon.process.output)")
+        let stopped = try run(["stop"])
+        #expect(stopped.output.contains("trip 1 ended"))
+
+        try run(["regular", "add", "office", "--distance", "18.4", "--business", "--purpose", "Office",
+                 "--destination", "Harbour office"])
+        try run(["add", "--date", "2026-11-22", "--regular", "office"])
+        try run(["edit", "1", "--private", "--reason", "Drove home, not to the client"])
+
+        let trips = try json(run(["--json", "trips", "--all"]).output) as? [[String: Any]]
+        #expect(trips?.count == 2)
+        #expect(trips?.first?["kind"] as? String == "private")
+        #expect(trips?.last?["source"] as? String == "regular")
+        #expect(trips?.first?["odometer_start"] as? Double == 48210.4)
+        let firstEnd = try #require(trips?.first?["odometer_end"] as? Double)
+        #expect(abs((trips?.last?["odometer_end"] as? Double ?? 0) - (firstEnd + 18.4)) < 0.001)
+
+        // The month, as a spreadsheet, a GPS track and a printable report.
+        try run(["export", "--format", "csv", "--month", "2026-11", "--output", folder.file("2026-11.csv")])
+        try run(["export", "--format", "gpx", "--month", "2026-11", "--output", folder.file("2026-11.gpx")])
+        try run(["export", "--format", "html", "--month", "2026-11", "--output", folder.file("2026-11.html")])
+
+        let csv = try String(contentsOfFile: folder.file("2026-11.csv"), encoding: .utf8)
+        let rows = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        #expect(rows.count == 1 + 2 + 3, "header, two trips, three total rows")
+        #expect(rows.dropFirst().first?.contains(",private,Visit to Example Ltd,Example Ltd,") == true)
+        #expect(rows.dropFirst().first?.contains("Anna Tamm,123 ABC,Tamm OÜ") == true)
+
+        let schema = "\(Products.root)/Tests/TrackReportsTests/Fixtures/gpx-1.1.xsd"
+        let xmllint = Process()
+        xmllint.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")
+        xmllint.arguments = ["--noout", "--nonet", "--schema", schema, folder.file("2026-11.gpx")]
+        try xmllint.run()
+        xmllint.waitUntilExit()
+        #expect(xmllint.terminationStatus == 0, "the GPX export is valid GPX 1.1")
+        let gpx = try String(contentsOfFile: folder.file("2026-11.gpx"), encoding: .utf8)
+        #expect(gpx.components(separatedBy: "<trk>").count - 1 == 1, "one track: the GPS trip (the regular trip has none)")
+
+        let html = try String(contentsOfFile: folder.file("2026-11.html"), encoding: .utf8)
+        for text in ["Anna Tamm", "123 ABC", "Tamm OÜ", "November 2026", "Drove home, not to the client", "<svg"] {
+            #expect(html.contains(text), "the report shows \(text)")
+        }
+        #expect(!html.contains("http://") || !html.contains("<script src"), "nothing is fetched from the network")
+
+        // The daemon's own plain files for a card reader.
+        #expect(FileManager.default.fileExists(atPath: folder.file("exports/2026-11.csv")))
+        #expect(FileManager.default.fileExists(atPath: folder.file("exports/2026-11.gpx")))
+    }
+
+    @Test func aLogPulledOffTheCardIsReadWithoutTheDaemonAndWithoutChangingIt() throws {
+        let folder = try TemporaryFolder()
+        let daemon = try Trackd(state: folder.path, source: "file://\(DriveLog.demo)?speed=20", autoStart: "private")
+        _ = waitUntil(upTo: 120) {
+            Int((try? sqlite3(daemon.database, "SELECT COUNT(*) FROM track_point"))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0 > 100
+        }
+        daemon.kill()  // The ignition goes off; the card is pulled with its -wal and -shm beside the database.
+        #expect(FileManager.default.fileExists(atPath: daemon.database + "-wal"))
+        let files = [daemon.database, daemon.database + "-wal", daemon.database + "-shm"]
+        let before = try files.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+
+        let trips = try trackctl(["--db", daemon.database, "--json", "trips", "--all"])
+        #expect(trips.status == 0, "\(trips.error)")
+        let list = try json(trips.output) as? [[String: Any]]
+        #expect(list?.first?["state"] as? String == "open", "the cut trip is there, as the card holds it")
+        #expect(try trackctl(["--db", daemon.database, "verify"]).status == 0)
+        let detail = try json(trackctl(["--db", daemon.database, "--json", "show", "1"]).output) as? [String: Any]
+        #expect(detail?["track_points"] as? Int ?? 0 > 100, "its track up to the cut is readable")
+
+        let refused = try trackctl(["--db", daemon.database, "edit", "1", "--business", "--purpose", "x", "--reason", "y"])
+        #expect(refused.status != 0)
+        #expect(refused.error.contains("--db only reads"))
+        let after = try files.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        #expect(after == before, "the card's files are byte for byte as they were")
+    }
+
+    @Test func badInputGetsOneClearSentenceAndANonZeroExit() throws {
+        let folder = try TemporaryFolder()
+        let daemon = try Trackd(state: folder.path, source: "file://\(DriveLog.demo)?speed=20")
+        defer { daemon.stop() }
+        let socket = ["--socket", daemon.socket]
+        _ = try trackctl(socket + ["odometer", "set", "1000", "--reason", "first"])
+        let ledger = try sqlite3(daemon.database, "SELECT COUNT(*) FROM ledger")
+
+        let cases: [([String], String)] = [
+            (socket + ["show", "42"], "there is no trip 42"),
+            (socket + ["trips", "--month", "2026-13"], "'2026-13' is not a month"),
+            (socket + ["trips", "--from", "2026-11-20", "--to", "2026-11-01"], "runs backwards"),
+            (socket + ["edit", "1", "--private"], "--reason"),
+            (socket + ["odometer", "set", "900", "--reason", "typo"], "lower than the last reading"),
+            (socket + ["add", "--date", "2026-11-22", "--regular", "nowhere"], "no regular trip 'nowhere'"),
+            (["--db", folder.file("missing.sqlite"), "trips"], "no such file"),
+        ]
+        for (arguments, expected) in cases {
+            let result = try trackctl(arguments)
+            #expect(result.status != 0, "\(arguments)")
+            #expect(result.error.contains(expected), "\(arguments): \(result.error)")
+        }
+        try Data("not a database".utf8).write(to: URL(fileURLWithPath: folder.file("notes.sqlite")))
+        let garbage = try trackctl(["--db", folder.file("notes.sqlite"), "trips"])
+        #expect(garbage.status != 0)
+        #expect(garbage.error.contains("not an SQLite database"))
+        #expect(try sqlite3(daemon.database, "SELECT COUNT(*) FROM ledger") == ledger, "nothing was written")
+    }
+}
