@@ -1,0 +1,443 @@
+import Foundation
+import Testing
+import TrackCore
+import TrackStore
+@testable import TrackService
+
+/// TripRecorder as the daemon drives it — through TrackerService, with fixes from a source, requests as the control
+/// socket passes them and a one-second tick — writing to a real SQLite mileage log in a temporary folder.
+@Suite("The tracker records trips in a real mileage log")
+struct TripRecorderTests {
+    private let start = UTCTime.iso("2026-11-22T08:00:00Z")
+    private let origin = Coordinate(latitude: 59.437, longitude: 24.7536)
+
+    // MARK: - A trip by command
+
+    @Test func storesTheTrackOfATripStartedAndStoppedByCommand() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        var drive = DriveSimulator(start: start, seed: 31)
+        drive.park(5)
+        drive.drive(1500, kmh: 50, turnDegrees: 90)
+        drive.park(10)
+        let fixes = drive.fixes
+        let first = try #require(fixes.first?.time)
+        let last = try #require(fixes.last)
+
+        let started: LogTrip
+        let answered: LogTrip
+        let ledgerBefore: [String]
+        let revisionsBefore: Int
+        do {
+            let log = try MileageLog.open(path: path)
+            _ = try await log.setOdometer(48_210_000, reason: "dashboard at handover",
+                                          context: ChangeContext(user: "driver", time: .iso("2026-11-22T07:00:00Z"),
+                                                                 timeSource: "gps"))
+            ledgerBefore = try sqlite3(path, "SELECT subject || ' ' || ref FROM ledger ORDER BY seq")
+                .split(separator: "\n").map(String.init)
+            revisionsBefore = try await log.revisions().count
+            let tracker = TrackerHarness(log: log, origin: start)
+            started = try await tracker.tripRequest(.start(StartParams(kind: .business, purpose: "Customer visit",
+                                                                       customer: "Harbour Ltd")))
+            try await tracker.feedAndWait(fixes)
+            tracker.setClock(to: last.time!)
+            answered = try await tracker.tripRequest(.stop(StopParams()))
+            await tracker.finish()
+        }
+
+        // The answers: the trip as opened, then as closed.
+        #expect(started.state == .open)
+        #expect(started.source == .gps)
+        #expect(started.odometerStart == 48_210_000)
+        #expect(answered.id == started.id)
+        #expect(answered.state == .closed)
+
+        // The log, opened again from the file.
+        let log = try MileageLog.open(path: path)
+        let trips = try await log.trips(dates: nil)
+        #expect(trips.map(\.id) == [started.id])
+        let trip = try #require(trips.first)
+        #expect(trip == answered, "the stop request answers with the trip as the log keeps it")
+        #expect(trip.kind == .business)
+        #expect(trip.purpose == "Customer visit")
+        #expect(trip.customer == "Harbour Ltd")
+        #expect(trip.endReason == "stopped")
+        #expect(trip.date == CivilDate(year: 2026, month: 11, day: 22))
+        #expect(trip.gapCount == 0)
+
+        // Distance: close to the path driven; the odometer moves on by it.
+        let measured = try #require(trip.measuredDistance)
+        #expect(abs(measured - drive.trueDistance) / drive.trueDistance < 0.01,
+                "measured \(measured) m for \(drive.trueDistance) m driven")
+        #expect(trip.calibrationFactor == 1)
+        #expect(trip.distance == measured)
+        #expect(trip.odometerStart == 48_210_000)
+        #expect(trip.odometerEnd == 48_210_000 + trip.distance)
+
+        // The track: one segment of points that are the fed fixes, in order, covering the drive.
+        let track = try await log.track(trip.id)
+        #expect(track.count == 1)
+        let points = track.flatMap { $0 }
+        let fixTimes = Set(fixes.compactMap(\.time))
+        #expect(points.allSatisfy { fixTimes.contains($0.time) })
+        #expect(zip(points, points.dropFirst()).allSatisfy { $0.time < $1.time && $0.distance <= $1.distance })
+        let movingFixes = fixes.filter { ($0.speed ?? 0) >= 3 }.count
+        #expect(points.count >= movingFixes && points.count <= fixes.count,
+                "\(points.count) points for \(movingFixes) moving fixes of \(fixes.count)")
+        let lastPoint = try #require(points.last)
+        #expect(abs(lastPoint.distance - measured) < 1)
+
+        // Start and end in GPS time: from the first stored position to the last usable fix.
+        let tripStart = try #require(trip.start)
+        let firstPoint = try #require(points.first)
+        let startPosition = try #require(trip.startPosition)
+        #expect(tripStart == firstPoint.time)
+        // The trip keeps the position as received; its track, to 1e-7 degrees.
+        #expect(abs(startPosition.latitude - firstPoint.coordinate.latitude) <= 1e-7)
+        #expect(abs(startPosition.longitude - firstPoint.coordinate.longitude) <= 1e-7)
+        #expect(tripStart >= first && tripStart.seconds(since: first) <= 3,
+                "the start is the first position after the receiver converged")
+        #expect(trip.end == last.time)
+        #expect(trip.endPosition == last.coordinate)
+
+        // The history: no revision (nobody changed anything), two chain records for the trip (opened, closed),
+        // the closing one covering the track; the chain verifies.
+        let detail = try await log.tripDetail(trip.id)
+        #expect(detail.revisions.isEmpty)
+        #expect(try await log.revisions().count == revisionsBefore)
+        #expect(detail.events.isEmpty, "no outage, no loss of fix: \(detail.events)")
+        #expect(detail.trackPoints == points.count)
+        #expect(detail.segments == 1)
+        let ledger = try sqlite3(path, "SELECT subject || ' ' || ref FROM ledger ORDER BY seq")
+            .split(separator: "\n").map(String.init)
+        #expect(ledger == ledgerBefore + ["trip \(trip.id)", "trip \(trip.id)"])
+        let closing = try sqlite3(path, "SELECT payload FROM ledger ORDER BY seq DESC LIMIT 1")
+        #expect(closing.contains("state='closed"))
+        #expect(closing.contains("end_reason='stopped"))
+        #expect(closing.contains("track_points=\(points.count)"))
+        let verification = try await log.verify()
+        #expect(verification.problems.isEmpty, "\(verification.problems)")
+    }
+
+    // MARK: - Parked without a trip
+
+    @Test func writesNothingWhileAVehicleStandsParkedWithNoTripRunning() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        var drive = DriveSimulator(start: start, seed: 41)
+        drive.park(3600)
+        let fixes = drive.fixes
+        let log = try MileageLog.open(path: path)
+        let tracker = TrackerHarness(log: log, origin: start, tick: .milliseconds(20))
+
+        // Settle: the tracker has read the log at its start and taken the first minute of fixes.
+        try await tracker.feedAndWait(fixes[0..<60])
+        tracker.setClock(to: fixes[59].time!)
+        let before = try LogFiles(path)
+        #expect(before.sizes.keys.sorted() == [path, path + "-wal"], "the WAL is compared too")
+
+        // The rest of the hour, a minute at a time, with the clock (and the tick) keeping up.
+        for minute in 1..<60 {
+            let chunk = fixes[(minute * 60)..<((minute + 1) * 60)]
+            try await tracker.feedAndWait(chunk)
+            tracker.setClock(to: chunk.last!.time!)
+        }
+        await tracker.finish()
+        let after = try LogFiles(path)
+
+        let snapshot = tracker.status.snapshot(now: tracker.clock.now())
+        #expect(snapshot.epochs == 3600)
+        #expect((snapshot.fixes.map { $0.accepted + $0.speedOnly }) == 3600, "every fix was used")
+        #expect(snapshot.motion?.state == "stationary")
+        #expect(snapshot.trip == nil)
+        #expect(after.sizes == before.sizes)
+        #expect(after.contents == before.contents, "the database and its WAL are byte for byte unchanged")
+        #expect(try sqlite3(path, "SELECT (SELECT COUNT(*) FROM trip) || ' ' || (SELECT COUNT(*) FROM track_point) "
+                           + "|| ' ' || (SELECT COUNT(*) FROM event)") == "0 0 0")
+        // The log stays open until here: closing it would checkpoint the WAL into the file.
+        withExtendedLifetime(log) {}
+    }
+
+    // MARK: - Power cuts
+
+    @Test func resumesATripCutByAShortPowerLossUnderItsOwnNumber() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        let cut = try await prepareTripCutByPowerLoss(at: path)
+        // The power comes back two minutes after the last stored point; the vehicle stands 100 m further on.
+        let restart = cut.last.time.adding(seconds: 120)
+        var drive = DriveSimulator(start: restart.adding(seconds: -1),
+                                   origin: Geodesic.point(east: 690, north: 0, from: origin), seed: 51)
+        drive.park(3)
+        drive.drive(400, kmh: 40)
+        drive.park(5)
+        let fixes = drive.fixes
+        #expect(fixes.first?.time == restart)
+
+        let stopped: LogTrip
+        do {
+            let log = try MileageLog.open(path: path)
+            let tracker = TrackerHarness(log: log, origin: restart, autoStart: .business)
+            try await tracker.feedAndWait(fixes)
+
+            // While it runs, as another reader of the file sees it: the same trip, open, noted as resumed.
+            let copy = try MileageLog.openCopy(of: path)
+            let running = try await copy.trips(dates: nil)
+            #expect(running.map(\.id) == [cut.id], "no second trip: the cut one carries on")
+            #expect(running.first?.state == .open)
+            #expect(try await copy.events(tripID: cut.id).map(\.kind) == [.gap, .resumed])
+
+            stopped = try await tracker.tripRequest(.stop(StopParams()))
+            await tracker.finish()
+        }
+
+        let log = try MileageLog.open(path: path)
+        let trips = try await log.trips(dates: nil)
+        #expect(trips.map(\.id) == [cut.id])
+        let trip = try #require(trips.first)
+        #expect(trip == stopped)
+        #expect(trip.state == .closed)
+        #expect(trip.endReason == "stopped")
+        #expect(trip.start == start)
+        #expect(trip.startPosition == cut.first.coordinate)
+        #expect(trip.end == fixes.last?.time)
+
+        // The cut is bridged with the straight line from the last stored point to the first fix after it.
+        #expect(trip.gapCount == 1)
+        #expect(trip.bridgedSeconds == 120)
+        #expect(abs(trip.bridgedDistance - 100) < 15, "bridged \(trip.bridgedDistance) m")
+        let events = try await log.events(tripID: cut.id)
+        #expect(events.map(\.kind) == [.gap, .resumed])
+        #expect(events.first?.time == cut.last.time)
+        #expect(events.first?.detail.contains("power cut") == true)
+        #expect(events.last?.time == restart)
+
+        // Its distance: what was stored before the cut, the bridge, and the drive after it.
+        let expected = cut.last.distance + trip.bridgedDistance + drive.trueDistance
+        let measured = try #require(trip.measuredDistance)
+        #expect(abs(measured - expected) / expected < 0.01, "measured \(measured) m, expected about \(expected) m")
+
+        // The track: the points stored before the cut, then a new segment after it.
+        let track = try await log.track(cut.id)
+        #expect(track.count == 2)
+        #expect(track.first?.count == 60)
+        #expect(track.first?.last == cut.last)
+        #expect((track.last?.first?.time).map { $0 >= restart } == true)
+        let verification = try await log.verify()
+        #expect(verification.problems.isEmpty, "\(verification.problems)")
+    }
+
+    @Test func closesATripCutByALongPowerLossAtItsLastStoredPointAndStartsANewOne() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        let cut = try await prepareTripCutByPowerLoss(at: path)
+        // The power comes back half an hour later: beyond the 300 s within which a trip carries on.
+        let restart = cut.last.time.adding(seconds: 1800)
+        var drive = DriveSimulator(start: restart.adding(seconds: -1),
+                                   origin: Geodesic.point(east: 690, north: 0, from: origin), seed: 52)
+        drive.park(3)
+        drive.drive(400, kmh: 40)
+        drive.park(5)
+        let fixes = drive.fixes
+
+        do {
+            let log = try MileageLog.open(path: path)
+            let tracker = TrackerHarness(log: log, origin: restart, autoStart: .business)
+            try await tracker.feedAndWait(fixes)
+            tracker.setClock(to: fixes.last!.time!)
+            await tracker.finish()  // trackd stops: the new trip closes at its last fix
+        }
+
+        let log = try MileageLog.open(path: path)
+        let trips = try await log.trips(dates: nil)
+        #expect(trips.count == 2)
+        let closed = try #require(trips.first { $0.id == cut.id })
+        #expect(closed.state == .closed)
+        #expect(closed.endReason == "power-lost")
+        #expect(closed.start == start)
+        #expect(closed.end == cut.last.time, "closed at its last stored point, not at the restart")
+        #expect(closed.endPosition == cut.last.coordinate)
+        #expect(closed.measuredDistance == cut.last.distance)
+        #expect(closed.distance == cut.last.distance)
+        #expect(closed.gapCount == 0)
+        let events = try await log.events(tripID: cut.id)
+        #expect(events.map(\.kind) == [.powerLost])
+        #expect(events.first?.time == cut.last.time)
+        #expect(events.first?.detail.contains("closed at its last stored point") == true)
+        #expect(events.first?.detail.contains("1800 s") == true)
+        #expect(try await log.track(cut.id) == [cut.points], "nothing after the restart went into the old trip")
+
+        let new = try #require(trips.first { $0.id != cut.id })
+        #expect(new.id > cut.id)
+        #expect(new.source == .gps)
+        #expect(new.kind == .business)
+        #expect(new.state == .closed)
+        #expect(new.endReason == "shutdown")
+        #expect((new.start).map { $0 >= restart } == true)
+        #expect(new.end == fixes.last?.time)
+        let measured = try #require(new.measuredDistance)
+        #expect(abs(measured - drive.trueDistance) / drive.trueDistance < 0.01,
+                "measured \(measured) m for \(drive.trueDistance) m driven")
+        let track = try await log.track(new.id).flatMap { $0 }
+        #expect(!track.isEmpty)
+        #expect(track.allSatisfy { $0.time >= restart })
+        let verification = try await log.verify()
+        #expect(verification.problems.isEmpty, "\(verification.problems)")
+    }
+
+    @Test func closesATripLeftOpenWhenNoUsableFixComesWithinTheResumeWindow() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        let cut = try await prepareTripCutByPowerLoss(at: path)
+        let log = try MileageLog.open(path: path)
+        let tracker = TrackerHarness(log: log, origin: start, tick: .milliseconds(20),
+                                     recovery: PowerCutRecovery(resumeWithin: 300))
+
+        // A fix without a position decides nothing.
+        try await tracker.feedAndWait([Fix(time: cut.last.time.adding(seconds: 60), mode: .noFix)])
+        #expect(try sqlite3(path, "SELECT state FROM trip WHERE id = \(cut.id)") == "open")
+
+        // 301 s after the restart, with still no usable fix, the next tick closes it at its last stored point.
+        tracker.clock.set(tracker.clock.now().adding(seconds: 301))
+        try await eventually("the trip left open is closed") {
+            try sqlite3(path, "SELECT state || ' ' || end_reason FROM trip WHERE id = \(cut.id)") == "closed power-lost"
+        }
+        await tracker.finish()
+        let closed = try await log.trip(cut.id)
+        #expect(closed.end == cut.last.time)
+        #expect(closed.measuredDistance == cut.last.distance)
+        let events = try await log.events(tripID: cut.id)
+        #expect(events.map(\.kind) == [.powerLost])
+        #expect(events.first?.detail.contains("no usable fix within 300 s") == true)
+        #expect(try await log.trips(dates: nil).count == 1, "no trip starts without --auto-start")
+    }
+
+    // MARK: - Commits while moving
+
+    @Test func commitsTrackPointsWhileMovingWithoutWaitingForTheTripsEnd() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        var drive = DriveSimulator(start: start, seed: 61)
+        drive.park(5)
+        drive.drive(400, kmh: 50, endKmh: 50)
+        let firstLeg = drive.fixes
+        drive.drive(400, kmh: 50, endKmh: 50)
+        let secondLeg = Array(drive.fixes.dropFirst(firstLeg.count))
+        let commitInterval = 10.0
+
+        let log = try MileageLog.open(path: path)
+        let tracker = TrackerHarness(log: log, origin: start, tick: .milliseconds(20), commitInterval: commitInterval)
+        let trip = try await tracker.tripRequest(.start(StartParams(kind: .private)))
+        let newestStored = "SELECT COALESCE(MAX(time_ms), 0) FROM track_point WHERE trip_id = \(trip.id)"
+
+        // Each leg: the fixes arrive while the service's clock stands still (no commit interval passes while the
+        // vehicle moves); once the clock is past the leg's end by the commit interval, the next tick commits its
+        // points — read by another process while the trip still runs.
+        for leg in [firstLeg, secondLeg] {
+            try await tracker.feedAndWait(leg)
+            #expect(tracker.status.snapshot(now: tracker.clock.now()).motion?.state == "moving")
+            tracker.setClock(to: leg.last!.time!, plus: commitInterval)
+            let newest = leg.last!.time!.milliseconds
+            try await eventually("the leg's last point is in the file") {
+                try sqlite3(path, newestStored) == "\(newest)"
+            }
+            #expect(try sqlite3(path, "SELECT state FROM trip WHERE id = \(trip.id)") == "open")
+        }
+
+        // A copy of the file, as `trackctl --db` reads it, has the track so far.
+        let copy = try MileageLog.openCopy(of: path)
+        let stored = try await copy.track(trip.id).flatMap { $0 }
+        #expect(stored.last?.time == secondLeg.last?.time)
+        #expect(stored.count >= secondLeg.count)
+        #expect(try await copy.trip(trip.id).start == stored.first?.time)
+
+        let stopped = try await tracker.tripRequest(.stop(StopParams()))
+        await tracker.finish()
+        #expect(stopped.state == .closed)
+        #expect(try await log.track(trip.id).flatMap { $0 } == stored, "the stop added no point that was pending")
+    }
+
+    // MARK: - The month's exports
+
+    @Test func writesTheMonthsCSVAndGPXOnceATripEnds() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        let exports = folder.file("exports")
+        var drive = DriveSimulator(start: start, seed: 71)
+        drive.park(5)
+        drive.drive(2000, kmh: 60)
+        drive.park(5)
+
+        let log = try MileageLog.open(path: path)
+        let tracker = TrackerHarness(log: log, origin: start, exports: MonthlyExports(directory: exports))
+        _ = try await tracker.tripRequest(.start(StartParams(kind: .business, purpose: "Site inspection")))
+        try await tracker.feedAndWait(drive.fixes)
+        #expect(!FileManager.default.fileExists(atPath: exports), "nothing is exported while the trip runs")
+        let trip = try await tracker.tripRequest(.stop(StopParams()))
+        await tracker.finish()
+
+        let names = try FileManager.default.contentsOfDirectory(atPath: exports).sorted()
+        #expect(names == ["2026-11.csv", "2026-11.gpx"], "the month's files, and no temporary file left behind")
+
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: "\(exports)/2026-11.csv"))
+        #expect(Array(bytes.prefix(3)) == [0xEF, 0xBB, 0xBF], "the byte-order mark comes first")
+        let csv = String(decoding: bytes.dropFirst(3), as: UTF8.self)
+        let lines = csv.components(separatedBy: "\r\n")
+        #expect(lines.first?.hasPrefix("id,date,start_time,") == true)
+        let row = try #require(lines.first { $0.hasPrefix("\(trip.id),") })
+        let fields = row.components(separatedBy: ",")
+        #expect(fields.count == 19)
+        #expect(fields[1] == "2026-11-22")
+        #expect(fields[8] == LogTrip.kilometresText(tenths: trip.reportedTenths.distance))
+        #expect(fields[9] == "business")
+        #expect(fields[10] == "Site inspection")
+        #expect(fields[13] == "gps")
+        #expect(fields[14] == "closed")
+        #expect(lines.contains { $0.hasPrefix("total,") }, "the totals follow the trips")
+        #expect(csv.hasSuffix("\r\n"))
+
+        let gpx = try String(contentsOfFile: "\(exports)/2026-11.gpx", encoding: .utf8)
+        let elements = try XMLElements.names(gpx)
+        #expect(elements.first == "gpx")
+        #expect(elements.filter { $0 == "trk" }.count == 1)
+        let stored = try await log.track(trip.id).flatMap { $0 }
+        #expect(!stored.isEmpty)
+        #expect(elements.filter { $0 == "trkpt" }.count == stored.count, "every stored point is in the GPX")
+    }
+
+    // MARK: - Helpers
+
+    /// A trip as a power cut leaves it: opened, a minute of points eastwards at 10 m/s from `origin` from `start`
+    /// stored, never closed; the log closed as if the daemon had been killed.
+    private func prepareTripCutByPowerLoss(at path: String) async throws
+        -> (id: Int64, points: [TrackPoint], first: TrackPoint, last: TrackPoint) {
+        let log = try MileageLog.open(path: path)
+        let trip = try await log.beginTrip(kind: .business, purpose: "Delivery", customer: nil)
+        let points = (0..<60).map { second in
+            TrackPoint(time: start.adding(seconds: Double(second)),
+                       coordinate: Geodesic.point(east: Double(second) * 10, north: 0, from: origin),
+                       speed: 10, error: 3, distance: Double(second) * 10)
+        }
+        try await log.appendPoints(points[0..<30].map { RecordedPoint(point: $0, segment: 0) }, to: trip.id)
+        try await log.appendPoints(points[30...].map { RecordedPoint(point: $0, segment: 0) }, to: trip.id)
+        let open = try #require(try await log.openTrip())
+        #expect(open.trip.id == trip.id && open.points == 60)
+        // What the log keeps is what the tracker will find: points to the stored precision.
+        let stored = try await log.track(trip.id).flatMap { $0 }
+        return (trip.id, stored, try #require(stored.first), try #require(stored.last))
+    }
+}
+
+/// The database file and its WAL: sizes and bytes.
+private struct LogFiles: Equatable {
+    var sizes: [String: Int] = [:]
+    var contents: [String: Data] = [:]
+
+    init(_ path: String) throws {
+        for file in [path, path + "-wal"] where FileManager.default.fileExists(atPath: file) {
+            let data = try Data(contentsOf: URL(fileURLWithPath: file))
+            sizes[file] = data.count
+            contents[file] = data
+        }
+    }
+}
