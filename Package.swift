@@ -137,11 +137,12 @@ let package = Package(
         // What several test targets need: temporary folders, the sqlite3 shell, child processes.
         .target(
             name: "TestSupport",
+            dependencies: ["TrackCore"],
             path: "Tests/TestSupport"
         ),
         .testTarget(
             name: "TrackCoreTests",
-            dependencies: ["TrackCore"]
+            dependencies: ["TrackCore", "TestSupport"]
         ),
         .testTarget(
             name: "TrackStoreTests",

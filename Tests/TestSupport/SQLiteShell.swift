@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs `sqlite3` on a database file, as someone editing the card by hand would.
+/// Runs `sqlite3` on a database file, as someone editing the card by hand would; what it printed, trimmed.
 @discardableResult
 public func sqlite3(_ path: String, _ sql: String) throws -> String {
     let process = Process()
@@ -12,5 +12,5 @@ public func sqlite3(_ path: String, _ sql: String) throws -> String {
     try process.run()
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
 }

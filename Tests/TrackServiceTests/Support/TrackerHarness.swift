@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -8,41 +9,6 @@ import TrackCore
 import TrackInput
 import TrackStore
 @testable import TrackService
-
-// Test targets cannot share code: TemporaryFolder, sqlite3 and the drive simulator are copied from
-// Tests/TrackStoreTests/Support and Tests/TrackCoreTests/Support.
-
-/// A folder of its own for one test, removed afterwards.
-final class TemporaryFolder {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("trackd-tracker-\(UUID().uuidString.prefix(8))").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
-    }
-
-    /// A path inside the folder.
-    func file(_ name: String) -> String { "\(path)/\(name)" }
-}
-
-/// Runs `sqlite3` on a database file: a connection of another process, as `sqlite3` on the card or trackctl would be.
-@discardableResult
-func sqlite3(_ path: String, _ sql: String) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-    process.arguments = [path, sql]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-}
 
 /// A condition that did not come true in time.
 struct TimedOut: Error, CustomStringConvertible {
@@ -176,120 +142,6 @@ final class TrackerHarness: Sendable {
         events.finish()
         commands.finish()
         await task.value
-    }
-}
-
-/// Makes deterministic fixes: a vehicle that stands and drives, seen by a receiver with Gauss-Markov position error,
-/// white noise and Doppler speed noise (from Tests/TrackCoreTests/Support/DriveSimulator.swift).
-struct DriveSimulator {
-    struct Receiver {
-        var sigma = 2.0
-        var tau = 60.0
-        var white = 0.2
-        var speedNoise = 0.1
-        var restSpeedNoise = 0.15
-        var eph = 6.0
-    }
-
-    var receiver = Receiver()
-    private(set) var fixes: [Fix] = []
-    /// Distance actually driven, metres.
-    private(set) var trueDistance = 0.0
-    private var east = 0.0
-    private var north = 0.0
-    private var heading = 90.0
-    private var speed = 0.0
-    private var time: UTCTime
-    private var errorEast = 0.0
-    private var errorNorth = 0.0
-    private var random: SplitMix64
-    let origin: Coordinate
-
-    init(start: UTCTime, origin: Coordinate = Coordinate(latitude: 59.437, longitude: 24.7536), seed: UInt64 = 1) {
-        time = start
-        self.origin = origin
-        random = SplitMix64(seed: seed)
-    }
-
-    /// The time of the last fix made.
-    var now: UTCTime { time }
-
-    /// Stands still for `seconds` (one fix a second).
-    mutating func park(_ seconds: Int) {
-        speed = 0
-        for _ in 0..<seconds { advance(acceleration: 0, turnRate: 0) }
-    }
-
-    /// Drives `metres` at `kmh`, accelerating at 1.5 m/s² and braking at 2 m/s² to `endKmh` at the end.
-    mutating func drive(_ metres: Double, kmh: Double, endKmh: Double = 0, turnDegrees: Double = 0) {
-        let target = kmh / 3.6
-        let exit = endKmh / 3.6
-        var covered = 0.0
-        let turnRate = turnDegrees / max(metres, 1)
-        while covered < metres || speed > exit + 1e-9 {
-            let remaining = metres - covered
-            let braking = (speed * speed - exit * exit) / (2 * 2.0)
-            var acceleration = 0.0
-            if speed > exit && (remaining <= braking || covered >= metres) {
-                acceleration = -min(2.0, speed - exit)
-            } else if speed < target {
-                acceleration = min(1.5, target - speed)
-            }
-            let before = trueDistance
-            advance(acceleration: acceleration, turnRate: turnRate)
-            covered += trueDistance - before
-        }
-    }
-
-    private mutating func advance(acceleration: Double, turnRate: Double) {
-        let newSpeed = max(0, speed + acceleration)
-        let step = (speed + newSpeed) / 2
-        heading += turnRate * step
-        east += step * sin(heading * .pi / 180)
-        north += step * cos(heading * .pi / 180)
-        trueDistance += step
-        speed = newSpeed
-        time = time.adding(seconds: 1)
-        let decay = exp(-1 / receiver.tau)
-        let drive = (1 - decay * decay).squareRoot() * receiver.sigma
-        errorEast = decay * errorEast + drive * gaussian()
-        errorNorth = decay * errorNorth + drive * gaussian()
-        let position = Geodesic.point(east: east + errorEast + receiver.white * gaussian(),
-                                      north: north + errorNorth + receiver.white * gaussian(), from: origin)
-        let reportedSpeed = speed > 0 ? max(0, speed + receiver.speedNoise * gaussian())
-                                      : abs(receiver.restSpeedNoise * gaussian())
-        fixes.append(Fix(
-            time: time, mode: .threeD, quality: .gps, latitude: position.latitude, longitude: position.longitude,
-            altitudeMSL: 35, speed: reportedSpeed,
-            track: speed > 0 ? heading.truncatingRemainder(dividingBy: 360) : uniform() * 360,
-            eph: receiver.eph, ephSource: .receiver, hdop: 0.9, satellitesUsed: 10))
-    }
-
-    private mutating func uniform() -> Double {
-        Double(random.next() >> 11) / Double(1 << 53)
-    }
-
-    private mutating func gaussian() -> Double {
-        let u1 = max(uniform(), 1e-12)
-        let u2 = uniform()
-        return (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
-    }
-}
-
-/// A small deterministic random generator.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -1,31 +1,31 @@
 import Foundation
-@testable import TrackCore
+import TrackCore
 
 /// Makes deterministic fixes for engine tests: a vehicle that stands, drives and loses its signal, seen by a
 /// receiver with Gauss-Markov position error, white noise and Doppler speed noise.
-struct DriveSimulator {
+public struct DriveSimulator {
     /// How the receiver errs.
-    struct Receiver {
+    public struct Receiver {
         /// Per-axis standard deviation of the slowly varying position error, metres.
-        var sigma = 2.0
+        public var sigma = 2.0
         /// Its correlation time, seconds.
-        var tau = 60.0
+        public var tau = 60.0
         /// White noise per axis, metres.
-        var white = 0.2
+        public var white = 0.2
         /// Speed noise while moving, m/s.
-        var speedNoise = 0.1
+        public var speedNoise = 0.1
         /// Speed reported at rest: |N(0, this)|, m/s.
-        var restSpeedNoise = 0.15
+        public var restSpeedNoise = 0.15
         /// The error estimate (95 %) it reports, metres.
-        var eph = 6.0
+        public var eph = 6.0
     }
 
-    var receiver = Receiver()
+    public var receiver = Receiver()
     /// Fixes per second.
-    var rate = 1.0
-    private(set) var fixes: [Fix] = []
+    public var rate = 1.0
+    public private(set) var fixes: [Fix] = []
     /// Distance actually driven, metres.
-    private(set) var trueDistance = 0.0
+    public private(set) var trueDistance = 0.0
     /// Where the vehicle is, metres east/north of the origin, and where it heads.
     private var east = 0.0
     private var north = 0.0
@@ -35,24 +35,26 @@ struct DriveSimulator {
     private var errorEast = 0.0
     private var errorNorth = 0.0
     private var random: SplitMix64
-    let origin = Coordinate(latitude: 59.437, longitude: 24.7536)
+    public let origin: Coordinate
 
-    init(start: UTCTime = .iso("2026-11-22T08:00:00Z"), seed: UInt64 = 1) {
+    public init(start: UTCTime = UTCTime(iso8601: "2026-11-22T08:00:00Z")!,
+                origin: Coordinate = Coordinate(latitude: 59.437, longitude: 24.7536), seed: UInt64 = 1) {
         time = start
+        self.origin = origin
         random = SplitMix64(seed: seed)
     }
 
     /// The time of the next fix.
-    var now: UTCTime { time }
+    public var now: UTCTime { time }
 
     /// Stands still for `seconds`.
-    mutating func park(_ seconds: Double) {
+    public mutating func park(_ seconds: Double) {
         speed = 0
         for _ in 0..<Int((seconds * rate).rounded()) { advance(acceleration: 0, turnRate: 0) }
     }
 
     /// Drives `metres` straight at `kmh`, accelerating at 1.5 m/s² and braking at 2 m/s² to `endKmh` at the end.
-    mutating func drive(_ metres: Double, kmh: Double, endKmh: Double = 0, turnDegrees: Double = 0) {
+    public mutating func drive(_ metres: Double, kmh: Double, endKmh: Double = 0, turnDegrees: Double = 0) {
         let target = kmh / 3.6
         let exit = endKmh / 3.6
         var covered = 0.0
@@ -74,14 +76,14 @@ struct DriveSimulator {
     }
 
     /// The receiver sends nothing for `seconds` while the vehicle goes on at its speed (a tunnel).
-    mutating func outage(_ seconds: Double, turnDegrees: Double = 0) {
+    public mutating func outage(_ seconds: Double, turnDegrees: Double = 0) {
         let steps = Int((seconds * rate).rounded())
         let turnRate = speed > 0 ? turnDegrees / (speed * seconds) : 0
         for _ in 0..<steps { advance(acceleration: 0, turnRate: turnRate, silent: true) }
     }
 
     /// Appends a hand-made fix (for duplicates, jumps and the like).
-    mutating func append(_ fix: Fix) {
+    public mutating func append(_ fix: Fix) {
         fixes.append(fix)
     }
 
@@ -118,57 +120,5 @@ struct DriveSimulator {
         let u1 = max(uniform(), 1e-12)
         let u2 = uniform()
         return (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
-    }
-}
-
-/// Runs fixes through an engine with a clock made from their times, as replay does, and collects the events.
-struct EngineRun {
-    var engine: TrackEngine
-    var events: [EngineEvent] = []
-    /// The monotonic clock: 1000 s plus GPS seconds since the first fix.
-    private var origin: UTCTime?
-
-    init(configuration: EngineConfiguration = EngineConfiguration()) {
-        engine = TrackEngine(configuration: configuration)
-    }
-
-    /// The monotonic instant for a GPS time.
-    mutating func clock(_ time: UTCTime) -> MonotonicInstant {
-        if origin == nil { origin = time }
-        return MonotonicInstant(nanoseconds: UInt64(1_000_000_000_000 + time.nanosecondsSinceEpoch - origin!.nanosecondsSinceEpoch))
-    }
-
-    mutating func start(_ kind: TripKind = .business, purpose: String? = nil, at time: UTCTime) {
-        let instant = clock(time)
-        engine.handle(.startTrip(kind, purpose: purpose, at: instant)) { events.append($0) }
-    }
-
-    mutating func stop(at time: UTCTime) {
-        let instant = clock(time)
-        engine.handle(.stopTrip(purpose: nil, at: instant)) { events.append($0) }
-    }
-
-    mutating func feed(_ fixes: [Fix]) {
-        for fix in fixes {
-            let instant = clock(fix.time!)
-            engine.handle(.fix(fix, receivedAt: instant)) { events.append($0) }
-        }
-    }
-
-    mutating func tick(at time: UTCTime) {
-        let instant = clock(time)
-        engine.handle(.tick(instant)) { events.append($0) }
-    }
-
-    var alerts: [IdleAlert] {
-        events.compactMap { if case .idle(let alert) = $0 { return alert } else { return nil } }
-    }
-
-    var endedTrips: [Trip] {
-        events.compactMap { if case .tripEnded(let trip) = $0 { return trip } else { return nil } }
-    }
-
-    var gaps: [GapReport] {
-        events.compactMap { if case .gap(let gap) = $0 { return gap } else { return nil } }
     }
 }

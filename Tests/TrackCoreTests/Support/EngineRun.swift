@@ -1,0 +1,55 @@
+import Foundation
+import TestSupport
+@testable import TrackCore
+
+/// Runs fixes through an engine with a clock made from their times, as replay does, and collects the events.
+struct EngineRun {
+    var engine: TrackEngine
+    var events: [EngineEvent] = []
+    /// The monotonic clock: 1000 s plus GPS seconds since the first fix.
+    private var origin: UTCTime?
+
+    init(configuration: EngineConfiguration = EngineConfiguration()) {
+        engine = TrackEngine(configuration: configuration)
+    }
+
+    /// The monotonic instant for a GPS time.
+    mutating func clock(_ time: UTCTime) -> MonotonicInstant {
+        if origin == nil { origin = time }
+        return MonotonicInstant(nanoseconds: UInt64(1_000_000_000_000 + time.nanosecondsSinceEpoch - origin!.nanosecondsSinceEpoch))
+    }
+
+    mutating func start(_ kind: TripKind = .business, purpose: String? = nil, at time: UTCTime) {
+        let instant = clock(time)
+        engine.handle(.startTrip(kind, purpose: purpose, at: instant)) { events.append($0) }
+    }
+
+    mutating func stop(at time: UTCTime) {
+        let instant = clock(time)
+        engine.handle(.stopTrip(purpose: nil, at: instant)) { events.append($0) }
+    }
+
+    mutating func feed(_ fixes: [Fix]) {
+        for fix in fixes {
+            let instant = clock(fix.time!)
+            engine.handle(.fix(fix, receivedAt: instant)) { events.append($0) }
+        }
+    }
+
+    mutating func tick(at time: UTCTime) {
+        let instant = clock(time)
+        engine.handle(.tick(instant)) { events.append($0) }
+    }
+
+    var alerts: [IdleAlert] {
+        events.compactMap { if case .idle(let alert) = $0 { return alert } else { return nil } }
+    }
+
+    var endedTrips: [Trip] {
+        events.compactMap { if case .tripEnded(let trip) = $0 { return trip } else { return nil } }
+    }
+
+    var gaps: [GapReport] {
+        events.compactMap { if case .gap(let gap) = $0 { return gap } else { return nil } }
+    }
+}
