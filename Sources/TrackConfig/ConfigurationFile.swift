@@ -56,42 +56,14 @@ public struct ConfigurationFile: Sendable {
             let key = keyNode.string ?? ""
             switch key {
             case "engine":
-                file.engine = try engine(value, path: path)
+                try Setting.section(value, named: key, settings: EngineSettings.all, into: &file.engine, path: path)
             case "log":
-                file.log = try log(value, path: path)
+                try Setting.section(value, named: key, settings: LogSettings.all, into: &file.log, path: path)
             default:
                 throw .unknownKey(path: path, line: keyNode.mark?.line, key: key, known: sections)
             }
         }
         return file
-    }
-
-    private static func engine(_ node: Node, path: String) throws(ConfigurationError) -> EngineConfiguration {
-        var configuration = EngineConfiguration()
-        if case .scalar(let scalar) = node, scalar.string.isEmpty || scalar.string == "~" { return configuration }
-        guard case .mapping(let mapping) = node else { throw .notAMapping(path: path, line: node.mark?.line, key: "engine") }
-        for (keyNode, value) in mapping {
-            let key = keyNode.string ?? ""
-            guard let setting = EngineSettings.all.first(where: { $0.key == key }) else {
-                throw .unknownKey(path: path, line: keyNode.mark?.line, key: key, known: EngineSettings.keys)
-            }
-            try setting.apply(&configuration, value, EngineSettings.ValueContext(path: path, key: key))
-        }
-        return configuration
-    }
-
-    private static func log(_ node: Node, path: String) throws(ConfigurationError) -> LogConfiguration {
-        var configuration = LogConfiguration()
-        if case .scalar(let scalar) = node, scalar.string.isEmpty || scalar.string == "~" { return configuration }
-        guard case .mapping(let mapping) = node else { throw .notAMapping(path: path, line: node.mark?.line, key: "log") }
-        for (keyNode, value) in mapping {
-            let key = keyNode.string ?? ""
-            guard let setting = LogSettings.all.first(where: { $0.key == key }) else {
-                throw .unknownKey(path: path, line: keyNode.mark?.line, key: key, known: LogSettings.keys)
-            }
-            try setting.apply(&configuration, value, EngineSettings.ValueContext(path: path, key: key))
-        }
-        return configuration
     }
 }
 

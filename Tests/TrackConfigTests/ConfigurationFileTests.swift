@@ -26,6 +26,31 @@ struct ConfigurationFileTests {
         #expect(file.engine == expected)
     }
 
+    @Test func setsTheLogKeysItIsGivenAndKeepsTheOthers() throws {
+        let file = try ConfigurationFile.parse("""
+            log:
+              commit_interval: 5
+              exports: false
+            """, path: "trackd.conf")
+        #expect(file.log == LogConfiguration(commitInterval: 5, resumeWithin: 300, exports: false))
+        #expect(file.engine == EngineConfiguration())
+        #expect(try ConfigurationFile.parse("log:\n", path: "t.conf").log == LogConfiguration())
+    }
+
+    @Test func refusesABadLogValueOrAnUnknownLogKey() {
+        #expect(throws: ConfigurationError.badValue(path: "t.conf", line: 2, key: "commit_interval", value: "0.1",
+                                                    expected: "a number from 1 to 600 (s)")) {
+            try ConfigurationFile.parse("log:\n  commit_interval: 0.1\n", path: "t.conf")
+        }
+        #expect(throws: ConfigurationError.badValue(path: "t.conf", line: 2, key: "exports", value: "sometimes",
+                                                    expected: "true or false")) {
+            try ConfigurationFile.parse("log:\n  exports: sometimes\n", path: "t.conf")
+        }
+        #expect(throws: ConfigurationError.unknownKey(path: "t.conf", line: 2, key: "resume_after", known: LogSettings.keys)) {
+            try ConfigurationFile.parse("log:\n  resume_after: 60\n", path: "t.conf")
+        }
+    }
+
     @Test func refusesAnUnknownKeyNamingItsLineAndTheNearestKnownOne() {
         do {
             _ = try ConfigurationFile.parse("engine:\n  idle_alert_after: 60\n  idle_alert_afer: 7200\n", path: "t.conf")
