@@ -130,7 +130,9 @@ public struct TrackerService: Service {
                 status.record(source: report, at: clock())
                 hub.publish(.source(report))
                 switch sourceState {
-                case .lost: logger.warning("source lost", metadata: ["source": "\(address)", "reason": "\(report.detail)"])
+                case .lost(let reason):
+                    logger.warning("source lost", metadata: ["source": "\(address)", "reason": "\(report.detail)"])
+                    await state.recorder?.sourceLost(reason, at: state.lastGPS?.time)
                 case .connected: logger.notice("source connected", metadata: ["source": "\(address)", "detail": "\(report.detail)"])
                 case .connecting: logger.info("source connecting", metadata: ["source": "\(address)"])
                 case .ended: logger.notice("source ended", metadata: ["source": "\(address)"])

@@ -214,6 +214,14 @@ struct TripRecorder {
         }
     }
 
+    /// Notes in the running trip's events that the GPS source failed (once per outage, as the source reports it).
+    func sourceLost(_ reason: String, at time: UTCTime?) async {
+        guard let tripID else { return }
+        await attempt("note the lost GPS source") {
+            try await log.recordEvent(.error, time: time, tripID: tripID, detail: "GPS source lost: \(reason)")
+        }
+    }
+
     private func attempt(_ what: String, _ body: () async throws -> Void) async {
         do {
             try await body()
@@ -230,6 +238,9 @@ struct TripRecorder {
             logger.info("exports refreshed", metadata: ["files": "\(files.joined(separator: ", "))"])
         } catch {
             logger.error("cannot refresh the month's exports", metadata: ["error": "\(error)"])
+            await attempt("note the failed export") {
+                try await log.recordEvent(.error, time: now, tripID: trip.id, detail: "the month's exports were not refreshed: \(error)")
+            }
         }
     }
 }

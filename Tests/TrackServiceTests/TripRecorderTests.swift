@@ -360,6 +360,27 @@ struct TripRecorderTests {
 
     // MARK: - The month's exports
 
+    @Test func aSourceLostDuringATripIsAnErrorEventOfThatTrip() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        var drive = DriveSimulator(start: start, seed: 5)
+        drive.drive(800, kmh: 40, endKmh: 40)
+        let before = drive.fixes.count
+        drive.drive(800, kmh: 40)
+        let tracker = TrackerHarness(log: log, origin: start, autoStart: .business)
+        try await tracker.feedAndWait(drive.fixes.prefix(before))
+        tracker.source(.lost("/dev/gps0 unplugged"))
+        tracker.source(.connected("/dev/gps0 at 9600 baud"))
+        try await tracker.feedAndWait(drive.fixes.dropFirst(before))
+        await tracker.finish()
+
+        let events = try await log.events(tripID: 1)
+        let errors = events.filter { $0.kind == .error }
+        #expect(errors.count == 1, "one event for the outage, none for the reconnection")
+        #expect(errors.first?.detail == "GPS source lost: /dev/gps0 unplugged")
+        #expect(errors.first?.time == drive.fixes[before - 1].time, "at the last GPS time before it")
+    }
+
     @Test func writesTheMonthsCSVAndGPXOnceATripEnds() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("trackd.sqlite")

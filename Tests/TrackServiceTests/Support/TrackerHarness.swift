@@ -111,6 +111,11 @@ final class TrackerHarness: Sendable {
         }
     }
 
+    /// Reports a change of the source's state (a receiver unplugged, gpsd gone).
+    func source(_ state: SourceState) {
+        events.yield(.state(state))
+    }
+
     /// Hands fixes to the tracker and waits until it has taken the last of them (an input after that is carried
     /// out after all of them).
     func feedAndWait(_ fixes: some Sequence<Fix>) async throws {
