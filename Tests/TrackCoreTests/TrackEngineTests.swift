@@ -23,6 +23,26 @@ struct TrackEngineTests {
         #expect(run.engine.statistics.accepted + run.engine.statistics.speedOnly == drive.fixes.count)
     }
 
+    @Test func aTripStartedJustAfterAFixBeginsItsTrackAtThatFix() {
+        var drive = DriveSimulator(seed: 13)
+        drive.park(10)
+        drive.drive(500, kmh: 40)
+        var run = EngineRun()
+        run.feed(Array(drive.fixes.prefix(10)))
+        run.start(at: drive.fixes[9].time!)
+        run.feed(Array(drive.fixes.dropFirst(10)))
+        run.stop(at: drive.now)
+        let points = run.events.compactMap { event -> TrackPoint? in
+            if case .trackPoint(let point) = event { return point }
+            return nil
+        }
+        let trip = run.endedTrips.first
+        #expect(trip?.start == drive.fixes[9].time)
+        #expect(points.first?.time == trip?.start, "the first point is the trip's start")
+        #expect(points.first?.coordinate == trip?.startPosition)
+        #expect(points.first?.distance == 0)
+    }
+
     @Test func measuresStopAndGoCityDrivingWithinAFewTenthsOfAPercent() {
         var drive = DriveSimulator(seed: 12)
         drive.park(30)

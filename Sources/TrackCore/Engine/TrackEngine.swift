@@ -22,6 +22,7 @@ public struct TrackEngine: Sendable {
     /// The last usable fix: its GPS time and arrival on the monotonic clock.
     private var lastUsable: (time: UTCTime, at: MonotonicInstant)?
     private var lastPosition: Coordinate?
+    private var lastPositionError: Double?
     private var fixLostReported = false
     /// The stop for which the idle alert was raised (re-armed by movement).
     private var idleAlertedFor: UTCTime?
@@ -82,7 +83,10 @@ public struct TrackEngine: Sendable {
         }
         lastUsable = (time, now)
         let trusted = verdict.trustsPosition ? fix.coordinate : nil
-        if let trusted { lastPosition = trusted }
+        if let trusted {
+            lastPosition = trusted
+            lastPositionError = fix.eph
+        }
         if var running = trip {
             if running.start == nil {
                 running.start = time
@@ -172,6 +176,11 @@ public struct TrackEngine: Sendable {
         }
         trip = started
         emit(.tripStarted(started))
+        // The track begins where the trip does.
+        if let start = started.start, let position = started.startPosition {
+            emit(.trackPoint(TrackPoint(time: start, coordinate: position, speed: nil, error: lastPositionError,
+                                        distance: 0)))
+        }
     }
 
     private mutating func stopTrip(purpose: String?, at now: MonotonicInstant, _ emit: (EngineEvent) -> Void) {
