@@ -15,7 +15,7 @@ struct ExportCommand: AsyncParsableCommand {
 
     @ParentCommand var trackctl: TrackControl
 
-    @Option(help: "csv, gpx, geojson or html.")
+    @Option(help: "The kind of file: a spreadsheet table, GPS tracks, map features or a printable report.")
     var format: ReportFormat
 
     @OptionGroup var period: PeriodOptions

@@ -4,7 +4,7 @@ import TrackCore
 /// `trackctl start`: starts a trip now.
 struct StartCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "start", abstract: "Start a trip now (its start is the next GPS fix).",
+        commandName: "start", abstract: "Start a trip now, from the latest GPS fix.",
         discussion: "trackctl start --business --purpose \"Visit to Example Ltd\" --customer \"Example Ltd\"")
 
     @ParentCommand var trackctl: TrackControl
