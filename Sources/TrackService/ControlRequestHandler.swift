@@ -21,13 +21,15 @@ public struct ControlRequestHandler: Sendable {
     private let clock: @Sendable () -> MonotonicInstant
     private let log: MileageLog?
     private let commands: AsyncStream<EngineCommand>.Continuation?
+    private let access: ControlAccess
 
     public init(status: LiveStatus, clock: @escaping @Sendable () -> MonotonicInstant, log: MileageLog? = nil,
-                commands: AsyncStream<EngineCommand>.Continuation? = nil) {
+                commands: AsyncStream<EngineCommand>.Continuation? = nil, access: ControlAccess = .everyone) {
         self.status = status
         self.clock = clock
         self.log = log
         self.commands = commands
+        self.access = access
     }
 
     /// Answers `line` from `peer` (the Unix user who connected).
@@ -160,6 +162,7 @@ public struct ControlRequestHandler: Sendable {
         _ call: Call, _ type: Params.Type, peer: PeerCredentials?, optional fallback: Params? = nil,
         _ request: @escaping @Sendable (Params) -> LogRequest
     ) async -> Result<any Encodable & Sendable, RPCError> {
+        if let refusal = access.refusal(for: peer) { return .failure(.forbidden(refusal)) }
         let params: Params
         switch call.params(type) {
         case .failure(let error): return .failure(error)

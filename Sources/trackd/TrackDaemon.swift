@@ -36,7 +36,12 @@ struct TrackDaemon: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Start a trip of this kind when trackd starts (ignition on = boot): business, private or unclassified.", valueName: "kind"))
     var autoStart: TripKind?
 
-    @Option(help: ArgumentHelp("Configuration file (YAML); its engine section applies.", valueName: "file"))
+    @Option(help: ArgumentHelp(
+        "Members of this group (besides root and trackd's own user) may change the log over the socket.",
+        valueName: "group"))
+    var controlGroup: String = "trackd"
+
+    @Option(help: ArgumentHelp("Configuration file (YAML) with engine: and log: sections.", valueName: "file"))
     var config: String?
 
     func validate() throws {
@@ -83,6 +88,11 @@ struct TrackDaemon: AsyncParsableCommand {
             logger.critical("cannot open the mileage log", metadata: ["path": "\(databasePath)", "error": "\(error)"])
             throw ValidationError("\(error)")
         }
+        let access = ControlAccess(group: controlGroup)
+        if !access.groupExists {
+            logger.warning("the control group does not exist: only root and trackd's own user may change the log",
+                           metadata: ["group": "\(controlGroup)"])
+        }
         let status = LiveStatus(address: address.description, now: MonotonicClock.now())
         let hub = WatchHub()
         let (events, continuation) = AsyncStream.makeStream(of: SourceEvent.self, bufferingPolicy: .unbounded)
@@ -98,7 +108,7 @@ struct TrackDaemon: AsyncParsableCommand {
         let control = ControlServer(
             socketPath: socketPath,
             handler: ControlRequestHandler(status: status, clock: MonotonicClock.now, log: log,
-                                           commands: commandContinuation),
+                                           commands: commandContinuation, access: access),
             hub: hub, logger: logger,
             onListening: { SystemdNotifier.notify("READY=1\nSTATUS=waiting for GPS") })
 

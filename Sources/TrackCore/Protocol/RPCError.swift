@@ -63,4 +63,9 @@ extension RPCError {
     public static func unavailable(_ message: String) -> RPCError {
         RPCError(code: -32013, message: message)
     }
+
+    /// The caller may read but not change the log.
+    public static func forbidden(_ message: String) -> RPCError {
+        RPCError(code: -32014, message: message)
+    }
 }

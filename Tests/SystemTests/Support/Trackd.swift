@@ -28,13 +28,15 @@ final class Trackd {
     var database: String { "\(state)/trackd.sqlite" }
 
     /// Starts trackd on `source` (an address such as `file:///…?speed=20`), writing `configuration` (YAML) first.
-    init(state: String, source: String, autoStart: String? = nil, configuration: String = "", run: Int = 0) throws {
+    init(state: String, source: String, autoStart: String? = nil, configuration: String = "", run: Int = 0,
+         extraArguments: [String] = []) throws {
         self.state = state
         try? FileManager.default.removeItem(atPath: "\(state)/control.sock")
         let config = "\(state)/trackd.yaml"
         try Data(configuration.utf8).write(to: URL(fileURLWithPath: config))
         var arguments = ["--source", source, "--state-dir", state, "--config", config, "--log-level", "info"]
         if let autoStart { arguments += ["--auto-start", autoStart] }
+        arguments += extraArguments
         process = try TestSubprocess(executable: Products.trackd, arguments: arguments,
                                      outputPath: "\(state)/trackd-\(run).log")
         guard waitUntil(upTo: 30, { FileManager.default.fileExists(atPath: socket) || !process.isRunning }),
