@@ -16,6 +16,8 @@ public struct ControlServer: Service {
     public struct Limits: Sendable {
         public var maxLineLength = ControlProtocol.maxLineLength
         public var maxClients = 32
+        /// A client that is not watching is closed after this long without a request, seconds.
+        public var idleTimeout: Int64 = 60
 
         public init() {}
     }
@@ -40,15 +42,18 @@ public struct ControlServer: Service {
     public func run() async throws {
         try await ControlServer.claim(socketPath)
         let maxLineLength = limits.maxLineLength
+        let idleTimeout = limits.idleTimeout
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 16)
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .bind(unixDomainSocketPath: socketPath) { channel in
                 ControlServer.peerCredentials(of: channel).flatMapThrowing { peer in
-                    try channel.pipeline.syncOperations.addHandler(
+                    let idle = IdleClientCloser(seconds: idleTimeout)
+                    try channel.pipeline.syncOperations.addHandlers(
+                        IdleStateHandler(readTimeout: .seconds(idleTimeout)), idle,
                         ByteToMessageHandler(BoundedLineDecoder(maxLength: maxLineLength)))
                     return Connection(channel: try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel),
-                                      peer: peer)
+                                      peer: peer, idle: idle)
                 }
             }
         defer { unlink(socketPath) }
@@ -77,6 +82,8 @@ public struct ControlServer: Service {
     struct Connection: Sendable {
         let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
         let peer: PeerCredentials?
+        /// Told when the client starts watching (a watcher is never idle).
+        let idle: IdleClientCloser
     }
 
     /// The peer's credentials (`SO_PEERCRED`), or `nil` where the socket cannot say.
@@ -110,6 +117,8 @@ public struct ControlServer: Service {
                     var watching = false
                     do {
                         for try await line in inbound {
+                            accepted.idle.answering.add(1, ordering: .relaxed)
+                            defer { accepted.idle.answering.subtract(1, ordering: .relaxed) }
                             switch await handler.handle(line, peer: accepted.peer) {
                             case .respond(let reply):
                                 try await outbound.write(reply)
@@ -120,6 +129,7 @@ public struct ControlServer: Service {
                                 }
                                 // Subscribed before the answer goes out: every event after it reaches the client.
                                 watching = true
+                                accepted.idle.watching.store(true, ordering: .relaxed)
                                 let subscription = hub.subscribe()
                                 do {
                                     try await outbound.write(reply)

@@ -186,6 +186,29 @@ struct ControlServerTests {
         }
     }
 
+    @Test func closesAClientThatSendsNothingButNotAWatcher() async throws {
+        var limits = ControlServer.Limits()
+        limits.idleTimeout = 1
+        try await withServer(limits: limits) { path, _, hub in
+            // An idle client is told why and closed.
+            try await withRawConnection(path) { inbound, _ in
+                let line = try #require(try await inbound.next())
+                let message = try object(line)
+                #expect((message["error"] as? [String: Any])?["code"] as? Int == -32004)
+                #expect(try await inbound.next() == nil, "then the connection is closed")
+            }
+            // A watcher that has sent nothing since its watch request stays: it still gets events after the timeout.
+            try await withRawConnection(path) { inbound, outbound in
+                try await outbound.write(ByteBuffer(string: #"{"jsonrpc":"2.0","id":1,"method":"watch"}"# + "\n"))
+                _ = try await inbound.next()
+                try await Task.sleep(for: .seconds(2.5))
+                hub.publish(.source(SourceStatus(address: "x", state: "still here", detail: "")))
+                let line = try #require(try await inbound.next())
+                #expect(try object(line)["method"] as? String == "source")
+            }
+        }
+    }
+
     @Test func refusesTheSocketOfADaemonThatIsStillRunning() async throws {
         try await withServer { path, status, hub in
             let second = ControlServer(socketPath: path, handler: ControlRequestHandler(status: status, clock: MonotonicClock.now),

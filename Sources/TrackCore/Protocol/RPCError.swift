@@ -36,6 +36,11 @@ public struct RPCError: Error, Sendable, Hashable, Codable, CustomStringConverti
         RPCError(code: -32001, message: "request line longer than \(limit) bytes; the connection is closed")
     }
 
+    /// The client sent nothing for too long (and does not watch).
+    public static func idle(_ seconds: Int64) -> RPCError {
+        RPCError(code: -32004, message: "no request for \(seconds) s; the connection is closed")
+    }
+
     /// The client speaks a protocol version this daemon does not.
     public static func unsupportedVersion(client: Int, server: Int) -> RPCError {
         RPCError(code: -32002, message: "client speaks protocol \(client), this trackd speaks \(server): "
