@@ -20,6 +20,8 @@ public final class LiveStatus: Sendable {
         var motion = MotionStatus(state: "unknown", since: nil)
         var lastAlert: IdleAlert?
         var fixes = EngineStatistics()
+        /// The log's odometer, metres: at the start of the running trip, or now when none runs.
+        var odometer: (metres: Double, atTripStart: Bool)?
     }
 
     private let state: Mutex<State>
@@ -40,8 +42,16 @@ public final class LiveStatus: Sendable {
                 lastPosition: state.lastPosition, lastPositionAge: state.lastPositionAt.map { now.seconds(since: $0) },
                 epochs: state.epochs, positionFixes: state.positionFixes, inputProblems: state.inputProblems,
                 trip: state.trip.map { TripStatus($0, now: now) }, motion: state.motion,
-                lastAlert: state.lastAlert, fixes: state.fixes)
+                lastAlert: state.lastAlert, fixes: state.fixes,
+                odometer: state.odometer.map { odometer in
+                    (odometer.metres + (odometer.atTripStart ? state.trip?.distance ?? 0 : 0)) / 1000
+                })
         }
+    }
+
+    /// The log's odometer (metres): at the start of the running trip, or now when no trip runs.
+    func record(odometer metres: Double?, atTripStart: Bool) {
+        state.withLock { $0.odometer = metres.map { ($0, atTripStart) } }
     }
 
     /// What the engine knows now: the running trip, motion, the last alert, the fix counts.

@@ -87,6 +87,7 @@ public struct TrackerService: Service {
             await state.recorder?.lookForOpenTrip(now: clock())
         }
         if state.recorder?.recovering == nil { await startAutomatically(&state) }
+        await refreshOdometer(state)
         let inputs = merge(
             chain(events.map { Input.source($0) }, [Input.sourceEnded].async),
             commands.map { Input.command($0) },
@@ -102,14 +103,18 @@ public struct TrackerService: Service {
                     await state.recorder?.giveUpRecovery(
                         reason: "no usable fix within \(Int(recording?.recovery.resumeWithin ?? 0)) s of the restart")
                     await startAutomatically(&state)
+                    await refreshOdometer(state)
                 }
                 await state.recorder?.tick(now: clock(), moving: state.engine.isMoving)
             case .command(.startTrip(let kind, let purpose)):
                 _ = await start(StartParams(kind: kind, purpose: purpose), in: &state)
+                await refreshOdometer(state)
             case .command(.stopTrip(let purpose)):
                 _ = await stop(StopParams(purpose: purpose), reason: "stopped", in: &state)
+                await refreshOdometer(state)
             case .command(.request(let request, let user, let reply)):
                 reply.send(await carryOut(request, user: user, in: &state))
+                await refreshOdometer(state)
             case .source(.fix(let fix, let receivedAt)):
                 status.record(fix, at: receivedAt)
                 hub.publish(.fix(fix))
@@ -206,6 +211,17 @@ public struct TrackerService: Service {
             await apply(.resumeTrip(resumed), to: &state)
         } else {
             await startAutomatically(&state)
+        }
+        await refreshOdometer(state)
+    }
+
+    /// Tells the live status the log's odometer: at the running trip's start, or now.
+    private func refreshOdometer(_ state: State) async {
+        guard let recorder = state.recorder else { return }
+        if state.engine.trip != nil {
+            status.record(odometer: recorder.runningOdometerStart, atTripStart: true)
+        } else {
+            status.record(odometer: try? await recorder.log.odometer(), atTripStart: false)
         }
     }
 

@@ -29,6 +29,8 @@ struct TripRecorder {
     private(set) var tripID: Int64?
     /// A trip found open at start, waiting for the first usable fix to be resumed or closed, and until when.
     private(set) var recovering: (trip: OpenTrip, deadline: MonotonicInstant)?
+    /// The log's odometer at the start of the running trip, metres.
+    private(set) var runningOdometerStart: Double?
     /// The last trip closed (for the answer to `stop`).
     private(set) var lastClosed: LogTrip?
     private var segment = 0
@@ -71,6 +73,7 @@ struct TripRecorder {
         case .resume(let gap):
             let last = open.last!
             tripID = open.trip.id
+            runningOdometerStart = open.trip.odometerStart
             segment = last.segment + 1
             filter.reset()
             do {
@@ -131,6 +134,7 @@ struct TripRecorder {
     /// A trip was opened in the log (by `beginTrip`) and started in the engine.
     mutating func began(_ trip: LogTrip) {
         tripID = trip.id
+        runningOdometerStart = trip.odometerStart
         segment = 0
         filter.reset()
         pending.removeAll()

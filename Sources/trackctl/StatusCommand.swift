@@ -50,6 +50,9 @@ struct StatusCommand: AsyncParsableCommand {
         } else {
             lines.append("  trip     none running")
         }
+        if let odometer = status.odometer {
+            lines.append("  odometer " + LogTrip.kilometresText(tenths: LogTrip.tenths(odometer * 1000)) + " km")
+        }
         if let motion = status.motion, motion.state == "stationary", let since = motion.since {
             lines.append("  parked   since \(since.iso8601(fractionDigits: 0))")
         }

@@ -23,11 +23,20 @@ struct WalkthroughTests {
         let started = try run(["start", "--business", "--purpose", "Visit to Example Ltd", "--customer", "Example Ltd"])
         #expect(started.output.contains("trip 1 started"))
         // Drive until the replayed log has covered some kilometres.
+        var driving: [String: Any]?
         let drove = waitUntil(upTo: 120) {
-            let status = try? json(trackctl(socket + ["--json", "status"]).output) as? [String: Any]
-            return ((status?["trip"] as? [String: Any])?["distance_m"] as? Double ?? 0) > 5000
+            driving = try? json(trackctl(socket + ["--json", "status"]).output) as? [String: Any]
+            return ((driving?["trip"] as? [String: Any])?["distance_m"] as? Double ?? 0) > 5000
         }
         #expect(drove, "\(daemon.process.output)")
+        // The status shows the trip, the speed and the odometer counting on from the dashboard reading.
+        let tripSoFar = try #require((driving?["trip"] as? [String: Any])?["distance_m"] as? Double)
+        let odometerNow = try #require(driving?["odometer"] as? Double)
+        #expect(abs(odometerNow - (48210.4 + tripSoFar / 1000)) < 0.001)
+        #expect((driving?["last_position"] as? [String: Any])?["speed"] != nil)
+        let glance = try run(["status"]).output
+        #expect(glance.contains("trip     1, business (Visit to Example Ltd)"))
+        #expect(glance.contains("odometer 48"))
         let stopped = try run(["stop"])
         #expect(stopped.output.contains("trip 1 ended"))
 

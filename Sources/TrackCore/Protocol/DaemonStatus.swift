@@ -24,11 +24,14 @@ public struct DaemonStatus: Sendable, Codable, Hashable {
     public var lastAlert: IdleAlert?
     /// How the engine judged the fixes since start.
     public var fixes: EngineStatistics?
+    /// The odometer now, kilometres: the log's, plus the running trip's distance so far; `nil` until a dashboard
+    /// reading has set it.
+    public var odometer: Double?
 
     public init(version: String, source: SourceStatus, lastFix: Fix? = nil, lastFixAge: Double? = nil,
                 lastPosition: Fix? = nil, lastPositionAge: Double? = nil, epochs: Int = 0, positionFixes: Int = 0,
                 inputProblems: Int = 0, trip: TripStatus? = nil, motion: MotionStatus? = nil,
-                lastAlert: IdleAlert? = nil, fixes: EngineStatistics? = nil) {
+                lastAlert: IdleAlert? = nil, fixes: EngineStatistics? = nil, odometer: Double? = nil) {
         self.version = version
         self.source = source
         self.lastFix = lastFix
@@ -42,6 +45,7 @@ public struct DaemonStatus: Sendable, Codable, Hashable {
         self.motion = motion
         self.lastAlert = lastAlert
         self.fixes = fixes
+        self.odometer = odometer
     }
 
     enum CodingKeys: String, CodingKey {
@@ -53,7 +57,7 @@ public struct DaemonStatus: Sendable, Codable, Hashable {
         case epochs
         case positionFixes = "position_fixes"
         case inputProblems = "input_problems"
-        case trip, motion, fixes
+        case trip, motion, fixes, odometer
         case lastAlert = "last_alert"
     }
 }
