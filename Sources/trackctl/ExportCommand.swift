@@ -33,8 +33,7 @@ struct ExportCommand: AsyncParsableCommand {
         do {
             text = try ReportRenderer.render(report, as: format)
         } catch {
-            printError("trackctl: \(error)")
-            throw ExitCode(ExitStatus.refused)
+            throw Failure.exit("\(error)", status: ExitStatus.refused, json: trackctl.connection.json)
         }
         guard let output else {
             FileHandle.standardOutput.write(Data(text.utf8))
@@ -43,8 +42,8 @@ struct ExportCommand: AsyncParsableCommand {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
-            printError("trackctl: cannot write \(output): \(error.localizedDescription)")
-            throw ExitCode(ExitStatus.refused)
+            throw Failure.exit("cannot write \(output): \(error.localizedDescription)", status: ExitStatus.refused,
+                               json: trackctl.connection.json)
         }
         let totals = report.totals
         printError("\(output): \(totals.trips) trips, business \(LogTrip.kilometresText(tenths: totals.business)) km, "

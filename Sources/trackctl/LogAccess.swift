@@ -16,7 +16,7 @@ enum LogAccess {
                 try await connection.call(method, params: params, result: Result.self)
             }
         }
-        return try await withCopy(of: path) { log in
+        return try await withCopy(of: path, json: options.json) { log in
             try await offline(log, UTCTime(secondsSinceEpoch: Date().timeIntervalSince1970))
         }
     }
@@ -26,9 +26,9 @@ enum LogAccess {
         _ options: ConnectionOptions, _ method: ControlMethod, _ params: Params, as type: Result.Type, command: String
     ) async throws -> Result {
         if let path = options.db {
-            printError("trackctl: '\(command)' changes the log, and --db only reads \(path) without changing it; "
-                       + "run the command where trackd runs, without --db")
-            throw ExitCode(ExitStatus.refused)
+            throw Failure.exit("'\(command)' changes the log, and --db only reads \(path) without changing it; "
+                               + "run the command where trackd runs, without --db", status: ExitStatus.refused,
+                               json: options.json)
         }
         return try await ControlCall.run(options) { connection in
             try await connection.call(method, params: params, result: Result.self)
@@ -36,13 +36,13 @@ enum LogAccess {
     }
 
     /// Opens a read-only copy of `path`, runs `body`, and removes the copy before returning or exiting.
-    private static func withCopy<Result>(of path: String, _ body: (MileageLog) async throws -> Result) async throws -> Result {
+    private static func withCopy<Result>(of path: String, json: Bool,
+                                         _ body: (MileageLog) async throws -> Result) async throws -> Result {
         do {
             let log = try MileageLog.openCopy(of: path)
             return try await body(log)
         } catch let error as StoreError {
-            printError("trackctl: \(error)")
-            throw ExitCode(ExitStatus.refused)
+            throw Failure.exit("\(error)", status: ExitStatus.refused, json: json)
         }
     }
 }

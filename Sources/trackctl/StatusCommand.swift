@@ -75,9 +75,10 @@ enum ControlCall {
             return try await ControlClient.withConnection(socketPath: options.socketPath,
                                                           client: "trackctl \(TrackVersion.string)", body)
         } catch let error as ControlSocketError {
-            printError("trackctl: \(error)")
-            if case .remote = error { throw ExitCode(ExitStatus.refused) }
-            throw ExitCode(ExitStatus.unreachable)
+            if case .remote(let remote) = error {
+                throw Failure.exit(remote.text, status: ExitStatus.refused, code: remote.code, json: options.json)
+            }
+            throw Failure.exit("\(error)", status: ExitStatus.unreachable, json: options.json)
         }
     }
 

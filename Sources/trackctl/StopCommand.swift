@@ -1,10 +1,16 @@
 import ArgumentParser
+import Foundation
 import TrackCore
 
 /// `trackctl stop`: ends the running trip.
 struct StopCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "stop", abstract: "End the running trip (at the last GPS fix).")
+        commandName: "stop", abstract: "End the running trip (at the last GPS fix).",
+        discussion: """
+            A business trip needs a purpose. Without --purpose, and when the trip has none yet, trackctl asks for it
+            on a terminal; in a script (no terminal) it does not ask, and the trip is listed as "purpose missing"
+            until 'trackctl edit ID --purpose TEXT --reason TEXT'.
+            """)
 
     @ParentCommand var trackctl: TrackControl
 
@@ -12,12 +18,32 @@ struct StopCommand: AsyncParsableCommand {
     var purpose: String?
 
     func run() async throws {
-        let trip = try await LogAccess.change(trackctl.connection, .stop, StopParams(purpose: purpose),
-                                              as: LogTrip.self, command: "stop")
-        if trackctl.connection.json {
+        let options = trackctl.connection
+        var purpose = purpose
+        if purpose == nil, !options.json, isatty(STDIN_FILENO) == 1, isatty(STDERR_FILENO) == 1 {
+            purpose = try await askForPurpose(options)
+        }
+        let trip = try await LogAccess.change(options, .stop, StopParams(purpose: purpose), as: LogTrip.self,
+                                              command: "stop")
+        if options.json {
             print(try ControlCall.json(trip))
         } else {
             print("trip \(trip.id) ended: \(LogText.kilometres(trip)) km, \(trip.kind)" + (trip.purpose.map { " (\($0))" } ?? ""))
+            if trip.lacksPurpose {
+                print("note: a business trip needs a purpose: trackctl edit \(trip.id) --purpose TEXT --reason TEXT")
+            }
         }
+    }
+
+    /// Asks on the terminal for the purpose of a running business trip that has none; `nil` for no answer.
+    private func askForPurpose(_ options: ConnectionOptions) async throws -> String? {
+        guard options.db == nil else { return nil }
+        let status = try await ControlCall.run(options) { connection in
+            try await connection.call(.status, params: NoParams(), result: DaemonStatus.self)
+        }
+        guard let trip = status.trip, trip.kind == .business, (trip.purpose ?? "").isEmpty else { return nil }
+        FileHandle.standardError.write(Data("Purpose of business trip \(trip.number) (Enter to leave it open): ".utf8))
+        let answer = readLine()?.trimmingCharacters(in: .whitespaces) ?? ""
+        return answer.isEmpty ? nil : answer
     }
 }

@@ -112,6 +112,39 @@ struct WalkthroughTests {
         #expect(after == before, "the card's files are byte for byte as they were")
     }
 
+    @Test func aBusinessStopOnATerminalAsksForThePurposeButAScriptIsNotAsked() throws {
+        let folder = try TemporaryFolder()
+        let daemon = try Trackd(state: folder.path, source: "file://\(DriveLog.demo)?speed=4")
+        defer { daemon.stop() }
+        let socket = ["--socket", daemon.socket]
+
+        // From a script: no question, the trip ends without a purpose and says how to add one.
+        #expect(try trackctl(socket + ["start", "--business"]).status == 0)
+        let quiet = try trackctl(socket + ["stop"])
+        #expect(quiet.status == 0)
+        #expect(quiet.output.contains("needs a purpose"))
+
+        // On a terminal (script(1) gives trackctl a pseudo-terminal): asked, and the answer is the purpose.
+        #expect(try trackctl(socket + ["start", "--business"]).status == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-q", "-e", "-c", ([Products.trackctl] + socket + ["stop"]).joined(separator: " "), "/dev/null"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        input.fileHandleForWriting.write(Data("Visit to Example Ltd\n".utf8))
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(printed)")
+        #expect(printed.contains("Purpose of business trip 2"))
+        #expect(printed.contains("trip 2 ended"))
+        #expect(try sqlite3(daemon.database, "SELECT purpose FROM trip WHERE id = 2") == "Visit to Example Ltd")
+        #expect(try sqlite3(daemon.database, "SELECT purpose IS NULL FROM trip WHERE id = 1") == "1")
+    }
+
     @Test func badInputGetsOneClearSentenceAndANonZeroExit() throws {
         let folder = try TemporaryFolder()
         let daemon = try Trackd(state: folder.path, source: "file://\(DriveLog.demo)?speed=20")
@@ -134,6 +167,11 @@ struct WalkthroughTests {
             #expect(result.status != 0, "\(arguments)")
             #expect(result.error.contains(expected), "\(arguments): \(result.error)")
         }
+        let asJSON = try trackctl(socket + ["--json", "show", "42"])
+        let error = try #require((try json(asJSON.output) as? [String: Any])?["error"] as? [String: Any])
+        #expect(error["code"] as? Int == -32011)
+        #expect(error["exit_status"] as? Int == 1)
+        #expect((error["message"] as? String)?.contains("there is no trip 42") == true)
         try Data("not a database".utf8).write(to: URL(fileURLWithPath: folder.file("notes.sqlite")))
         let garbage = try trackctl(["--db", folder.file("notes.sqlite"), "trips"])
         #expect(garbage.status != 0)
