@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import TestSupport
+import Testing
+
+/// The real daemon's socket with awkward clients: one that watches and never reads, several at once.
+@Suite(.serialized)
+struct DaemonSocketTests {
+    @Test func aWatcherThatNeverReadsDoesNotStallTheDaemon() throws {
+        let folder = try TemporaryFolder()
+        let daemon = try Trackd(state: folder.path, source: "file://\(DriveLog.demo)?speed=10", autoStart: "business")
+        defer { daemon.stop() }
+        // A client asks to watch and then never reads: 800 fix notifications (about 350 KB) are more than the
+        // socket buffers hold, so the daemon's writes to it stall and its watcher buffer overflows.
+        let stuck = try RawClient(path: daemon.socket)
+        try stuck.send(#"{"jsonrpc":"2.0","id":1,"method":"watch"}"# + "\n")
+        defer { stuck.close() }
+
+        // The daemon goes on: fixes are processed and stored, other clients are answered.
+        var epochs: [Int] = []
+        let progressed = waitUntil(upTo: 120) {
+            let status = try? json(trackctl(["--socket", daemon.socket, "--json", "status"]).output) as? [String: Any]
+            if let count = status?["epochs"] as? Int { epochs.append(count) }
+            return (epochs.last ?? 0) > 800
+        }
+        #expect(progressed, "the drive kept being processed: \(epochs.suffix(5))")
+        let stopped = try trackctl(["--socket", daemon.socket, "stop", "--purpose", "Visit"])
+        #expect(stopped.status == 0, "\(stopped.error)")
+        #expect(try sqlite3(daemon.database, "SELECT COUNT(*) FROM track_point") != "0")
+    }
+
+    @Test func clientsAtOnceAreEachAnsweredInFull() async throws {
+        let folder = try TemporaryFolder()
+        let daemon = try Trackd(state: folder.path, source: "file://\(DriveLog.demo)?speed=4")
+        defer { daemon.stop() }
+        let socket = daemon.socket
+        let results = try await withThrowingTaskGroup(of: CommandResult.self) { group in
+            for client in 0..<8 {
+                group.addTask {
+                    try trackctl(["--socket", socket, "--json"] + (client.isMultiple(of: 2) ? ["status"] : ["trips", "--all"]))
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 8)
+        for result in results {
+            #expect(result.status == 0, "\(result.error)")
+            #expect((try? json(result.output)) != nil, "a whole JSON answer: \(result.output.prefix(80))")
+        }
+    }
+}
+
+/// A client on a raw Unix socket, for behaving badly on purpose.
+final class RawClient {
+    private let descriptor: Int32
+
+    init(path: String) throws {
+        descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            let bytes = Array(path.utf8.prefix(buffer.count - 1))
+            buffer.copyBytes(from: bytes)
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else { throw SubprocessError("cannot connect to \(path): \(String(cString: strerror(errno)))") }
+    }
+
+    func send(_ text: String) throws {
+        let written = text.utf8CString.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count - 1) }
+        guard written == text.utf8.count else { throw SubprocessError("short write to the socket") }
+    }
+
+    func close() {
+        Glibc.close(descriptor)
+    }
+}
