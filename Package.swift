@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "trackd", targets: ["trackd"]),
         .executable(name: "trackctl", targets: ["trackctl"]),
+        .executable(name: "trackbench", targets: ["trackbench"]),
         .library(name: "TrackCore", targets: ["TrackCore"]),
     ],
     dependencies: [
@@ -139,7 +140,16 @@ let package = Package(
             name: "TestSupport",
             dependencies: ["TrackCore"],
             path: "Tests/TestSupport"
+        ),        // Load for the control socket, for benchmarks only (scripts/bench-status).
+        .executableTarget(
+            name: "trackbench",
+            dependencies: [
+                "TrackCore",
+                "ControlSocket",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
+
         .testTarget(
             name: "TrackCoreTests",
             dependencies: ["TrackCore", "TestSupport"]
