@@ -1,4 +1,5 @@
 import ArgumentParser
+import ControlSocket
 import TrackCore
 
 /// `trackctl start`: starts a trip now.
@@ -17,6 +18,14 @@ struct StartCommand: AsyncParsableCommand {
             print(try ControlCall.json(trip))
         } else {
             print("trip \(trip.id) started: \(trip.kind)" + (trip.purpose.map { " (\($0))" } ?? ""))
+            let status = try? await ControlClient.withConnection(socketPath: trackctl.connection.socketPath,
+                                                                client: "trackctl \(TrackVersion.string)") { connection in
+                try await connection.call(.status, params: NoParams(), result: DaemonStatus.self)
+            }
+            if let status, status.trip?.start == nil {
+                print("no GPS fix yet (source \(status.source.state)): the trip begins at the first one; "
+                      + "trackctl status shows the receiver")
+            }
             if trip.lacksPurpose { print("note: a business trip needs a purpose; add it when you stop: trackctl stop --purpose TEXT") }
         }
     }

@@ -145,6 +145,18 @@ struct WalkthroughTests {
         #expect(try sqlite3(daemon.database, "SELECT purpose IS NULL FROM trip WHERE id = 1") == "1")
     }
 
+    @Test func aTripStartedBeforeTheFirstFixSaysItWaitsForOne() throws {
+        let folder = try TemporaryFolder()
+        let daemon = try Trackd(state: folder.path, source: "serial://\(folder.file("no-receiver"))?baud=9600")
+        defer { daemon.stop() }
+        let started = try trackctl(["--socket", daemon.socket, "start", "--private"])
+        #expect(started.status == 0, "\(started.error)")
+        #expect(started.output.contains("no GPS fix yet"), "\(started.output)")
+        let again = try trackctl(["--socket", daemon.socket, "start", "--private"])
+        #expect(again.status == 1)
+        #expect(again.error.contains("trip 1 (private) is already running; stop it first"))
+    }
+
     @Test func badInputGetsOneClearSentenceAndANonZeroExit() throws {
         let folder = try TemporaryFolder()
         let daemon = try Trackd(state: folder.path, source: "file://\(DriveLog.demo)?speed=20")
