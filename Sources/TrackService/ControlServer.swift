@@ -15,7 +15,7 @@ public struct ControlServer: Service {
     /// Limits of the server.
     public struct Limits: Sendable {
         public var maxLineLength = ControlProtocol.maxLineLength
-        public var maxClients = 32
+        public var maxClients = 64
         /// A client that is not watching is closed after this long without a request, seconds.
         public var idleTimeout: Int64 = 60
 
@@ -44,7 +44,7 @@ public struct ControlServer: Service {
         let maxLineLength = limits.maxLineLength
         let idleTimeout = limits.idleTimeout
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.backlog, value: 16)
+            .serverChannelOption(.backlog, value: 128)
             .childChannelOption(.allowRemoteHalfClosure, value: true)
             .bind(unixDomainSocketPath: socketPath) { channel in
                 ControlServer.peerCredentials(of: channel).flatMapThrowing { peer in
