@@ -20,8 +20,12 @@ struct TrackBench: AsyncParsableCommand {
     @Option(help: "How long to ask, seconds.")
     var seconds = 20.0
 
+    @Option(help: "Each client waits this long between an answer and its next request, milliseconds (0: at once).")
+    var interval = 0.0
+
     func run() async throws {
         let socket = socket
+        let pause = Duration.microseconds(Int64(interval * 1000))
         let duration = Duration.milliseconds(Int64(seconds * 1000))
         let started = ContinuousClock.now
         let deadline = started + duration
@@ -34,6 +38,7 @@ struct TrackBench: AsyncParsableCommand {
                             let sent = ContinuousClock.now
                             _ = try await connection.call(.status, params: NoParams(), result: DaemonStatus.self)
                             measured.append(ContinuousClock.now - sent)
+                            if pause > .zero { try await Task.sleep(for: pause) }
                         }
                         return measured
                     }
@@ -50,7 +55,7 @@ struct TrackBench: AsyncParsableCommand {
             return milliseconds(latencies[min(latencies.count - 1, Int((p / 100 * Double(latencies.count)).rounded(.up)) - 1)])
         }
         let summary: [String: Double] = [
-            "clients": Double(clients), "requests": Double(latencies.count), "seconds": milliseconds(elapsed) / 1000,
+            "clients": Double(clients), "interval_ms": interval, "requests": Double(latencies.count), "seconds": milliseconds(elapsed) / 1000,
             "requests_per_s": Double(latencies.count) / (milliseconds(elapsed) / 1000),
             "p50_ms": percentile(50), "p90_ms": percentile(90), "p99_ms": percentile(99),
             "max_ms": latencies.last.map(milliseconds) ?? .nan,
