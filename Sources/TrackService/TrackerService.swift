@@ -283,8 +283,9 @@ public struct TrackerService: Service {
         state.engine.handle(input) { events.append($0) }
         for event in events {
             report(event)
+            let now = changeContext(user: "", state: state).time
             await state.recorder?.record(event, moving: state.engine.isMoving, stopPurpose: stopPurpose,
-                                         endReason: endReason)
+                                         endReason: endReason, now: now)
         }
         status.record(engine: state.engine)
     }

@@ -146,7 +146,8 @@ struct TripRecorder {
     }
 
     /// Takes what the engine reported; `stopPurpose` and `endReason` describe a closing trip.
-    mutating func record(_ event: EngineEvent, moving: Bool, stopPurpose: String?, endReason: String) async {
+    mutating func record(_ event: EngineEvent, moving: Bool, stopPurpose: String?, endReason: String,
+                         now: @autoclosure () -> UTCTime) async {
         guard let tripID else { return }
         switch event {
         case .trackPoint(let point):
@@ -172,7 +173,7 @@ struct TripRecorder {
             await flush()
             let summary = TripSummary(start: trip.start, end: trip.end, startPosition: trip.startPosition,
                                       endPosition: trip.endPosition, measuredDistance: trip.measuredDistance,
-                                      purpose: stopPurpose, endReason: endReason)
+                                      purpose: stopPurpose, endReason: endReason, closedAt: trip.end ?? now())
             do {
                 let closed = try await log.closeTrip(tripID, summary)
                 lastClosed = closed

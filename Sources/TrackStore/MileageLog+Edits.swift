@@ -55,6 +55,9 @@ extension MileageLog {
             case nil:
                 throw StoreError.invalid("say how far: --distance KM, --odometer-end KM or --regular NAME")
             }
+            for second in [manual.startSecond, manual.endSecond].compactMap({ $0 }) where !(0..<86_400).contains(second) {
+                throw StoreError.invalid("a time of day is from 00:00 to 23:59 (\(second) s after midnight is not)")
+            }
             var start: UTCTime?
             var end: UTCTime?
             if let second = manual.startSecond {
@@ -65,6 +68,10 @@ extension MileageLog {
             }
             if let start, let end, end < start {
                 throw StoreError.invalid("the trip cannot end before it starts")
+            }
+            if let latest = end ?? start, latest > context.time {
+                throw StoreError.invalid("the trip is timed after now (\(context.time.iso8601(fractionDigits: 0)) by "
+                    + "\(context.timeSource) time); a trip is entered once it has been driven")
             }
             var trip = LogTrip(id: 0, kind: kind, purpose: purpose, customer: manual.customer?.nilIfBlank ?? template?.customer,
                                destination: manual.destination?.nilIfBlank ?? template?.destination,
@@ -160,6 +167,7 @@ extension MileageLog {
                 let profile = try MileageLog.profile(db)
                 let lastEnd = try String.fetchOne(db, sql: "SELECT end_time FROM trip WHERE end_time IS NOT NULL ORDER BY id DESC LIMIT 1")
                     .flatMap { UTCTime(iso8601: $0) }
+                    .flatMap { $0 <= context.time ? $0 : nil }
                 var gap = LogTrip(id: 0, kind: .unclassified,
                                   purpose: difference > 0 ? "unrecorded driving" : "odometer correction",
                                   source: difference > 0 ? .unrecorded : .correction, state: .closed,

@@ -92,11 +92,16 @@ extension MileageLog {
             guard trip.state == .open else { throw StoreError.invalid("trip \(id) is not open") }
             let zone = try MileageLog.profile(db).timeZone
             trip.state = .closed
-            trip.start = trip.start ?? summary.start
+            // The engine's start is the first usable fix; the first stored point may come a little later (a
+            // position still settling), so the earlier of the two is the trip's start.
+            if let start = summary.start, start < (trip.start ?? start) || trip.start == nil {
+                trip.start = start
+                trip.date = LocalDates.date(of: start, zone: zone)
+            }
             trip.startPosition = trip.startPosition ?? summary.startPosition
             trip.end = summary.end ?? trip.start
             trip.endPosition = summary.endPosition ?? trip.startPosition
-            if trip.date == nil, let start = trip.start { trip.date = LocalDates.date(of: start, zone: zone) }
+            if trip.date == nil, let day = trip.start ?? summary.closedAt { trip.date = LocalDates.date(of: day, zone: zone) }
             if let purpose = summary.purpose?.nilIfBlank { trip.purpose = purpose }
             trip.measuredDistance = summary.measuredDistance
             trip.distance = summary.measuredDistance * (trip.calibrationFactor ?? 1)

@@ -12,9 +12,13 @@ public struct TripSummary: Sendable, Hashable {
     public var purpose: String?
     /// `stopped`, `shutdown`, `power-lost`…
     public var endReason: String
+    /// When the trip was closed (GPS time when known, else the system clock): the date of a trip that never had a
+    /// fix.
+    public var closedAt: UTCTime?
 
     public init(start: UTCTime?, end: UTCTime?, startPosition: Coordinate?, endPosition: Coordinate?,
-                measuredDistance: Double, purpose: String?, endReason: String) {
+                measuredDistance: Double, purpose: String?, endReason: String, closedAt: UTCTime? = nil) {
+        self.closedAt = closedAt
         self.start = start
         self.end = end
         self.startPosition = startPosition

@@ -97,6 +97,15 @@ struct LogEditTests {
             try await log.addTrip(ManualTrip(date: CivilDate(year: 2026, month: 11, day: 22)!, extent: .distance(5000), kind: .private),
                                   context: context)
         } throws: { "\($0)".contains("2026-11-22 is in the future") }
+        await #expect {
+            try await log.addTrip(ManualTrip(date: CivilDate(year: 2026, month: 11, day: 21)!, startSecond: 90_000,
+                                             extent: .distance(5000), kind: .private), context: context)
+        } throws: { "\($0)".contains("from 00:00 to 23:59") }
+        await #expect {
+            // The context is 09:00 in the log's zone (UTC): a trip from 13:00 to 14:00 has not been driven yet.
+            try await log.addTrip(ManualTrip(date: CivilDate(year: 2026, month: 11, day: 21)!, startSecond: 13 * 3600,
+                                             endSecond: 14 * 3600, extent: .distance(5000), kind: .private), context: context)
+        } throws: { "\($0)".contains("timed after now") }
 
         #expect(try sqlite3(path, "SELECT COUNT(*) FROM ledger") == ledgerBefore, "nothing was written")
         #expect(try await log.revisions().isEmpty)

@@ -6,6 +6,33 @@ import TrackCore
 
 @Suite("Recording GPS trips into the log")
 struct TripRecordingTests {
+    @Test func aTripClosedWithoutAnyFixIsDatedTheDayItWasClosed() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        let trip = try await log.beginTrip(kind: .business, purpose: "Client visit", customer: nil)
+        let closed = try await log.closeTrip(trip.id, TripSummary(
+            start: nil, end: nil, startPosition: nil, endPosition: nil, measuredDistance: 0, purpose: nil,
+            endReason: "stopped", closedAt: UTCTime(iso8601: "2026-11-22T23:30:00Z")))
+        #expect(closed.date == CivilDate(year: 2026, month: 11, day: 22))
+        #expect(try await log.trips(period: .month(year: 2026, month: 11), now: UTCTime(iso8601: "2026-11-23T08:00:00Z")!)
+            .map(\.id) == [trip.id], "it is listed in its month")
+    }
+
+    @Test func theEnginesStartWinsOverALaterFirstStoredPoint() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        let trip = try await log.beginTrip(kind: .private, purpose: nil, customer: nil)
+        let point = TrackPoint(time: UTCTime(iso8601: "2026-11-22T00:00:02Z")!, coordinate: Coordinate(latitude: 59.4, longitude: 24.7),
+                               speed: 0, error: 3, distance: 0)
+        try await log.appendPoints([RecordedPoint(point: point, segment: 0)], to: trip.id)
+        // The first usable fix came before midnight (a position still settling), so the trip starts the day before.
+        let closed = try await log.closeTrip(trip.id, TripSummary(
+            start: UTCTime(iso8601: "2026-11-21T23:59:59Z"), end: point.time, startPosition: nil, endPosition: nil,
+            measuredDistance: 0, purpose: nil, endReason: "stopped"))
+        #expect(closed.start == UTCTime(iso8601: "2026-11-21T23:59:59Z"))
+        #expect(closed.date == CivilDate(year: 2026, month: 11, day: 21))
+    }
+
     @Test func aRecordedTripKeepsItsTrackTimesAndDistance() async throws {
         let folder = try TemporaryFolder()
         let log = try MileageLog.open(path: folder.file("trackd.sqlite"))

@@ -1,8 +1,12 @@
 
 /// A trip entered by hand: its date, how far (a distance or the odometer at the end), and what it was.
+///
+/// In JSON: `date`, `start_second`/`end_second` (local seconds after midnight), `distance_m` (metres) or
+/// `odometer_end` (kilometres, like every odometer value of the protocol), `kind`, `purpose`, `customer`,
+/// `destination`, `regular`, `reason`.
 public struct ManualTrip: Sendable, Hashable, Codable {
     /// How far the trip went.
-    public enum Extent: Sendable, Hashable, Codable {
+    public enum Extent: Sendable, Hashable {
         /// Metres.
         case distance(Double)
         /// The odometer at the end, metres.
@@ -38,5 +42,54 @@ public struct ManualTrip: Sendable, Hashable, Codable {
         self.destination = destination
         self.regular = regular
         self.reason = reason
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case date, kind, purpose, customer, destination, regular, reason
+        case startSecond = "start_second"
+        case endSecond = "end_second"
+        case distance = "distance_m"
+        case odometerEnd = "odometer_end"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        date = try container.decode(CivilDate.self, forKey: .date)
+        startSecond = try container.decodeIfPresent(Int.self, forKey: .startSecond)
+        endSecond = try container.decodeIfPresent(Int.self, forKey: .endSecond)
+        let distance = try container.decodeIfPresent(Double.self, forKey: .distance)
+        let odometerEnd = try container.decodeIfPresent(Double.self, forKey: .odometerEnd)
+        switch (distance, odometerEnd) {
+        case (let metres?, nil): extent = .distance(metres)
+        case (nil, let kilometres?): extent = .odometerEnd(kilometres * 1000)
+        case (nil, nil): extent = nil
+        case (.some, .some):
+            throw DecodingError.dataCorruptedError(forKey: .odometerEnd, in: container,
+                                                   debugDescription: "give distance_m or odometer_end, not both")
+        }
+        kind = try container.decodeIfPresent(TripKind.self, forKey: .kind)
+        purpose = try container.decodeIfPresent(String.self, forKey: .purpose)
+        customer = try container.decodeIfPresent(String.self, forKey: .customer)
+        destination = try container.decodeIfPresent(String.self, forKey: .destination)
+        regular = try container.decodeIfPresent(String.self, forKey: .regular)
+        reason = try container.decodeIfPresent(String.self, forKey: .reason)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(date, forKey: .date)
+        try container.encodeIfPresent(startSecond, forKey: .startSecond)
+        try container.encodeIfPresent(endSecond, forKey: .endSecond)
+        switch extent {
+        case .distance(let metres): try container.encode(metres, forKey: .distance)
+        case .odometerEnd(let metres): try container.encode(metres / 1000, forKey: .odometerEnd)
+        case nil: break
+        }
+        try container.encodeIfPresent(kind, forKey: .kind)
+        try container.encodeIfPresent(purpose, forKey: .purpose)
+        try container.encodeIfPresent(customer, forKey: .customer)
+        try container.encodeIfPresent(destination, forKey: .destination)
+        try container.encodeIfPresent(regular, forKey: .regular)
+        try container.encodeIfPresent(reason, forKey: .reason)
     }
 }

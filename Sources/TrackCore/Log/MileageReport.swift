@@ -35,6 +35,13 @@ public struct MileageReport: Sendable, Hashable, Codable {
         self.generator = generator
     }
 
+    enum CodingKeys: String, CodingKey {
+        case profile, period, from, until, kind, trips, revisions, generator
+        case periodTitle = "period_title"
+        case chainHead = "chain_head"
+        case generatedAt = "generated_at"
+    }
+
     /// Kilometre totals in tenths, from the rounded figures each row prints (so the table adds up).
     public var totals: Totals {
         var totals = Totals()
