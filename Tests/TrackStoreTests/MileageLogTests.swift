@@ -22,6 +22,14 @@ struct MileageLogTests {
         #expect(try sqlite3(folder.file("trackd.sqlite"), "PRAGMA journal_mode").trimmingCharacters(in: .whitespacesAndNewlines) == "wal")
     }
 
+    @Test func aNewLogIsInWALModeWithSmallPagesAndFullSync() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        _ = try MileageLog.open(path: path)
+        #expect(try sqlite3(path, "PRAGMA page_size") == "1024")
+        #expect(try sqlite3(path, "PRAGMA journal_mode") == "wal")
+    }
+
     @Test func reopeningKeepsWhatWasWritten() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("trackd.sqlite")
