@@ -69,6 +69,12 @@ extension MileageLog {
             if let start, let end, end < start {
                 throw StoreError.invalid("the trip cannot end before it starts")
             }
+            if let earliest = start ?? end,
+               let last = try Row.fetchOne(db, sql: "SELECT id, end_time FROM trip WHERE end_time IS NOT NULL AND state != 'deleted' ORDER BY id DESC LIMIT 1"),
+               let lastEnd = (last["end_time"] as String?).flatMap({ UTCTime(iso8601: $0) }), earliest < lastEnd {
+                throw StoreError.invalid("the log is kept in order: its last entry (trip \(last["id"] as Int64)) ended at "
+                    + "\(lastEnd.iso8601(fractionDigits: 0)), so a trip timed before that cannot follow it")
+            }
             if let latest = end ?? start, latest > context.time {
                 throw StoreError.invalid("the trip is timed after now (\(context.time.iso8601(fractionDigits: 0)) by "
                     + "\(context.timeSource) time); a trip is entered once it has been driven")

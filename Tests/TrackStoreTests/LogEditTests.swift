@@ -106,6 +106,11 @@ struct LogEditTests {
             try await log.addTrip(ManualTrip(date: CivilDate(year: 2026, month: 11, day: 21)!, startSecond: 13 * 3600,
                                              endSecond: 14 * 3600, extent: .distance(5000), kind: .private), context: context)
         } throws: { "\($0)".contains("timed after now") }
+        await #expect {
+            // The recorded trip ran 08:00–08:10 on the 20th: a trip that day from 07:30 would come before it.
+            try await log.addTrip(ManualTrip(date: CivilDate(year: 2026, month: 11, day: 20)!, startSecond: 7 * 3600 + 1800,
+                                             extent: .distance(5000), kind: .private), context: context)
+        } throws: { "\($0)".contains("a trip timed before that cannot follow it") }
 
         #expect(try sqlite3(path, "SELECT COUNT(*) FROM ledger") == ledgerBefore, "nothing was written")
         #expect(try await log.revisions().isEmpty)
