@@ -8,10 +8,9 @@ import Testing
 /// The real daemon's socket with awkward clients: one that watches and never reads, several at once.
 @Suite(.serialized)
 struct DaemonSocketTests {
-    @Test func aWatcherThatNeverReadsDoesNotStallTheDaemon() throws {
+    @Test func aWatcherThatNeverReadsDoesNotStallTheDaemon() async throws {
         let folder = try TemporaryFolder()
-        let daemon = try Trackd(state: folder.path, source: "file://\(DriveLog.demo)?speed=10", autoStart: "business")
-        defer { daemon.stop() }
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=10", autoStart: "business")
         // A client asks to watch and then never reads: 800 fix notifications (about 350 KB) are more than the
         // socket buffers hold, so the daemon's writes to it stall and its watcher buffer overflows.
         let stuck = try RawClient(path: daemon.socket)
@@ -20,26 +19,26 @@ struct DaemonSocketTests {
 
         // The daemon goes on: fixes are processed and stored, other clients are answered.
         var epochs: [Int] = []
-        let progressed = waitUntil(upTo: 120) {
-            let status = try? json(trackctl(["--socket", daemon.socket, "--json", "status"]).output) as? [String: Any]
+        let progressed = await poll(upTo: 120) {
+            let status = try? json(await trackctl(["--socket", daemon.socket, "--json", "status"]).output) as? [String: Any]
             if let count = status?["epochs"] as? Int { epochs.append(count) }
             return (epochs.last ?? 0) > 800
         }
         #expect(progressed, "the drive kept being processed: \(epochs.suffix(5))")
-        let stopped = try trackctl(["--socket", daemon.socket, "stop", "--purpose", "Visit"])
+        let stopped = try await trackctl(["--socket", daemon.socket, "stop", "--purpose", "Visit"])
         #expect(stopped.status == 0, "\(stopped.error)")
-        #expect(try sqlite3(daemon.database, "SELECT COUNT(*) FROM track_point") != "0")
+        #expect(try await query(daemon.database, "SELECT COUNT(*) FROM track_point") != "0")
+        await daemon.stop()
     }
 
     @Test func clientsAtOnceAreEachAnsweredInFull() async throws {
         let folder = try TemporaryFolder()
-        let daemon = try Trackd(state: folder.path, source: "file://\(DriveLog.demo)?speed=4")
-        defer { daemon.stop() }
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=4")
         let socket = daemon.socket
         let results = try await withThrowingTaskGroup(of: CommandResult.self) { group in
             for client in 0..<8 {
                 group.addTask {
-                    try trackctl(["--socket", socket, "--json"] + (client.isMultiple(of: 2) ? ["status"] : ["trips", "--all"]))
+                    try await trackctl(["--socket", socket, "--json"] + (client.isMultiple(of: 2) ? ["status"] : ["trips", "--all"]))
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -49,6 +48,7 @@ struct DaemonSocketTests {
             #expect(result.status == 0, "\(result.error)")
             #expect((try? json(result.output)) != nil, "a whole JSON answer: \(result.output.prefix(80))")
         }
+        await daemon.stop()
     }
 }
 

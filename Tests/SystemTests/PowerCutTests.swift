@@ -9,13 +9,13 @@ struct PowerCutTests {
     /// Fast playback and a commit every second while moving, so that kills land among the writes.
     private let configuration = "log:\n  commit_interval: 1\n  resume_within: 300\n"
 
-    @Test func aKilledDaemonLeavesAnIntactFileAndTheTripCarriesOnWhenPowerComesBackSoon() throws {
+    @Test func aKilledDaemonLeavesAnIntactFileAndTheTripCarriesOnWhenPowerComesBackSoon() async throws {
         let folder = try TemporaryFolder()
-        var daemon = try Trackd(state: folder.path, source: "file://\(DriveLog.demo)?speed=20", autoStart: "business",
+        var daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=20", autoStart: "business",
                                 configuration: configuration)
-        try waitForPoints(atLeast: 150, in: daemon)
-        daemon.kill()
-        let cut = try inspectCopy(of: daemon.database, in: folder)
+        try await waitForPoints(atLeast: 150, in: daemon)
+        await daemon.kill()
+        let cut = try await inspectCopy(of: daemon.database, in: folder)
         #expect(cut.integrity == "ok")
         #expect(cut.openTrips == "1", "the trip is still open in the file")
         let pointsBeforeCut = try #require(Int(cut.points))
@@ -23,48 +23,48 @@ struct PowerCutTests {
         // The receiver kept running; trackd comes back 20 s (GPS time) after its last stored point.
         let slice = folder.file("after-cut.nmea")
         try DriveLog.cut(DriveLog.demo, after: cut.lastPointSecondOfDay + 20, to: slice)
-        daemon = try Trackd(state: folder.path, source: "file://\(slice)?speed=20", autoStart: "business",
+        daemon = try await Trackd.start(state: folder.path, source: "file://\(slice)?speed=20", autoStart: "business",
                             configuration: configuration, run: 1)
-        let resumed = waitUntil(upTo: 60) {
-            (try? sqlite3(daemon.database, "SELECT COUNT(*) FROM event WHERE kind = 'resumed' AND trip_id = 1"))?
+        let resumed = await poll(upTo: 60) {
+            (try? await query(daemon.database, "SELECT COUNT(*) FROM event WHERE kind = 'resumed' AND trip_id = 1"))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
         }
         #expect(resumed, "trip 1 carries on: \(daemon.process.output)")
-        try waitForPoints(atLeast: pointsBeforeCut + 100, in: daemon)
-        daemon.stop()
+        try await waitForPoints(atLeast: pointsBeforeCut + 100, in: daemon)
+        await daemon.stop()
 
-        let trips = try json(trackctl(["--db", daemon.database, "--json", "trips", "--all"]).output) as? [[String: Any]]
+        let trips = try json(await trackctl(["--db", daemon.database, "--json", "trips", "--all"]).output) as? [[String: Any]]
         #expect(trips?.count == 1, "no second trip was started")
         let trip = try #require(trips?.first)
         #expect(trip["state"] as? String == "closed")
         #expect((trip["gaps"] as? Int ?? 0) >= 1, "the time without power is an outage of the trip")
         #expect((trip["distance_m"] as? Double ?? 0) > 3000)
-        let verify = try trackctl(["--db", daemon.database, "verify"])
+        let verify = try await trackctl(["--db", daemon.database, "verify"])
         #expect(verify.status == 0, "\(verify.output)\(verify.error)")
     }
 
-    @Test func aTripLeftOpenLongerThanTheResumeWindowIsClosedAtItsLastStoredFix() throws {
+    @Test func aTripLeftOpenLongerThanTheResumeWindowIsClosedAtItsLastStoredFix() async throws {
         let folder = try TemporaryFolder()
-        var daemon = try Trackd(state: folder.path, source: "file://\(DriveLog.demo)?speed=20", autoStart: "business",
+        var daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=20", autoStart: "business",
                                 configuration: configuration)
-        try waitForPoints(atLeast: 100, in: daemon)
-        daemon.kill()
-        let cut = try inspectCopy(of: daemon.database, in: folder)
+        try await waitForPoints(atLeast: 100, in: daemon)
+        await daemon.kill()
+        let cut = try await inspectCopy(of: daemon.database, in: folder)
         #expect(cut.integrity == "ok")
 
         // Back only 400 s later (GPS time): beyond resume_within.
         let slice = folder.file("much-later.nmea")
         try DriveLog.cut(DriveLog.demo, after: cut.lastPointSecondOfDay + 400, to: slice)
-        daemon = try Trackd(state: folder.path, source: "file://\(slice)?speed=20", autoStart: "business",
+        daemon = try await Trackd.start(state: folder.path, source: "file://\(slice)?speed=20", autoStart: "business",
                             configuration: configuration, run: 1)
-        let closed = waitUntil(upTo: 60) {
-            (try? sqlite3(daemon.database, "SELECT state || ',' || end_reason FROM trip WHERE id = 1"))?
+        let closed = await poll(upTo: 60) {
+            (try? await query(daemon.database, "SELECT state || ',' || end_reason FROM trip WHERE id = 1"))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) == "closed,power-lost"
         }
         #expect(closed, "trip 1 is closed after the power cut: \(daemon.process.output)")
-        daemon.stop()
+        await daemon.stop()
 
-        let show = try json(trackctl(["--db", daemon.database, "--json", "show", "1"]).output) as? [String: Any]
+        let show = try json(await trackctl(["--db", daemon.database, "--json", "show", "1"]).output) as? [String: Any]
         let trip = try #require(show?["trip"] as? [String: Any])
         #expect(trip["end_reason"] as? String == "power-lost")
         let lastStored = String(format: "%02d:%02d:%02d", Int(cut.lastPointSecondOfDay) / 3600,
@@ -72,23 +72,23 @@ struct PowerCutTests {
         #expect((trip["end"] as? String)?.contains("T\(lastStored)") == true, "ends at its last stored fix, \(lastStored)")
         let events = show?["events"] as? [[String: Any]] ?? []
         #expect(events.contains { $0["kind"] as? String == "power-lost" })
-        let trips = try json(trackctl(["--db", daemon.database, "--json", "trips", "--all"]).output) as? [[String: Any]]
+        let trips = try json(await trackctl(["--db", daemon.database, "--json", "trips", "--all"]).output) as? [[String: Any]]
         #expect(trips?.count == 2, "the ignition started a new trip")
-        #expect(try trackctl(["--db", daemon.database, "verify"]).status == 0)
+        #expect(try await trackctl(["--db", daemon.database, "verify"]).status == 0)
     }
 
-    @Test func survivesRepeatedKillsAtAnyMomentOfWriting() throws {
+    @Test func survivesRepeatedKillsAtAnyMomentOfWriting() async throws {
         let folder = try TemporaryFolder()
-        var daemon = try Trackd(state: folder.path, source: "file://\(DriveLog.demo)?speed=20", autoStart: "business",
+        var daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=20", autoStart: "business",
                                 configuration: configuration)
         var points = 0
         var generator = SystemRandomNumberGenerator()
         for round in 1...5 {
             // A different moment each round: after some more points and a random part of a commit interval.
-            try waitForPoints(atLeast: points + 30, in: daemon)
+            try await waitForPoints(atLeast: points + 30, in: daemon)
             usleep(UInt32.random(in: 0..<1_000_000, using: &generator))
-            daemon.kill()
-            let cut = try inspectCopy(of: daemon.database, in: folder)
+            await daemon.kill()
+            let cut = try await inspectCopy(of: daemon.database, in: folder)
             #expect(cut.integrity == "ok", "round \(round)")
             #expect(cut.openTrips == "1", "round \(round)")
             let stored = try #require(Int(cut.points))
@@ -96,17 +96,17 @@ struct PowerCutTests {
             points = stored
             let slice = folder.file("round-\(round).nmea")
             try DriveLog.cut(DriveLog.demo, after: cut.lastPointSecondOfDay + 5, to: slice)
-            daemon = try Trackd(state: folder.path, source: "file://\(slice)?speed=20", autoStart: "business",
+            daemon = try await Trackd.start(state: folder.path, source: "file://\(slice)?speed=20", autoStart: "business",
                                 configuration: configuration, run: round)
         }
-        try waitForPoints(atLeast: points + 30, in: daemon)
-        daemon.stop()
-        #expect(try sqlite3(daemon.database, "PRAGMA integrity_check").trimmingCharacters(in: .whitespacesAndNewlines) == "ok")
-        #expect(try sqlite3(daemon.database, "SELECT COUNT(*) || ',' || MIN(state) FROM trip")
+        try await waitForPoints(atLeast: points + 30, in: daemon)
+        await daemon.stop()
+        #expect(try await query(daemon.database, "PRAGMA integrity_check").trimmingCharacters(in: .whitespacesAndNewlines) == "ok")
+        #expect(try await query(daemon.database, "SELECT COUNT(*) || ',' || MIN(state) FROM trip")
             .trimmingCharacters(in: .whitespacesAndNewlines) == "1,closed", "one trip, carried on through every cut")
-        #expect(try sqlite3(daemon.database, "SELECT COUNT(*) FROM event WHERE kind = 'resumed'")
+        #expect(try await query(daemon.database, "SELECT COUNT(*) FROM event WHERE kind = 'resumed'")
             .trimmingCharacters(in: .whitespacesAndNewlines) == "5")
-        #expect(try trackctl(["--db", daemon.database, "verify"]).status == 0)
+        #expect(try await trackctl(["--db", daemon.database, "verify"]).status == 0)
     }
 
     // MARK: - Helpers
@@ -119,26 +119,26 @@ struct PowerCutTests {
         var lastPointSecondOfDay: Double
     }
 
-    private func inspectCopy(of database: String, in folder: TemporaryFolder) throws -> Cut {
+    private func inspectCopy(of database: String, in folder: TemporaryFolder) async throws -> Cut {
         let copy = folder.file("card-\(UUID().uuidString.prefix(6)).sqlite")
         try FileManager.default.copyItem(atPath: database, toPath: copy)
         if FileManager.default.fileExists(atPath: database + "-wal") {
             try FileManager.default.copyItem(atPath: database + "-wal", toPath: copy + "-wal")
         }
-        func query(_ sql: String) throws -> String {
-            try sqlite3(copy, sql).trimmingCharacters(in: .whitespacesAndNewlines)
+        func read(_ sql: String) async throws -> String {
+            try await query(copy, sql)
         }
-        let lastMilliseconds = Double(try query("SELECT MAX(time_ms) FROM track_point")) ?? 0
-        return Cut(integrity: try query("PRAGMA integrity_check"),
-                   openTrips: try query("SELECT group_concat(id) FROM trip WHERE state = 'open'"),
-                   points: try query("SELECT COUNT(*) FROM track_point"),
+        let lastMilliseconds = Double(try await read("SELECT MAX(time_ms) FROM track_point")) ?? 0
+        return Cut(integrity: try await read("PRAGMA integrity_check"),
+                   openTrips: try await read("SELECT group_concat(id) FROM trip WHERE state = 'open'"),
+                   points: try await read("SELECT COUNT(*) FROM track_point"),
                    lastPointSecondOfDay: (lastMilliseconds / 1000).truncatingRemainder(dividingBy: 86_400))
     }
 
     /// Waits until the daemon has committed `count` track points (as another reader of the file sees them).
-    private func waitForPoints(atLeast count: Int, in daemon: Trackd) throws {
-        let reached = waitUntil(upTo: 120) {
-            Int((try? sqlite3(daemon.database, "SELECT COUNT(*) FROM track_point"))?
+    private func waitForPoints(atLeast count: Int, in daemon: Trackd) async throws {
+        let reached = await poll(upTo: 120) {
+            Int((try? await query(daemon.database, "SELECT COUNT(*) FROM track_point"))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0 >= count
         }
         guard reached else { throw SubprocessError("trackd did not store \(count) track points: \(daemon.process.output)") }

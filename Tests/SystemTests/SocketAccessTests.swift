@@ -9,34 +9,38 @@ import Testing
 @Suite(.serialized)
 struct SocketAccessTests {
     @Test(.enabled(if: geteuid() == 0, "needs root, to run trackctl as another user"))
-    func aUserOutsideTheControlGroupMayReadButNotChangeTheLog() throws {
+    func aUserOutsideTheControlGroupMayReadButNotChangeTheLog() async throws {
         let folder = try TemporaryFolder()
         chmod(folder.path, 0o755)
-        let daemon = try Trackd(state: folder.path, source: "file://\(DriveLog.demo)?speed=4",
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=4",
                                 extraArguments: ["--control-group", "no-such-group-for-trackd"])
-        defer { daemon.stop() }
         // Open the door wider than systemd would, so that the check behind it is what answers.
         chmod(daemon.socket, 0o666)
 
         let asNobody = ["--reuid=65534", "--regid=65534", "--clear-groups", Products.trackctl, "--socket", daemon.socket]
-        let status = try run("/usr/bin/setpriv", asNobody + ["--json", "status"])
+        let status = try await run("/usr/bin/setpriv", asNobody + ["--json", "status"])
         #expect(status.status == 0, "reading is open: \(status.error)")
-        let start = try run("/usr/bin/setpriv", asNobody + ["start", "--business", "--purpose", "x"])
+        let start = try await run("/usr/bin/setpriv", asNobody + ["start", "--business", "--purpose", "x"])
         #expect(start.status == 1)
         #expect(start.error.contains("nobody may read the log but not change it"), "\(start.error)")
         #expect(start.error.contains("'no-such-group-for-trackd' group"))
-        #expect(try sqlite3(daemon.database, "SELECT COUNT(*) FROM trip") == "0", "nothing was started")
+        #expect(try await query(daemon.database, "SELECT COUNT(*) FROM trip") == "0", "nothing was started")
 
-        let asRoot = try trackctl(["--socket", daemon.socket, "start", "--business", "--purpose", "x"])
+        let asRoot = try await trackctl(["--socket", daemon.socket, "start", "--business", "--purpose", "x"])
         #expect(asRoot.status == 0, "root may: \(asRoot.error)")
-        let revision = try trackctl(["--socket", daemon.socket, "edit", "1", "--private", "--reason", "mine"])
+        let revision = try await trackctl(["--socket", daemon.socket, "edit", "1", "--private", "--reason", "mine"])
         #expect(revision.status == 0)
-        #expect(try sqlite3(daemon.database, "SELECT user FROM revision WHERE field = 'kind'") == "root",
+        #expect(try await query(daemon.database, "SELECT user FROM revision WHERE field = 'kind'") == "root",
                 "the change history names the Unix user from the socket")
+        await daemon.stop()
     }
 
-    /// Runs a program and waits for it.
-    private func run(_ executable: String, _ arguments: [String]) throws -> CommandResult {
+    /// Runs a program and waits for it, off the concurrency pool.
+    private func run(_ executable: String, _ arguments: [String]) async throws -> CommandResult {
+        try await offload { try SocketAccessTests.runBlocking(executable, arguments) }
+    }
+
+    private static func runBlocking(_ executable: String, _ arguments: [String]) throws -> CommandResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

@@ -6,26 +6,26 @@ import Testing
 /// trip, a reclassification with a reason, and the month exported as CSV, GPX and HTML.
 @Suite(.serialized)
 struct WalkthroughTests {
-    @Test func aDriverKeepsTheMonthsLogFromStartToExport() throws {
+    @Test func aDriverKeepsTheMonthsLogFromStartToExport() async throws {
         let folder = try TemporaryFolder()
-        let daemon = try Trackd(state: folder.path, source: "file://\(DriveLog.demo)?speed=20")
-        defer { daemon.stop() }
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=20")
         let socket = ["--socket", daemon.socket]
-        func run(_ arguments: [String]) throws -> CommandResult {
-            let result = try trackctl(socket + arguments)
+        @discardableResult
+        func run(_ arguments: [String]) async throws -> CommandResult {
+            let result = try await trackctl(socket + arguments)
             #expect(result.status == 0, "trackctl \(arguments.joined(separator: " ")): \(result.error)")
             return result
         }
 
-        try run(["profile", "set", "--driver", "Anna Tamm", "--plate", "123 ABC", "--company", "Tamm OÜ",
+        try await run(["profile", "set", "--driver", "Anna Tamm", "--plate", "123 ABC", "--company", "Tamm OÜ",
                  "--time-zone", "Europe/Tallinn"])
-        try run(["odometer", "set", "48210.4", "--reason", "dashboard at the start of the month"])
-        let started = try run(["start", "--business", "--purpose", "Visit to Example Ltd", "--customer", "Example Ltd"])
+        try await run(["odometer", "set", "48210.4", "--reason", "dashboard at the start of the month"])
+        let started = try await run(["start", "--business", "--purpose", "Visit to Example Ltd", "--customer", "Example Ltd"])
         #expect(started.output.contains("trip 1 started"))
         // Drive until the replayed log has covered some kilometres.
         var driving: [String: Any]?
-        let drove = waitUntil(upTo: 120) {
-            driving = try? json(trackctl(socket + ["--json", "status"]).output) as? [String: Any]
+        let drove = await poll(upTo: 120) {
+            driving = try? json(await trackctl(socket + ["--json", "status"]).output) as? [String: Any]
             return ((driving?["trip"] as? [String: Any])?["distance_m"] as? Double ?? 0) > 5000
         }
         #expect(drove, "\(daemon.process.output)")
@@ -34,18 +34,18 @@ struct WalkthroughTests {
         let odometerNow = try #require(driving?["odometer"] as? Double)
         #expect(abs(odometerNow - (48210.4 + tripSoFar / 1000)) < 0.001)
         #expect((driving?["last_position"] as? [String: Any])?["speed"] != nil)
-        let glance = try run(["status"]).output
+        let glance = try await run(["status"]).output
         #expect(glance.contains("trip     1, business (Visit to Example Ltd)"))
         #expect(glance.contains("odometer 48"))
-        let stopped = try run(["stop"])
+        let stopped = try await run(["stop"])
         #expect(stopped.output.contains("trip 1 ended"))
 
-        try run(["regular", "add", "office", "--distance", "18.4", "--business", "--purpose", "Office",
+        try await run(["regular", "add", "office", "--distance", "18.4", "--business", "--purpose", "Office",
                  "--destination", "Harbour office"])
-        try run(["add", "--date", "2026-11-22", "--regular", "office"])
-        try run(["edit", "1", "--private", "--reason", "Drove home, not to the client"])
+        try await run(["add", "--date", "2026-11-22", "--regular", "office"])
+        try await run(["edit", "1", "--private", "--reason", "Drove home, not to the client"])
 
-        let trips = try json(run(["--json", "trips", "--all"]).output) as? [[String: Any]]
+        let trips = try json(await run(["--json", "trips", "--all"]).output) as? [[String: Any]]
         #expect(trips?.count == 2)
         #expect(trips?.first?["kind"] as? String == "private")
         #expect(trips?.last?["source"] as? String == "regular")
@@ -54,9 +54,9 @@ struct WalkthroughTests {
         #expect(abs((trips?.last?["odometer_end"] as? Double ?? 0) - (firstEnd + 18.4)) < 0.001)
 
         // The month, as a spreadsheet, a GPS track and a printable report.
-        try run(["export", "--format", "csv", "--month", "2026-11", "--output", folder.file("2026-11.csv")])
-        try run(["export", "--format", "gpx", "--month", "2026-11", "--output", folder.file("2026-11.gpx")])
-        try run(["export", "--format", "html", "--month", "2026-11", "--output", folder.file("2026-11.html")])
+        try await run(["export", "--format", "csv", "--month", "2026-11", "--output", folder.file("2026-11.csv")])
+        try await run(["export", "--format", "gpx", "--month", "2026-11", "--output", folder.file("2026-11.gpx")])
+        try await run(["export", "--format", "html", "--month", "2026-11", "--output", folder.file("2026-11.html")])
 
         let csv = try String(contentsOfFile: folder.file("2026-11.csv"), encoding: .utf8)
         let rows = csv.components(separatedBy: "\r\n").filter { !$0.isEmpty }
@@ -83,87 +83,91 @@ struct WalkthroughTests {
         // The daemon's own plain files for a card reader.
         #expect(FileManager.default.fileExists(atPath: folder.file("exports/2026-11.csv")))
         #expect(FileManager.default.fileExists(atPath: folder.file("exports/2026-11.gpx")))
+        await daemon.stop()
     }
 
-    @Test func aLogPulledOffTheCardIsReadWithoutTheDaemonAndWithoutChangingIt() throws {
+    @Test func aLogPulledOffTheCardIsReadWithoutTheDaemonAndWithoutChangingIt() async throws {
         let folder = try TemporaryFolder()
-        let daemon = try Trackd(state: folder.path, source: "file://\(DriveLog.demo)?speed=20", autoStart: "private")
-        _ = waitUntil(upTo: 120) {
-            Int((try? sqlite3(daemon.database, "SELECT COUNT(*) FROM track_point"))?
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=20", autoStart: "private")
+        _ = await poll(upTo: 120) {
+            Int((try? await query(daemon.database, "SELECT COUNT(*) FROM track_point"))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0 > 100
         }
-        daemon.kill()  // The ignition goes off; the card is pulled with its -wal and -shm beside the database.
+        await daemon.kill()  // The ignition goes off; the card is pulled with its -wal and -shm beside the database.
         #expect(FileManager.default.fileExists(atPath: daemon.database + "-wal"))
         let files = [daemon.database, daemon.database + "-wal", daemon.database + "-shm"]
         let before = try files.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
 
-        let trips = try trackctl(["--db", daemon.database, "--json", "trips", "--all"])
+        let trips = try await trackctl(["--db", daemon.database, "--json", "trips", "--all"])
         #expect(trips.status == 0, "\(trips.error)")
         let list = try json(trips.output) as? [[String: Any]]
         #expect(list?.first?["state"] as? String == "open", "the cut trip is there, as the card holds it")
-        #expect(try trackctl(["--db", daemon.database, "verify"]).status == 0)
-        let detail = try json(trackctl(["--db", daemon.database, "--json", "show", "1"]).output) as? [String: Any]
+        #expect(try await trackctl(["--db", daemon.database, "verify"]).status == 0)
+        let detail = try json(await trackctl(["--db", daemon.database, "--json", "show", "1"]).output) as? [String: Any]
         #expect(detail?["track_points"] as? Int ?? 0 > 100, "its track up to the cut is readable")
 
-        let refused = try trackctl(["--db", daemon.database, "edit", "1", "--business", "--purpose", "x", "--reason", "y"])
+        let refused = try await trackctl(["--db", daemon.database, "edit", "1", "--business", "--purpose", "x", "--reason", "y"])
         #expect(refused.status != 0)
         #expect(refused.error.contains("--db only reads"))
         let after = try files.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
         #expect(after == before, "the card's files are byte for byte as they were")
     }
 
-    @Test func aBusinessStopOnATerminalAsksForThePurposeButAScriptIsNotAsked() throws {
+    @Test func aBusinessStopOnATerminalAsksForThePurposeButAScriptIsNotAsked() async throws {
         let folder = try TemporaryFolder()
-        let daemon = try Trackd(state: folder.path, source: "file://\(DriveLog.demo)?speed=4")
-        defer { daemon.stop() }
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=4")
         let socket = ["--socket", daemon.socket]
 
         // From a script: no question, the trip ends without a purpose and says how to add one.
-        #expect(try trackctl(socket + ["start", "--business"]).status == 0)
-        let quiet = try trackctl(socket + ["stop"])
+        #expect(try await trackctl(socket + ["start", "--business"]).status == 0)
+        let quiet = try await trackctl(socket + ["stop"])
         #expect(quiet.status == 0)
         #expect(quiet.output.contains("needs a purpose"))
 
         // On a terminal (script(1) gives trackctl a pseudo-terminal): asked, and the answer is the purpose.
-        #expect(try trackctl(socket + ["start", "--business"]).status == 0)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-q", "-e", "-c", ([Products.trackctl] + socket + ["stop"]).joined(separator: " "), "/dev/null"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        input.fileHandleForWriting.write(Data("Visit to Example Ltd\n".utf8))
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(printed)")
+        #expect(try await trackctl(socket + ["start", "--business"]).status == 0)
+        let command = ([Products.trackctl] + socket + ["stop"]).joined(separator: " ")
+        let (status, printed) = try await offload { () throws -> (Int32, String) in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
+            let input = Pipe()
+            let output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            input.fileHandleForWriting.write(Data("Visit to Example Ltd\n".utf8))
+            let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, printed)
+        }
+        #expect(status == 0, "\(printed)")
         #expect(printed.contains("Purpose of business trip 2"))
         #expect(printed.contains("trip 2 ended"))
-        #expect(try sqlite3(daemon.database, "SELECT purpose FROM trip WHERE id = 2") == "Visit to Example Ltd")
-        #expect(try sqlite3(daemon.database, "SELECT purpose IS NULL FROM trip WHERE id = 1") == "1")
+        #expect(try await query(daemon.database, "SELECT purpose FROM trip WHERE id = 2") == "Visit to Example Ltd")
+        #expect(try await query(daemon.database, "SELECT purpose IS NULL FROM trip WHERE id = 1") == "1")
+        await daemon.stop()
     }
 
-    @Test func aTripStartedBeforeTheFirstFixSaysItWaitsForOne() throws {
+    @Test func aTripStartedBeforeTheFirstFixSaysItWaitsForOne() async throws {
         let folder = try TemporaryFolder()
-        let daemon = try Trackd(state: folder.path, source: "serial://\(folder.file("no-receiver"))?baud=9600")
-        defer { daemon.stop() }
-        let started = try trackctl(["--socket", daemon.socket, "start", "--private"])
+        let daemon = try await Trackd.start(state: folder.path, source: "serial://\(folder.file("no-receiver"))?baud=9600")
+        let started = try await trackctl(["--socket", daemon.socket, "start", "--private"])
         #expect(started.status == 0, "\(started.error)")
         #expect(started.output.contains("no GPS fix yet"), "\(started.output)")
-        let again = try trackctl(["--socket", daemon.socket, "start", "--private"])
+        let again = try await trackctl(["--socket", daemon.socket, "start", "--private"])
         #expect(again.status == 1)
         #expect(again.error.contains("trip 1 (private) is already running; stop it first"))
+        await daemon.stop()
     }
 
-    @Test func badInputGetsOneClearSentenceAndANonZeroExit() throws {
+    @Test func badInputGetsOneClearSentenceAndANonZeroExit() async throws {
         let folder = try TemporaryFolder()
-        let daemon = try Trackd(state: folder.path, source: "file://\(DriveLog.demo)?speed=20")
-        defer { daemon.stop() }
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=20")
         let socket = ["--socket", daemon.socket]
-        _ = try trackctl(socket + ["odometer", "set", "1000", "--reason", "first"])
-        let ledger = try sqlite3(daemon.database, "SELECT COUNT(*) FROM ledger")
+        _ = try await trackctl(socket + ["odometer", "set", "1000", "--reason", "first"])
+        let ledger = try await query(daemon.database, "SELECT COUNT(*) FROM ledger")
 
         let cases: [([String], String)] = [
             (socket + ["show", "42"], "there is no trip 42"),
@@ -175,19 +179,20 @@ struct WalkthroughTests {
             (["--db", folder.file("missing.sqlite"), "trips"], "no such file"),
         ]
         for (arguments, expected) in cases {
-            let result = try trackctl(arguments)
+            let result = try await trackctl(arguments)
             #expect(result.status != 0, "\(arguments)")
             #expect(result.error.contains(expected), "\(arguments): \(result.error)")
         }
-        let asJSON = try trackctl(socket + ["--json", "show", "42"])
+        let asJSON = try await trackctl(socket + ["--json", "show", "42"])
         let error = try #require((try json(asJSON.output) as? [String: Any])?["error"] as? [String: Any])
         #expect(error["code"] as? Int == -32011)
         #expect(error["exit_status"] as? Int == 1)
         #expect((error["message"] as? String)?.contains("there is no trip 42") == true)
         try Data("not a database".utf8).write(to: URL(fileURLWithPath: folder.file("notes.sqlite")))
-        let garbage = try trackctl(["--db", folder.file("notes.sqlite"), "trips"])
+        let garbage = try await trackctl(["--db", folder.file("notes.sqlite"), "trips"])
         #expect(garbage.status != 0)
         #expect(garbage.error.contains("not an SQLite database"))
-        #expect(try sqlite3(daemon.database, "SELECT COUNT(*) FROM ledger") == ledger, "nothing was written")
+        #expect(try await query(daemon.database, "SELECT COUNT(*) FROM ledger") == ledger, "nothing was written")
+        await daemon.stop()
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 /// starts the child with `posix_spawn`, an empty signal mask and default signal handlers, in a process group of
 /// its own (so that a signal reaches it and its children together), with standard input from /dev/null, standard
 /// output and error to `outputPath`, and no other inherited descriptors.
-public final class TestSubprocess {
+public final class TestSubprocess: @unchecked Sendable {
     /// The child's process id, which is also its process group id.
     public let pid: pid_t
     /// Where the child's standard output and error go.
@@ -124,4 +124,22 @@ public func waitUntil(upTo seconds: Double, _ condition: () -> Bool) -> Bool {
 public struct SubprocessError: Error, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }
+}
+
+/// Runs blocking work (waiting for a child process, polling it) on a thread of its own, so that it never holds
+/// one of the few threads the tests' concurrency pool has (two on a two-core board).
+public func offload<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}
+
+/// Checks `condition` every 20 ms for up to `seconds`, sleeping (not blocking) in between; whether it became true.
+public func poll(upTo seconds: Double, _ condition: () async -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
+    while ContinuousClock.now < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(20))
+    }
+    return await condition()
 }

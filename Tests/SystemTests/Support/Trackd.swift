@@ -21,52 +21,69 @@ enum Products {
 }
 
 /// A running trackd with its own state folder and socket.
-final class Trackd {
+final class Trackd: @unchecked Sendable {
     let state: String
     let process: TestSubprocess
     var socket: String { "\(state)/control.sock" }
     var database: String { "\(state)/trackd.sqlite" }
 
-    /// Starts trackd on `source` (an address such as `file:///…?speed=20`), writing `configuration` (YAML) first.
-    init(state: String, source: String, autoStart: String? = nil, configuration: String = "", run: Int = 0,
-         extraArguments: [String] = []) throws {
+    private init(state: String, process: TestSubprocess) {
         self.state = state
+        self.process = process
+    }
+
+    /// Starts trackd on `source` (an address such as `file:///…?speed=20`), writing `configuration` (YAML) first,
+    /// and waits for its socket.
+    static func start(state: String, source: String, autoStart: String? = nil, configuration: String = "",
+                      run: Int = 0, extraArguments: [String] = []) async throws -> Trackd {
         try? FileManager.default.removeItem(atPath: "\(state)/control.sock")
         let config = "\(state)/trackd.yaml"
         try Data(configuration.utf8).write(to: URL(fileURLWithPath: config))
         var arguments = ["--source", source, "--state-dir", state, "--config", config, "--log-level", "info"]
         if let autoStart { arguments += ["--auto-start", autoStart] }
         arguments += extraArguments
-        process = try TestSubprocess(executable: Products.trackd, arguments: arguments,
-                                     outputPath: "\(state)/trackd-\(run).log")
-        guard waitUntil(upTo: 30, { FileManager.default.fileExists(atPath: socket) || !process.isRunning }),
-              process.isRunning else {
-            throw SubprocessError("trackd did not start: \(process.output)")
+        let process = try TestSubprocess(executable: Products.trackd, arguments: arguments,
+                                         outputPath: "\(state)/trackd-\(run).log")
+        let daemon = Trackd(state: state, process: process)
+        let started = await poll(upTo: 30) {
+            FileManager.default.fileExists(atPath: daemon.socket) || !process.isRunning
         }
+        guard started, process.isRunning else { throw SubprocessError("trackd did not start: \(process.output)") }
+        return daemon
     }
 
     /// Cuts the power: SIGKILL, no chance to close anything.
-    func kill() {
+    func kill() async {
         Glibc.kill(process.pid, SIGKILL)
-        _ = waitUntil(upTo: 10) { !process.isRunning }
+        _ = await poll(upTo: 10) { !self.process.isRunning }
     }
 
     /// An orderly stop (SIGTERM), as systemd does at shutdown.
-    func stop() {
-        process.stop()
+    func stop() async {
+        let process = process
+        _ = try? await offload { process.stop() }
     }
 }
 
 /// What a finished trackctl run printed.
-struct CommandResult {
+struct CommandResult: Sendable {
     let status: Int32
     let output: String
     let error: String
 }
 
-/// Runs trackctl with `arguments` and waits for it.
+/// Runs trackctl with `arguments` and waits for it (on a thread of its own).
 @discardableResult
-func trackctl(_ arguments: [String]) throws -> CommandResult {
+func trackctl(_ arguments: [String]) async throws -> CommandResult {
+    try await offload { try runTrackctl(arguments) }
+}
+
+/// `sqlite3` on a database file, off the concurrency pool.
+func query(_ path: String, _ sql: String) async throws -> String {
+    try await offload { try sqlite3(path, sql) }
+}
+
+private func runTrackctl(_ arguments: [String]) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Products.trackctl)
     process.arguments = arguments
