@@ -23,13 +23,18 @@ struct TrackBench: AsyncParsableCommand {
     @Option(help: "Each client waits this long between an answer and its next request, milliseconds (0: at once).")
     var interval = 0.0
 
+    @Flag(help: "Clients on plain blocking sockets, a thread each (measures trackd alone), instead of trackctl's client.")
+    var blocking = false
+
     func run() async throws {
         let socket = socket
         let pause = Duration.microseconds(Int64(interval * 1000))
         let duration = Duration.milliseconds(Int64(seconds * 1000))
         let started = ContinuousClock.now
         let deadline = started + duration
-        let latencies = try await withThrowingTaskGroup(of: [Duration].self) { group in
+        let latencies = blocking
+            ? try BlockingLoad.run(socket: socket, clients: clients, until: deadline, pause: pause)
+            : try await withThrowingTaskGroup(of: [Duration].self) { group in
             for index in 0..<clients {
                 group.addTask {
                     try await ControlClient.withConnection(socketPath: socket, client: "trackbench \(index)") { connection in
@@ -55,7 +60,7 @@ struct TrackBench: AsyncParsableCommand {
             return milliseconds(latencies[min(latencies.count - 1, Int((p / 100 * Double(latencies.count)).rounded(.up)) - 1)])
         }
         let summary: [String: Double] = [
-            "clients": Double(clients), "interval_ms": interval, "requests": Double(latencies.count), "seconds": milliseconds(elapsed) / 1000,
+            "clients": Double(clients), "interval_ms": interval, "blocking_clients": blocking ? 1 : 0, "requests": Double(latencies.count), "seconds": milliseconds(elapsed) / 1000,
             "requests_per_s": Double(latencies.count) / (milliseconds(elapsed) / 1000),
             "p50_ms": percentile(50), "p90_ms": percentile(90), "p99_ms": percentile(99),
             "max_ms": latencies.last.map(milliseconds) ?? .nan,
