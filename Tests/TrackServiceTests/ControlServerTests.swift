@@ -186,6 +186,25 @@ struct ControlServerTests {
         }
     }
 
+    @Test func answersPipelinedRequestsInOrderWhenStatusIsAnsweredAtOnce() async throws {
+        try await withServer { path, _, _ in
+            try await withRawConnection(path) { inbound, outbound in
+                // `trips` goes through the request loop; the `status` behind it must not overtake it.
+                var lines = ""
+                for id in 1...20 {
+                    lines += id.isMultiple(of: 3) ? #"{"jsonrpc":"2.0","id":\#(id),"method":"trips"}"# + "\n"
+                                                  : #"{"jsonrpc":"2.0","id":\#(id),"method":"status"}"# + "\n"
+                }
+                try await outbound.write(ByteBuffer(string: lines))
+                var ids: [Int] = []
+                for _ in 1...20 {
+                    ids.append(try object(try await inbound.next())["id"] as? Int ?? -1)
+                }
+                #expect(ids == Array(1...20))
+            }
+        }
+    }
+
     @Test func closesAClientThatSendsNothingButNotAWatcher() async throws {
         var limits = ControlServer.Limits()
         limits.idleTimeout = 1
