@@ -66,7 +66,7 @@ public struct ControlRequestHandler: Sendable {
             result = call.params(NoParams.self).map { _ in status.snapshot(now: clock()) }
         case .watch:
             if case .failure(let error) = call.params(NoParams.self) { return respond(id, error: error) }
-            guard case .respond(let line) = respond(id, result: WatchResult(watching: ["fix", "source"])) else { return .none }
+            guard case .respond(let line) = respond(id, result: WatchResult(watching: ["fix", "source", "trip", "alert"])) else { return .none }
             return .respondAndWatch(line)
         case .trips:
             result = await read(call, TripsParams.self) { log, params in

@@ -168,6 +168,10 @@ public struct ControlServer: Service {
                 try await outbound.write(JSONLines.encode(RPCNotification(method: "fix", params: fix)))
             case .source(let source):
                 try await outbound.write(JSONLines.encode(RPCNotification(method: "source", params: source)))
+            case .trip(let notice):
+                try await outbound.write(JSONLines.encode(RPCNotification(method: "trip", params: notice)))
+            case .alert(let alert):
+                try await outbound.write(JSONLines.encode(RPCNotification(method: "alert", params: alert)))
             }
         }
     }

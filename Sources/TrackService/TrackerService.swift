@@ -295,11 +295,14 @@ public struct TrackerService: Service {
         case .tripStarted(let trip):
             logger.notice("trip started", metadata: ["trip": "\(trip.number)", "kind": "\(trip.kind)",
                                                       "purpose": "\(trip.purpose ?? "")"])
+            hub.publish(.trip(TripNotice("started", trip)))
         case .tripResumed(let trip):
             logger.notice("trip resumed after a power cut", metadata: ["trip": "\(trip.number)"])
+            hub.publish(.trip(TripNotice("resumed", trip)))
         case .tripAlreadyRunning(let trip):
             logger.info("trip already running", metadata: ["trip": "\(trip.number)"])
         case .tripEnded(let trip):
+            hub.publish(.trip(TripNotice("ended", trip)))
             logger.notice("trip ended", metadata: [
                 "trip": "\(trip.number)", "kind": "\(trip.kind)", "distance_m": "\(Int(trip.distance.rounded()))",
                 "start": "\(trip.start.map { "\($0)" } ?? "none")", "end": "\(trip.end.map { "\($0)" } ?? "none")",
@@ -307,6 +310,7 @@ public struct TrackerService: Service {
         case .noTripRunning:
             logger.info("no trip running")
         case .idle(let alert):
+            hub.publish(.alert(alert))
             logger.warning("idle alert: stationary for two hours", metadata: [
                 "trip": "\(alert.tripNumber)", "since": "\(alert.stationarySince)", "time": "\(alert.time)",
             ])

@@ -8,6 +8,8 @@ public final class WatchHub: Sendable {
     public enum Event: Sendable {
         case fix(Fix)
         case source(SourceStatus)
+        case trip(TripNotice)
+        case alert(IdleAlert)
     }
 
     private struct Watcher {

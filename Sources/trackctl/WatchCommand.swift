@@ -43,6 +43,15 @@ struct WatchCommand: AsyncParsableCommand {
                 return nil
             }
             return "source \(source.state): \(source.detail)"
+        case "trip":
+            guard let trip = try? JSONLines.decode(RPCNotification<TripNotice>.self, from: line).params else { return nil }
+            var text = "trip \(trip.number) \(trip.change): \(trip.kind)"
+            if let purpose = trip.purpose, !purpose.isEmpty { text += " (\(purpose))" }
+            if trip.change == "ended" { text += ", \(Format.kilometres(trip.distance))" }
+            return text
+        case "alert":
+            guard let alert = try? JSONLines.decode(RPCNotification<IdleAlert>.self, from: line).params else { return nil }
+            return "ALERT trip \(alert.tripNumber): stationary since \(alert.stationarySince.iso8601(fractionDigits: 0))"
         case "lagged":
             let dropped = (try? JSONLines.decode(RPCNotification<LaggedParams>.self, from: line).params.dropped) ?? 0
             return "(this terminal fell behind: \(dropped) events skipped)"

@@ -31,6 +31,22 @@ struct DaemonSocketTests {
         await daemon.stop()
     }
 
+    @Test func aWatcherSeesFixesAndTripsStartAndEnd() async throws {
+        let folder = try TemporaryFolder()
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=10")
+        let watcher = try TestSubprocess(executable: Products.trackctl, arguments: ["--socket", daemon.socket, "watch"],
+                                         outputPath: folder.file("watch.txt"))
+        _ = await poll(upTo: 30) { watcher.output.contains("km/h") }
+        #expect(try await trackctl(["--socket", daemon.socket, "start", "--business", "--purpose", "Visit"]).status == 0)
+        _ = await poll(upTo: 30) { watcher.output.contains("trip 1 started") }
+        #expect(try await trackctl(["--socket", daemon.socket, "stop"]).status == 0)
+        let ended = await poll(upTo: 30) { watcher.output.contains("trip 1 ended") }
+        #expect(watcher.output.contains("trip 1 started: business (Visit)"), "\(watcher.output.suffix(300))")
+        #expect(ended, "\(watcher.output.suffix(300))")
+        let _ = try? await offload { watcher.stop() }
+        await daemon.stop()
+    }
+
     @Test func clientsAtOnceAreEachAnsweredInFull() async throws {
         let folder = try TemporaryFolder()
         let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=4")

@@ -43,6 +43,8 @@ struct TrackerServiceTests {
             switch event {
             case .fix(let fix): seen.append("fix \(fix.mode.rawValue)")
             case .source(let source): seen.append(source.state)
+            case .trip(let notice): seen.append("trip \(notice.number) \(notice.change)")
+            case .alert(let alert): seen.append("alert \(alert.tripNumber)")
             }
         }
         #expect(seen == ["connected", "fix 3", "fix 1", "lost"])
