@@ -38,18 +38,29 @@ public struct ControlRequestHandler: Sendable {
         let envelope: RPCEnvelope
         do {
             envelope = try JSONDecoder().decode(RPCEnvelope.self, from: data)
+        } catch DecodingError.typeMismatch {
+            // JSON, but not an object.
+            let batch = data.first { !" \t\r\n".utf8.contains($0) } == UInt8(ascii: "[")
+            return respond(nil, error: .invalidRequest(batch ? "batches (JSON arrays) are not taken; send one request per line"
+                                                            : "a request is a JSON object"))
         } catch {
             return respond(nil, error: .parseError(ControlRequestHandler.reason(error)))
         }
         let id = envelope.id
+        guard !envelope.idIsInvalid else {
+            return respond(nil, error: .invalidRequest("\"id\" must be a whole number or a string"))
+        }
         guard envelope.jsonrpc == "2.0" else {
             return respond(id, error: .invalidRequest("\"jsonrpc\": \"2.0\" is missing"))
+        }
+        guard !envelope.methodIsInvalid else {
+            return respond(id, error: .invalidRequest("\"method\" must be a string"))
         }
         guard let name = envelope.method else {
             return respond(id, error: .invalidRequest("no \"method\""))
         }
         guard let method = ControlMethod(rawValue: name) else {
-            return id == nil ? .none : respond(id, error: .methodNotFound(name))
+            return envelope.hasID ? respond(id, error: .methodNotFound(name)) : .none
         }
         let call = Call(data: data, method: method)
         let result: Result<any Encodable & Sendable, RPCError>
@@ -73,9 +84,8 @@ public struct ControlRequestHandler: Sendable {
                 try await log.trips(period: params?.period ?? .thisMonth, kind: params?.kind ?? .all, now: now())
             }
         case .show:
-            result = await read(call, TripIDParams.self) { log, params in
-                guard let params else { throw StoreError.invalid("'show' needs the trip's id: {\"id\": 12}") }
-                return try await log.tripDetail(params.id)
+            result = await read(call, TripIDParams.self, required: "{\"id\": 12}") { log, params in
+                try await log.tripDetail(params!.id)
             }
         case .regularList:
             result = await read(call, NoParams.self) { log, _ in try await log.regularTrips() }
@@ -113,7 +123,7 @@ public struct ControlRequestHandler: Sendable {
         case .profileSet:
             result = await change(call, ProfileParams.self, peer: peer) { .profile($0) }
         }
-        guard let id else { return .none }
+        guard envelope.hasID else { return .none }
         switch result {
         case .success(let value): return respond(id, result: AnyEncodable(value))
         case .failure(let error): return respond(id, error: error)
@@ -141,13 +151,16 @@ public struct ControlRequestHandler: Sendable {
 
     /// A read of the log.
     private func read<Params: Codable & Sendable>(
-        _ call: Call, _ type: Params.Type,
+        _ call: Call, _ type: Params.Type, required example: String? = nil,
         _ body: @Sendable (MileageLog, Params?) async throws -> any Encodable & Sendable
     ) async -> Result<any Encodable & Sendable, RPCError> {
         let params: Params?
         switch call.params(type) {
         case .failure(let error): return .failure(error)
         case .success(let value): params = value
+        }
+        if params == nil, let example {
+            return .failure(.invalidParams(call.method.rawValue, "'params' is missing: \(example)"))
         }
         guard let log else { return .failure(.unavailable("this trackd keeps no log")) }
         do {
@@ -223,19 +236,40 @@ public struct ControlRequestHandler: Sendable {
         }
     }
 
+    /// What a JSON value of a Swift type is, in words.
+    static func kind(of type: Any.Type) -> String {
+        switch type {
+        case is Int.Type, is Int64.Type, is Int32.Type, is UInt.Type: "a whole number"
+        case is Double.Type, is Float.Type: "a number"
+        case is String.Type: "text (a string)"
+        case is Bool.Type: "true or false"
+        default:
+            "\(type)".hasPrefix("Dictionary") ? "an object" : "\(type)".hasPrefix("Array") ? "a list" : "\(type)"
+        }
+    }
+
     /// A short, readable reason from a decoding error.
     static func reason(_ error: any Error) -> String {
         switch error {
         case DecodingError.dataCorrupted(let context):
-            return context.debugDescription
-        case DecodingError.keyNotFound(let key, _):
-            return "'\(key.stringValue)' is missing"
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            // "Cannot initialize TripKind from invalid String value commute" (an enum's unknown value).
+            if let range = context.debugDescription.range(of: "value ") , context.debugDescription.hasPrefix("Cannot initialize") {
+                return "'\(path)' cannot be '\(context.debugDescription[range.upperBound...])'"
+            }
+            if context.debugDescription == "The given data was not valid JSON.", !path.isEmpty {
+                return "'\(path)' cannot be read (a number too large?)"
+            }
+            return path.isEmpty ? context.debugDescription : "'\(path)': \(context.debugDescription)"
+        case DecodingError.keyNotFound(let key, let context):
+            let path = (context.codingPath.map(\.stringValue) + [key.stringValue]).joined(separator: ".")
+            return "'\(path)' is missing"
         case DecodingError.typeMismatch(let type, let context):
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return "'\(path)' should be \(type)"
+            return "'\(path)' should be \(ControlRequestHandler.kind(of: type))"
         case DecodingError.valueNotFound(let type, let context):
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            return "'\(path)' should be \(type), not null"
+            return "'\(path)' should be \(ControlRequestHandler.kind(of: type)), not null"
         default:
             return "\(error)"
         }

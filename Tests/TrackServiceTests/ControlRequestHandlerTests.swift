@@ -55,7 +55,34 @@ struct ControlRequestHandlerTests {
         #expect(errorCode(try await answer(#"{"jsonrpc":"2.0","id":1}"#)) == -32600)
         #expect(errorCode(try await answer(#"{"jsonrpc":"2.0","id":1,"method":"launch"}"#)) == -32601)
         #expect(errorCode(try await answer(#"{"jsonrpc":"2.0","id":1,"method":"hello","params":{"client":5}}"#)) == -32602)
-        #expect(errorCode(try await answer(#"[1,2,3]"#)) == -32700)
+        #expect(errorCode(try await answer(#"[{"jsonrpc":"2.0","id":1,"method":"status"}]"#)) == -32600, "no batches")
+        #expect(errorCode(try await answer(#""status""#)) == -32600)
+        #expect(errorCode(try await answer(#"{"jsonrpc":"2.0","id":1.5,"method":"status"}"#)) == -32600)
+        #expect(errorCode(try await answer(#"{"jsonrpc":"2.0","id":true,"method":"status"}"#)) == -32600)
+        #expect(errorCode(try await answer(#"{"jsonrpc":"2.0","id":1,"method":42}"#)) == -32600)
+        #expect(errorCode(try await answer(#"{"jsonrpc":"2.0","id":1,"method":"show"}"#)) == -32602)
+    }
+
+    @Test func answersARequestWithANullIdWithANullId() async throws {
+        let reply = try #require(try await answer(#"{"jsonrpc":"2.0","id":null,"method":"status"}"#))
+        #expect(reply["id"] is NSNull)
+        #expect(reply["result"] != nil)
+        let error = try #require(try await answer(#"{"jsonrpc":"2.0","id":1.5,"method":"status"}"#))
+        #expect(error["id"] is NSNull, "an error about the id answers with a null id")
+    }
+
+    @Test func saysWhatIsWrongWithParametersInWordsNotSwiftTypes() async throws {
+        func message(_ line: String) async throws -> String {
+            ((try await answer(line)?["error"] as? [String: Any])?["message"] as? String) ?? ""
+        }
+        #expect(try await message(#"{"jsonrpc":"2.0","id":1,"method":"hello","params":{"client":5,"protocol":1}}"#)
+            == "invalid parameters for 'hello': 'params.client' should be text (a string)")
+        #expect(try await message(#"{"jsonrpc":"2.0","id":1,"method":"hello","params":{"client":"x","protocol":"one"}}"#)
+            == "invalid parameters for 'hello': 'params.protocol' should be a whole number")
+        #expect(try await message(#"{"jsonrpc":"2.0","id":1,"method":"hello","params":{"protocol":1}}"#)
+            == "invalid parameters for 'hello': 'params.client' is missing")
+        #expect(try await message(#"{"jsonrpc":"2.0","id":1,"method":"start","params":{"kind":"commute"}}"#)
+            == "invalid parameters for 'start': 'params.kind' cannot be 'commute'")
     }
 
     @Test func namesTheKnownMethodsForAnUnknownOne() async throws {

@@ -1,8 +1,39 @@
-/// The parts every JSON-RPC message has, read first to route a request.
+/// The parts every JSON-RPC message has, read first to route a request. Members of the wrong type are noted, not
+/// thrown, so that the answer can say which one is wrong.
 public struct RPCEnvelope: Sendable, Decodable {
     public var jsonrpc: String?
+    /// The id; `nil` when absent or `null` (`hasID` tells them apart).
     public var id: RPCID?
+    /// Whether the message has an `id` member at all (a request, even with `"id": null`; else a notification).
+    public var hasID = false
+    /// The `id` member is neither a whole number, a string nor `null`.
+    public var idIsInvalid = false
     public var method: String?
+    /// The `method` member is not a string.
+    public var methodIsInvalid = false
+
+    enum CodingKeys: String, CodingKey {
+        case jsonrpc, id, method
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        jsonrpc = try? container.decodeIfPresent(String.self, forKey: .jsonrpc)
+        hasID = container.contains(.id)
+        if hasID, !((try? container.decodeNil(forKey: .id)) ?? false) {
+            if let number = try? container.decode(Int.self, forKey: .id) {
+                id = .number(number)
+            } else if let text = try? container.decode(String.self, forKey: .id) {
+                id = .string(text)
+            } else {
+                idIsInvalid = true
+            }
+        }
+        if container.contains(.method) {
+            method = try? container.decode(String.self, forKey: .method)
+            methodIsInvalid = method == nil
+        }
+    }
 }
 
 /// A request with typed parameters.
@@ -34,6 +65,19 @@ public struct RPCResponse<Result: Codable & Sendable>: Sendable, Codable {
     public init(id: RPCID?, error: RPCError) {
         self.id = id
         self.error = error
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case jsonrpc, id, result, error
+    }
+
+    /// Writes `"id": null` when the id is unknown, as JSON-RPC 2.0 asks of a response.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(jsonrpc, forKey: .jsonrpc)
+        if let id { try container.encode(id, forKey: .id) } else { try container.encodeNil(forKey: .id) }
+        try container.encodeIfPresent(result, forKey: .result)
+        try container.encodeIfPresent(error, forKey: .error)
     }
 }
 
