@@ -1,8 +1,9 @@
 import Synchronization
 import TrackCore
 
-/// Hands live events to every watcher without ever waiting for one: each watcher has a bounded buffer, and what
-/// does not fit is dropped and counted, so that a slow or stuck client never delays fix processing.
+/// Hands live events to every watcher without ever waiting for one: each watcher has a bounded buffer that keeps
+/// the newest events; the oldest are dropped and counted, so that a slow or stuck client never delays fix
+/// processing, and the count, told before the next event the watcher gets, stands exactly where the gap is.
 public final class WatchHub: Sendable {
     /// What a watcher receives.
     public enum Event: Sendable {
@@ -29,7 +30,7 @@ public final class WatchHub: Sendable {
     /// A new watcher: its id and its stream of events. Call `unsubscribe` when done.
     public func subscribe() -> (id: Int, events: AsyncStream<Event>) {
         let id = nextID.add(1, ordering: .relaxed).oldValue
-        let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingOldest(bufferSize))
+        let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(bufferSize))
         watchers.withLock { $0[id] = Watcher(continuation: continuation) }
         return (id, stream)
     }
