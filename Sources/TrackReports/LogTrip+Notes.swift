@@ -4,7 +4,7 @@ extension LogTrip {
     /// What a reader of an export should know about the entry beyond its columns, in plain words: why it was
     /// deleted, a missing purpose, outages and the distance bridged across them, how a recorded trip ended, where
     /// a hand-made entry came from, and an end on a later local day (`endDate`).
-    func reportNotes(endsOn endDate: CivilDate? = nil) -> [String] {
+    public func reportNotes(endsOn endDate: CivilDate? = nil) -> [String] {
         var notes: [String] = []
         if state == .deleted {
             if let reason = deletionReason, !reason.isEmpty {

@@ -13,42 +13,23 @@ enum LogText {
     static func table(_ trips: [LogTrip], calendar: LocalCalendar?) -> String {
         guard !trips.isEmpty else { return "no trips" }
         var rows = [["ID", "Date", "Time", "Kind", "Odometer", "km", "Purpose", "Notes"]]
-        var business: Int64 = 0
-        var privately: Int64 = 0
-        var other: Int64 = 0
         for trip in trips {
             let tenths = trip.reportedTenths
-            if trip.counts {
-                switch trip.kind {
-                case .business: business += tenths.distance
-                case .private: privately += tenths.distance
-                case .unclassified: other += tenths.distance
-                }
-            }
             let odometer = tenths.start.map { start in
                 LogTrip.kilometresText(tenths: start) + "–" + (tenths.end.map(LogTrip.kilometresText) ?? "")
             } ?? ""
-            var notes: [String] = []
-            if trip.state == .deleted { notes.append("deleted: \(trip.deletionReason ?? "")") }
-            if trip.state == .open { notes.append("running") }
-            switch trip.source {
-            case .gps: break
-            case .manual: notes.append("by hand")
-            case .regular: notes.append("regular '\(trip.regularName ?? "")'")
-            case .unrecorded: notes.append("unrecorded driving")
-            case .correction: notes.append("odometer correction")
-            }
-            if trip.gapCount > 0 { notes.append("\(trip.gapCount) gap\(trip.gapCount == 1 ? "" : "s") bridged") }
-            if let reason = trip.endReason, reason != "stopped" { notes.append(reason) }
-            if trip.lacksPurpose && trip.counts { notes.append("purpose missing") }
+            // The notes the exports print, and whether the entry was typed in (a column of its own in the CSV).
+            let notes = (trip.source == .manual ? ["by hand"] : []) + trip.reportNotes()
             var purpose = trip.purpose ?? ""
             if let customer = trip.customer, !customer.isEmpty { purpose += purpose.isEmpty ? customer : " · \(customer)" }
             rows.append(["\(trip.id)", date(trip, calendar: calendar), times(trip, calendar: calendar), "\(trip.kind)",
                          odometer, kilometres(trip), purpose, notes.joined(separator: "; ")])
         }
         var lines = align(rows, rightAligned: [0, 5])
-        var total = "business \(LogTrip.kilometresText(tenths: business)) km · private \(LogTrip.kilometresText(tenths: privately)) km"
-        if other != 0 { total += " · unclassified \(LogTrip.kilometresText(tenths: other)) km" }
+        let totals = MileageReport.Totals(trips)
+        var total = "business \(LogTrip.kilometresText(tenths: totals.business)) km · "
+            + "private \(LogTrip.kilometresText(tenths: totals.private)) km"
+        if totals.unclassified != 0 { total += " · unclassified \(LogTrip.kilometresText(tenths: totals.unclassified)) km" }
         lines.append(total)
         return lines.joined(separator: "\n")
     }

@@ -43,19 +43,7 @@ public struct MileageReport: Sendable, Hashable, Codable {
     }
 
     /// Kilometre totals in tenths, from the rounded figures each row prints (so the table adds up).
-    public var totals: Totals {
-        var totals = Totals()
-        for entry in trips where entry.trip.counts {
-            let tenths = entry.trip.reportedTenths.distance
-            switch entry.trip.kind {
-            case .business: totals.business += tenths
-            case .private: totals.private += tenths
-            case .unclassified: totals.unclassified += tenths
-            }
-            totals.trips += 1
-        }
-        return totals
-    }
+    public var totals: Totals { Totals(trips.map(\.trip)) }
 
     /// Tenths of a kilometre by kind.
     public struct Totals: Sendable, Hashable, Codable {
@@ -65,6 +53,19 @@ public struct MileageReport: Sendable, Hashable, Codable {
         public var trips = 0
 
         public init() {}
+
+        /// The totals of the entries that count (deleted ones do not).
+        public init(_ entries: some Sequence<LogTrip>) {
+            for trip in entries where trip.counts {
+                let tenths = trip.reportedTenths.distance
+                switch trip.kind {
+                case .business: business += tenths
+                case .private: `private` += tenths
+                case .unclassified: unclassified += tenths
+                }
+                trips += 1
+            }
+        }
 
         public var all: Int64 { business + `private` + unclassified }
     }
