@@ -74,9 +74,14 @@ public final class LiveStatus: Sendable {
 
     /// GPS time now: the last fix's time plus the monotonic time since it arrived; `nil` before a timed fix.
     public func gpsTime(now: MonotonicInstant) -> UTCTime? {
+        lastGPSTime().map { $0.time.adding(seconds: max(0, now.seconds(since: $0.at))) }
+    }
+
+    /// The GPS time of the last fix with a position, and when it arrived.
+    func lastGPSTime() -> (time: UTCTime, at: MonotonicInstant)? {
         state.withLock { state in
-            guard let fix = state.lastTimedFix, let at = state.lastTimedFixAt else { return nil }
-            return fix.adding(seconds: max(0, now.seconds(since: at)))
+            guard let time = state.lastTimedFix, let at = state.lastTimedFixAt else { return nil }
+            return (time, at)
         }
     }
 

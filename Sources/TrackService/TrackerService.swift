@@ -74,7 +74,6 @@ public struct TrackerService: Service {
         var problems = ProblemLog()
         var hadPosition = false
         /// GPS time of the last timed fix and when it arrived.
-        var lastGPS: (time: UTCTime, at: MonotonicInstant)?
     }
 
     public func run() async {
@@ -127,7 +126,6 @@ public struct TrackerService: Service {
                     }
                 }
                 logger.trace("fix", metadata: fix.logMetadata)
-                if let time = fix.time, fix.mode.hasPosition { state.lastGPS = (time, receivedAt) }
                 await recover(at: fix, receivedAt: receivedAt, in: &state)
                 await apply(.fix(fix, receivedAt: receivedAt), to: &state)
             case .source(.state(let sourceState)):
@@ -137,7 +135,7 @@ public struct TrackerService: Service {
                 switch sourceState {
                 case .lost(let reason):
                     logger.warning("source lost", metadata: ["source": "\(address)", "reason": "\(report.detail)"])
-                    await state.recorder?.sourceLost(reason, at: state.lastGPS?.time)
+                    await state.recorder?.sourceLost(reason, at: status.lastGPSTime()?.time)
                 case .connected: logger.notice("source connected", metadata: ["source": "\(address)", "detail": "\(report.detail)"])
                 case .connecting: logger.info("source connecting", metadata: ["source": "\(address)"])
                 case .ended: logger.notice("source ended", metadata: ["source": "\(address)"])
@@ -229,7 +227,7 @@ public struct TrackerService: Service {
     private func carryOut(_ request: LogRequest, user: String, in state: inout State) async -> Result<LogResponse, RPCError> {
         guard let recorder = state.recorder else { return .failure(.unavailable("this trackd keeps no log")) }
         let log = recorder.log
-        let context = changeContext(user: user, state: state)
+        let context = changeContext(user: user)
         do {
             switch request {
             case .start(let params):
@@ -268,10 +266,9 @@ public struct TrackerService: Service {
     }
 
     /// Who changes the log and when: GPS time when the daemon has it, else the system clock.
-    private func changeContext(user: String, state: State) -> ChangeContext {
-        if let gps = state.lastGPS {
-            return ChangeContext(user: user, time: gps.time.adding(seconds: max(0, clock().seconds(since: gps.at))),
-                                 timeSource: "gps")
+    private func changeContext(user: String) -> ChangeContext {
+        if let time = status.gpsTime(now: clock()) {
+            return ChangeContext(user: user, time: time, timeSource: "gps")
         }
         return ChangeContext(user: user, time: UTCTime(secondsSinceEpoch: Date().timeIntervalSince1970), timeSource: "system")
     }
@@ -283,9 +280,9 @@ public struct TrackerService: Service {
         state.engine.handle(input) { events.append($0) }
         for event in events {
             report(event)
-            let now = changeContext(user: "", state: state).time
+            // The clock is read only when a trip closes without a fix of its own.
             await state.recorder?.record(event, moving: state.engine.isMoving, stopPurpose: stopPurpose,
-                                         endReason: endReason, now: now)
+                                         endReason: endReason, now: changeContext(user: "").time)
         }
         status.record(engine: state.engine)
     }
