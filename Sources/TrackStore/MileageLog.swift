@@ -84,6 +84,12 @@ public final class MileageLog: Sendable {
             try? FileManager.default.removeItem(at: directory)
             throw .cannotOpen(path: path, detail: "copying it to \(directory.path) failed: \(error.localizedDescription)")
         }
+        do {
+            try checkOwner(path: copy.path, reportedAs: path)
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
         var configuration = Configuration()
         configuration.label = "trackctl.copy"
         let queue: DatabaseQueue
@@ -121,11 +127,6 @@ public final class MileageLog: Sendable {
 
     private func migrate() throws(StoreError) {
         do {
-            let foreign = try writer.read { db -> [String] in
-                guard try !db.tableExists("grdb_migrations") else { return [] }
-                return try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY name")
-            }
-            if !foreign.isEmpty { throw StoreError.foreignDatabase(path: path, tables: foreign) }
             let superseded = try writer.read { db in
                 try MileageLog.migrator.hasBeenSuperseded(db)
                     ? Set(try MileageLog.migrator.appliedIdentifiers(db)).subtracting(MileageLog.migrator.migrations).sorted()
@@ -152,7 +153,7 @@ public final class MileageLog: Sendable {
     }
 
     /// Refuses, before anything is written to it, an SQLite database that another application made.
-    private static func checkOwner(path: String) throws(StoreError) {
+    private static func checkOwner(path: String, reportedAs name: String? = nil) throws(StoreError) {
         var configuration = Configuration()
         configuration.readonly = true
         let foreign: [String]
@@ -165,7 +166,7 @@ public final class MileageLog: Sendable {
         } catch {
             return  // Opening it for the log reports what is wrong with the file.
         }
-        if !foreign.isEmpty { throw .foreignDatabase(path: path, tables: foreign) }
+        if !foreign.isEmpty { throw .foreignDatabase(path: name ?? path, tables: foreign) }
     }
 
     /// Runs a write transaction; database errors become `StoreError`s naming the operation.
