@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemPackage
 
 /// Writes a file so that a reader (or a power cut) sees either the old contents or the new, never a mix: a temporary
 /// file beside it, `fsync`, `rename` over the old one, and `fsync` of the folder so that the rename itself is durable.
@@ -9,44 +10,37 @@ public enum AtomicFile {
     public struct Failure: Error, CustomStringConvertible {
         public let path: String
         public let step: String
-        public let errno: Int32
+        public let errno: Errno
 
         public var description: String {
-            "cannot write \(path): \(step) failed: \(String(cString: strerror(errno)))"
+            "cannot write \(path): \(step) failed: \(errno)"
         }
     }
 
     /// Replaces `path` with `bytes`; the file gets `mode`.
-    public static func write(_ bytes: some Collection<UInt8>, to path: String, mode: mode_t = 0o644) throws(Failure) {
+    public static func write(_ bytes: some Sequence<UInt8>, to path: String, mode: mode_t = 0o644) throws(Failure) {
         let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-        guard descriptor >= 0 else { throw Failure(path: path, step: "creating \(temporary)", errno: errno) }
-        var failure: Failure?
-        let buffer = Array(bytes)
-        var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { raw in
-                Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+        var step = "creating \(temporary)"
+        do {
+            let file = try FileDescriptor.open(FilePath(temporary), .writeOnly, options: [.create, .truncate, .closeOnExec],
+                                               permissions: FilePermissions(rawValue: mode))
+            try file.closeAfter {
+                step = "writing"
+                _ = try file.writeAll(bytes)
+                step = "fsync"
+                guard fsync(file.rawValue) == 0 else { throw Errno(rawValue: errno) }
             }
-            if written < 0 {
-                if errno == EINTR { continue }
-                failure = Failure(path: path, step: "writing", errno: errno)
-                break
-            }
-            offset += written
-        }
-        if failure == nil, fsync(descriptor) != 0 { failure = Failure(path: path, step: "fsync", errno: errno) }
-        close(descriptor)
-        if failure == nil, rename(temporary, path) != 0 { failure = Failure(path: path, step: "rename", errno: errno) }
-        if let failure {
+            step = "rename"
+            guard rename(temporary, path) == 0 else { throw Errno(rawValue: errno) }
+        } catch {
             unlink(temporary)
-            throw failure
+            throw Failure(path: path, step: step, errno: error as? Errno ?? .ioError)
         }
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
-        let directory = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directory >= 0 {
-            fsync(directory)
-            close(directory)
+        if let directory = try? FileDescriptor.open(FilePath(folder.isEmpty ? "/" : folder), .readOnly,
+                                                    options: [.directory, .closeOnExec]) {
+            fsync(directory.rawValue)
+            try? directory.close()
         }
     }
 }

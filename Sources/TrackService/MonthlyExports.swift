@@ -25,7 +25,7 @@ public struct MonthlyExports: Sendable {
         var written: [String] = []
         for format in formats {
             let path = "\(directory)/\(period.description).\(format.fileExtension)"
-            try AtomicFile.write(Array(try ReportRenderer.render(report, as: format).utf8), to: path)
+            try AtomicFile.write(try ReportRenderer.render(report, as: format).utf8, to: path)
             written.append(path)
         }
         return written
