@@ -132,7 +132,7 @@ public struct ControlRequestHandler: Sendable {
 
     /// GPS time when the daemon has it, else the system clock: "today" for periods.
     private func now() -> UTCTime {
-        status.gpsTime(now: clock()) ?? UTCTime(secondsSinceEpoch: Date().timeIntervalSince1970)
+        status.logTime(now: clock()).time
     }
 
     /// A request's method and raw text, for decoding its parameters.

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import TrackCore
 import TrackInput
@@ -75,6 +76,13 @@ public final class LiveStatus: Sendable {
     /// GPS time now: the last fix's time plus the monotonic time since it arrived; `nil` before a timed fix.
     public func gpsTime(now: MonotonicInstant) -> UTCTime? {
         lastGPSTime().map { $0.time.adding(seconds: max(0, now.seconds(since: $0.at))) }
+    }
+
+    /// "Now" for the log: GPS time when the daemon has had a fix (the board may have no real-time clock), else the
+    /// system clock; and which of the two it is (`gps` or `system`).
+    func logTime(now: MonotonicInstant) -> (time: UTCTime, source: String) {
+        if let time = gpsTime(now: now) { return (time, "gps") }
+        return (UTCTime(secondsSinceEpoch: Date().timeIntervalSince1970), "system")
     }
 
     /// The GPS time of the last fix with a position, and when it arrived.

@@ -267,10 +267,8 @@ public struct TrackerService: Service {
 
     /// Who changes the log and when: GPS time when the daemon has it, else the system clock.
     private func changeContext(user: String) -> ChangeContext {
-        if let time = status.gpsTime(now: clock()) {
-            return ChangeContext(user: user, time: time, timeSource: "gps")
-        }
-        return ChangeContext(user: user, time: UTCTime(secondsSinceEpoch: Date().timeIntervalSince1970), timeSource: "system")
+        let now = status.logTime(now: clock())
+        return ChangeContext(user: user, time: now.time, timeSource: now.source)
     }
 
     /// Runs one input through the engine and reports what came of it.
