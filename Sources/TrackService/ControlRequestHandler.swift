@@ -81,7 +81,7 @@ public struct ControlRequestHandler: Sendable {
             return .respondAndWatch(line)
         case .trips:
             result = await read(call, TripsParams.self) { log, params in
-                try await log.trips(period: params?.period ?? .thisMonth, kind: params?.kind ?? .all, now: now())
+                try await log.trips(params ?? TripsParams(), now: now())
             }
         case .show:
             result = await read(call, TripIDParams.self, required: "{\"id\": 12}") { log, params in
@@ -91,15 +91,13 @@ public struct ControlRequestHandler: Sendable {
             result = await read(call, NoParams.self) { log, _ in try await log.regularTrips() }
         case .odometer:
             result = await read(call, NoParams.self) { log, _ in
-                OdometerStatus(kilometres: try await log.odometer().map { $0 / 1000 },
-                               calibrationFactor: try await log.profile().calibrationFactor,
-                               readings: try await log.odometerReadings())
+                try await log.odometerStatus()
             }
         case .profile:
             result = await read(call, NoParams.self) { log, _ in try await log.profile() }
         case .export:
             result = await read(call, TripsParams.self) { log, params in
-                try await log.report(period: params?.period ?? .thisMonth, kind: params?.kind ?? .all, now: now(),
+                try await log.report(params ?? TripsParams(), now: now(),
                                      generator: "trackd \(TrackVersion.string)")
             }
         case .verify:

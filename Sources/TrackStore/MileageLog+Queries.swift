@@ -98,6 +98,22 @@ extension MileageLog {
     }
 
     /// Everything a report of `period` shows, counted from `now` in the log's time zone.
+    /// The trips a `trips` request asks for (this month and all kinds when it says nothing).
+    public func trips(_ params: TripsParams, now: UTCTime) async throws(StoreError) -> [LogTrip] {
+        try await trips(period: params.period ?? .thisMonth, kind: params.kind ?? .all, now: now)
+    }
+
+    /// The report an `export` request asks for (this month and all kinds when it says nothing).
+    public func report(_ params: TripsParams, now: UTCTime, generator: String) async throws(StoreError) -> MileageReport {
+        try await report(period: params.period ?? .thisMonth, kind: params.kind ?? .all, now: now, generator: generator)
+    }
+
+    /// The log's odometer (km), the calibration factor and the dashboard readings.
+    public func odometerStatus() async throws(StoreError) -> OdometerStatus {
+        OdometerStatus(kilometres: try await odometer().map { $0 / 1000 }, calibrationFactor: try await profile().calibrationFactor,
+                       readings: try await odometerReadings())
+    }
+
     public func report(period: LogPeriod, kind: KindFilter, now: UTCTime, generator: String) async throws(StoreError) -> MileageReport {
         try await read("build the report") { db in
             let profile = try MileageLog.profile(db)

@@ -27,7 +27,7 @@ struct ExportCommand: AsyncParsableCommand {
         let params = TripsParams(period: try period.period, kind: period.kind)
         let generator = "trackctl \(TrackVersion.string)"
         let report = try await LogAccess.read(trackctl.connection, .export, params, as: MileageReport.self) { log, now in
-            try await log.report(period: params.period ?? .thisMonth, kind: params.kind ?? .all, now: now, generator: generator)
+            try await log.report(params, now: now, generator: generator)
         }
         let text: String
         do {

@@ -20,9 +20,7 @@ struct OdometerCommand: AsyncParsableCommand {
         func run() async throws {
             let options = odometer.trackctl.connection
             let status = try await LogAccess.read(options, .odometer, NoParams(), as: OdometerStatus.self) { log, _ in
-                OdometerStatus(kilometres: try await log.odometer().map { $0 / 1000 },
-                               calibrationFactor: try await log.profile().calibrationFactor,
-                               readings: try await log.odometerReadings())
+                try await log.odometerStatus()
             }
             if options.json {
                 print(try ControlCall.json(status))

@@ -15,7 +15,7 @@ struct TripsCommand: AsyncParsableCommand {
         let options = trackctl.connection
         let params = TripsParams(period: try period.period, kind: period.kind)
         let trips = try await LogAccess.read(options, .trips, params, as: [LogTrip].self) { log, now in
-            try await log.trips(period: params.period ?? .thisMonth, kind: params.kind ?? .all, now: now)
+            try await log.trips(params, now: now)
         }
         if options.json {
             print(try ControlCall.json(trips))
