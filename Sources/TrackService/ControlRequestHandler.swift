@@ -62,7 +62,7 @@ public struct ControlRequestHandler: Sendable {
         guard let method = ControlMethod(rawValue: name) else {
             return envelope.hasID ? respond(id, error: .methodNotFound(name)) : .none
         }
-        let call = Call(data: data, method: method)
+        let call = Call(data: data, method: method, hasParams: envelope.hasParams)
         let result: Result<any Encodable & Sendable, RPCError>
         switch method {
         case .hello:
@@ -74,7 +74,10 @@ public struct ControlRequestHandler: Sendable {
                                             methods: ControlMethod.allCases.map(\.rawValue)))
             }
         case .status:
-            result = call.params(NoParams.self).map { _ in status.snapshot(now: clock()) }
+            if case .failure(let error) = call.params(NoParams.self) { return respond(id, error: error) }
+            guard envelope.hasID else { return .none }
+            // Asked most often (dashboards poll it): written without JSONEncoder, which costs more than all else.
+            return .respond(ByteBuffer(bytes: RPCResponse(id: id, result: status.snapshot(now: clock())).jsonLine))
         case .watch:
             if case .failure(let error) = call.params(NoParams.self) { return respond(id, error: error) }
             guard case .respond(let line) = respond(id, result: WatchResult(watching: ["fix", "source", "trip", "alert"])) else { return .none }
@@ -137,8 +140,11 @@ public struct ControlRequestHandler: Sendable {
     private struct Call {
         let data: Data
         let method: ControlMethod
+        /// The request has a `params` member (else there is nothing to decode).
+        let hasParams: Bool
 
         func params<Params: Codable & Sendable>(_ type: Params.Type) -> Result<Params?, RPCError> {
+            guard hasParams else { return .success(nil) }
             do {
                 return .success(try JSONDecoder().decode(RPCRequest<Params>.self, from: data).params)
             } catch {

@@ -16,6 +16,8 @@ enum BlockingLoad {
                     _ = try client.exchange(#"{"jsonrpc":"2.0","id":0,"method":"hello","params":{"client":"trackbench \#(index)","protocol":1}}"# + "\n")
                     var measured: [Duration] = []
                     var id = 1
+                    // Polling clients start spread over one interval, as independent dashboards would be.
+                    if pause > .zero { Thread.sleep(forTimeInterval: seconds(pause) * Double(index) / Double(clients)) }
                     while ContinuousClock.now < deadline {
                         let sent = ContinuousClock.now
                         let answer = try client.exchange(#"{"jsonrpc":"2.0","id":\#(id),"method":"status"}"# + "\n")
@@ -24,7 +26,7 @@ enum BlockingLoad {
                             throw BenchError("unexpected answer: \(String(decoding: answer.prefix(120), as: UTF8.self))")
                         }
                         id += 1
-                        if pause > .zero { Thread.sleep(forTimeInterval: Double(pause.components.attoseconds) / 1e18 + Double(pause.components.seconds)) }
+                        if pause > .zero { Thread.sleep(forTimeInterval: seconds(pause)) }
                     }
                     results.withLock { $0 += measured }
                 } catch {
@@ -35,5 +37,9 @@ enum BlockingLoad {
         done.wait()
         if let message = failure.withLock({ $0 }) { throw BenchError(message) }
         return results.withLock { $0 }.sorted()
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

@@ -39,6 +39,8 @@ struct TrackBench: AsyncParsableCommand {
                 group.addTask {
                     try await ControlClient.withConnection(socketPath: socket, client: "trackbench \(index)") { connection in
                         var measured: [Duration] = []
+                        // Polling clients start spread over one interval, as independent dashboards would be.
+                        if pause > .zero { try await Task.sleep(for: pause * Double(index) / Double(clients)) }
                         while ContinuousClock.now < deadline {
                             let sent = ContinuousClock.now
                             _ = try await connection.call(.status, params: NoParams(), result: DaemonStatus.self)

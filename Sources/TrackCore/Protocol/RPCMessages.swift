@@ -11,9 +11,11 @@ public struct RPCEnvelope: Sendable, Decodable {
     public var method: String?
     /// The `method` member is not a string.
     public var methodIsInvalid = false
+    /// The message has a `params` member (`null` included).
+    public var hasParams = false
 
     enum CodingKeys: String, CodingKey {
-        case jsonrpc, id, method
+        case jsonrpc, id, method, params
     }
 
     public init(from decoder: any Decoder) throws {
@@ -29,6 +31,7 @@ public struct RPCEnvelope: Sendable, Decodable {
                 idIsInvalid = true
             }
         }
+        hasParams = container.contains(.params)
         if container.contains(.method) {
             method = try? container.decode(String.self, forKey: .method)
             methodIsInvalid = method == nil
