@@ -2,10 +2,13 @@ import Foundation
 import TrackCore
 import Yams
 
-/// trackd's configuration file: YAML, with an `engine:` section whose keys are in `EngineSettings` and a `log:`
-/// section whose keys are in `LogSettings`.
+/// trackd's configuration file (`/etc/trackd/trackd.conf`): YAML, with the sections `daemon:` (`DaemonSettings`),
+/// `engine:` (`EngineSettings`), `log:` (`LogSettings`) and `profile:` (`ProfileSettings`).
 ///
 /// ```yaml
+/// daemon:
+///   source: serial:///dev/gps0?baud=9600
+///   auto_start: business
 /// engine:
 ///   idle_alert_after: 7200      # seconds
 ///   max_horizontal_error: 50    # metres
@@ -17,19 +20,33 @@ import Yams
 /// A key the file does not give keeps its default. An unknown key or a bad value is an error that names the key,
 /// the line and what would be right; nothing is half-applied.
 public struct ConfigurationFile: Sendable {
+    public var daemon: DaemonConfiguration
     public var engine: EngineConfiguration
     public var log: LogConfiguration
+    public var profile: ProfileDefaults
+    /// The `source` as written, to tell whether a serial address names its own baud rate.
+    public var sourceText: String?
 
-    public init(engine: EngineConfiguration = EngineConfiguration(), log: LogConfiguration = LogConfiguration()) {
+    public init(daemon: DaemonConfiguration = DaemonConfiguration(), engine: EngineConfiguration = EngineConfiguration(),
+                log: LogConfiguration = LogConfiguration(), profile: ProfileDefaults = ProfileDefaults()) {
+        self.daemon = daemon
         self.engine = engine
         self.log = log
+        self.profile = profile
+    }
+
+    /// Where trackd looks when no `--config` is given: `$CONFIGURATION_DIRECTORY/trackd.conf` under systemd
+    /// (`ConfigurationDirectory=trackd`), else `/etc/trackd/trackd.conf`.
+    public static func defaultPath(environment: [String: String]) -> String {
+        "\(environment["CONFIGURATION_DIRECTORY"] ?? "/etc/trackd")/trackd.conf"
     }
 
     /// The top-level sections.
-    static let sections = ["engine", "log"]
+    static let sections = ["daemon", "engine", "log", "profile"]
 
     /// Reads and checks the file at `path`.
     public static func load(path: String) throws(ConfigurationError) -> ConfigurationFile {
+        guard FileManager.default.fileExists(atPath: path) else { throw .cannotRead(path: path, reason: "no such file") }
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
@@ -55,6 +72,13 @@ public struct ConfigurationFile: Sendable {
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             switch key {
+            case "daemon":
+                try Setting.section(value, named: key, settings: DaemonSettings.all, into: &file.daemon, path: path)
+                if case .mapping(let daemon) = value, let source = daemon["source"], case .scalar(let scalar) = source {
+                    file.sourceText = scalar.string
+                }
+            case "profile":
+                try Setting.section(value, named: key, settings: ProfileSettings.all, into: &file.profile, path: path)
             case "engine":
                 try Setting.section(value, named: key, settings: EngineSettings.all, into: &file.engine, path: path)
             case "log":

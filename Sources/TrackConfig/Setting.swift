@@ -65,6 +65,86 @@ struct Setting<Root>: Sendable {
         }
     }
 
+    /// A text value turned into `Value` by `parse`, which says what was expected when it cannot.
+    static func parsed<Value>(
+        _ key: String, _ field: WritableKeyPath<Root, Value?> & Sendable, _ summary: String,
+        _ parse: @escaping @Sendable (String) -> Result<Value, ExpectedValue>
+    ) -> Setting {
+        Setting(key: key, summary: summary) { configuration, node, context throws(ConfigurationError) in
+            guard case .scalar(let scalar) = node else {
+                throw .badValue(path: context.path, line: node.mark?.line, key: key, value: "(a list or mapping)",
+                                expected: "a single value")
+            }
+            switch parse(scalar.string) {
+            case .success(let value): configuration[keyPath: field] = value
+            case .failure(let expected):
+                throw .badValue(path: context.path, line: node.mark?.line, key: key, value: scalar.string,
+                                expected: expected.description)
+            }
+        }
+    }
+
+    /// Text that `check` accepts (it returns what was expected, or `nil` for a good value).
+    static func text(
+        _ key: String, _ field: WritableKeyPath<Root, String?> & Sendable, _ summary: String,
+        check: @escaping @Sendable (String) -> String? = { $0.isEmpty ? "some text" : nil }
+    ) -> Setting {
+        parsed(key, field, summary) { text in
+            check(text).map { .failure(ExpectedValue($0)) } ?? .success(text)
+        }
+    }
+
+    /// A number in `range`, left `nil` when not given.
+    static func number(
+        _ key: String, _ field: WritableKeyPath<Root, Double?> & Sendable, _ range: ClosedRange<Double>,
+        _ unit: String, _ summary: String
+    ) -> Setting {
+        parsed(key, field, summary) { text in
+            guard let value = Double(text), value.isFinite, range.contains(value) else {
+                return .failure(ExpectedValue("a number from \(range.lowerBound.plain) to \(range.upperBound.plain)"
+                                              + (unit.isEmpty ? "" : " (\(unit))")))
+            }
+            return .success(value)
+        }
+    }
+
+    /// One of the raw values of `Value`, left `nil` when not given.
+    static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
+        _ key: String, _ field: WritableKeyPath<Root, Value?> & Sendable, _ summary: String
+    ) -> Setting where Value.RawValue == String {
+        parsed(key, field, summary) { text in
+            Value(rawValue: text).map { .success($0) }
+                ?? .failure(ExpectedValue("one of " + Value.allCases.map(\.rawValue).joined(separator: ", ")))
+        }
+    }
+
+    /// A program to run, never through a shell: an absolute path, or a list of the path and its arguments.
+    static func command(_ key: String, _ field: WritableKeyPath<Root, [String]?> & Sendable, _ summary: String) -> Setting {
+        Setting(key: key, summary: summary) { configuration, node, context throws(ConfigurationError) in
+            var words: [String] = []
+            switch node {
+            case .scalar(let scalar):
+                words = scalar.string.isEmpty ? [] : [scalar.string]
+            case .sequence(let sequence):
+                for item in sequence {
+                    guard case .scalar(let scalar) = item else {
+                        throw .badValue(path: context.path, line: item.mark?.line, key: key, value: "(a list or mapping)",
+                                        expected: "text for each argument")
+                    }
+                    words.append(scalar.string)
+                }
+            default:
+                throw .badValue(path: context.path, line: node.mark?.line, key: key, value: "(a mapping)",
+                                expected: "a program's absolute path, or a list: [\"/usr/local/bin/beep\", \"-r\", \"3\"]")
+            }
+            if let program = words.first, !program.hasPrefix("/") {
+                throw .badValue(path: context.path, line: node.mark?.line, key: key, value: program,
+                                expected: "the program's absolute path (it is run directly, not through a shell)")
+            }
+            configuration[keyPath: field] = words
+        }
+    }
+
     /// Applies the keys of a section's mapping to `configuration`; an empty section keeps every default.
     static func section(_ node: Node, named name: String, settings: [Setting], into configuration: inout Root,
                         path: String) throws(ConfigurationError) {
@@ -77,6 +157,15 @@ struct Setting<Root>: Sendable {
             }
             try setting.apply(&configuration, value, Context(path: path, key: key))
         }
+    }
+}
+
+/// What a setting expected instead of the value it was given ("a number from 1 to 600 (s)").
+struct ExpectedValue: Error, Sendable, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
     }
 }
 

@@ -21,7 +21,7 @@ public struct FileSource: FixSource {
         let configuration = self.configuration
         try await BlockingThread.run(name: "trackd-file") { stop in
             var file = try InputFile(path: path)
-            deliver(.state(.connected("playing \(path) at \(speed == 0 ? "full speed" : "\(speed.formatted)×")")))
+            deliver(.state(.connected("playing \(path) at \(speed == 0 ? "full speed" : "\(speed.plainDescription)×")")))
             var framer = NMEAFramer(configuration: configuration.framing)
             var decoder = NMEADecoder(configuration: configuration.assembly)
             var schedule = PlaybackSchedule(speed: speed)

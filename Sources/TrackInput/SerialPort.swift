@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import SystemPackage
+import TrackCore
 
 /// A serial device opened for reading NMEA: exclusive, raw, 8N1, no flow control, non-blocking.
 ///

@@ -40,12 +40,13 @@ public struct TrackerService: Service {
     private let clock: @Sendable () -> MonotonicInstant
     private let tick: Duration
     private let recording: Recording?
+    private let heartbeat: EngineHeartbeat?
 
     public init(events: AsyncStream<SourceEvent>, commands: AsyncStream<EngineCommand> = AsyncStream { $0.finish() },
                 configuration: EngineConfiguration = EngineConfiguration(), autoStart: TripKind? = nil,
                 status: LiveStatus, hub: WatchHub, address: String, logger: Logger,
                 clock: @escaping @Sendable () -> MonotonicInstant = MonotonicClock.now, tick: Duration = .seconds(1),
-                recording: Recording? = nil) {
+                recording: Recording? = nil, heartbeat: EngineHeartbeat? = nil) {
         self.events = events
         self.commands = commands
         self.configuration = configuration
@@ -57,6 +58,7 @@ public struct TrackerService: Service {
         self.clock = clock
         self.tick = tick
         self.recording = recording
+        self.heartbeat = heartbeat
     }
 
     /// Everything the tracker reacts to, in one sequence.
@@ -146,6 +148,7 @@ public struct TrackerService: Service {
                     logger.warning("input dropped", metadata: ["detail": "\(summary)"])
                 }
             }
+            heartbeat?.beat(at: clock())
         }
         // Shutdown (or the end of a recording): the running trip closes at its last usable fix.
         if state.engine.trip != nil { _ = await stop(StopParams(), reason: "shutdown", in: &state) }

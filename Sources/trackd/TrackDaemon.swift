@@ -21,51 +21,69 @@ struct TrackDaemon: AsyncParsableCommand {
         version: TrackVersion.string
     )
 
-    @Option(help: "Where fixes come from (gpsd://HOST:PORT, serial:///DEVICE?baud=N, file:///PATH?speed=N).")
-    var source: String = SourceAddress.default.description
+    @Option(help: "Where fixes come from (gpsd://HOST:PORT, serial:///DEVICE?baud=N, file:///PATH?speed=N). Default: the configuration's daemon.source, else gpsd://localhost:2947.")
+    var source: String?
 
-    @Option(help: "Folder for trackd's state. Default: $STATE_DIRECTORY under systemd, else /var/lib/trackd.")
+    @Option(help: "Folder for trackd's state. Default: the configuration's daemon.state_dir, else $STATE_DIRECTORY under systemd, else /var/lib/trackd.")
     var stateDir: String?
 
-    @Option(help: "Control socket. Default: $RUNTIME_DIRECTORY/control.sock under systemd, else STATE_DIR/control.sock.")
+    @Option(help: "Control socket. Default: the configuration's daemon.socket, else $RUNTIME_DIRECTORY/control.sock under systemd, else STATE_DIR/control.sock.")
     var socket: String?
 
-    @Option(help: "Least important messages logged: trace, debug, info, notice, warning, error, critical.")
-    var logLevel: Logger.Level = .info
+    @Option(help: "Least important messages logged: trace, debug, info, notice, warning, error, critical. Default: info.")
+    var logLevel: Logger.Level?
 
-    @Option(help: ArgumentHelp("Start a trip of this kind when trackd starts (ignition on = boot): business, private or unclassified.", valueName: "kind"))
-    var autoStart: TripKind?
+    @Option(help: ArgumentHelp("Start a trip of this kind when trackd starts (ignition on = boot): business, private, unclassified or none.", valueName: "kind"))
+    var autoStart: AutoStart?
 
     @Option(help: ArgumentHelp(
-        "Members of this group (besides root and trackd's own user) may change the log over the socket.",
+        "Members of this group (besides root and trackd's own user) may change the log over the socket. Default: trackd.",
         valueName: "group"))
-    var controlGroup: String = "trackd"
+    var controlGroup: String?
 
-    @Option(help: ArgumentHelp("Configuration file (YAML) with engine: and log: sections.", valueName: "file"))
+    @Option(help: ArgumentHelp("Configuration file (YAML). Default: /etc/trackd/trackd.conf ($CONFIGURATION_DIRECTORY/trackd.conf under systemd) when it exists.", valueName: "file"))
     var config: String?
 
+    @Flag(help: "Check the configuration (the file and these flags), print what trackd would run with, and exit: 0 when it is usable, 1 when not.")
+    var checkConfig = false
+
     func validate() throws {
-        do {
-            _ = try SourceAddress(parsing: source)
-        } catch {
-            throw ValidationError("\(error)")
-        }
-        if let config {
+        if let source {
             do {
-                _ = try ConfigurationFile.load(path: config)
+                _ = try SourceAddress(parsing: source)
             } catch {
                 throw ValidationError("\(error)")
             }
         }
     }
 
+    /// The flags that override the configuration file.
+    private var overrides: EffectiveConfiguration.Overrides {
+        EffectiveConfiguration.Overrides(
+            source: source.flatMap { try? SourceAddress(parsing: $0) }, stateDirectory: stateDir, socket: socket,
+            controlGroup: controlGroup, autoStart: autoStart, logLevel: logLevel.flatMap { LogLevelName(rawValue: $0.rawValue) })
+    }
+
     func run() async throws {
-        let address = try SourceAddress(parsing: source)
         let environment = ProcessInfo.processInfo.environment
-        let stateDirectory = stateDir ?? environment["STATE_DIRECTORY"] ?? "/var/lib/trackd"
-        let socketPath = socket ?? environment["RUNTIME_DIRECTORY"].map { "\($0)/control.sock" }
-            ?? "\(stateDirectory)/control.sock"
-        let level = logLevel
+        let settings: EffectiveConfiguration
+        do {
+            settings = try EffectiveConfiguration.load(explicitPath: config, overrides: overrides, environment: environment)
+        } catch {
+            FileHandle.standardError.write(Data("trackd: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+        if checkConfig {
+            print("\(settings.path ?? "no configuration file (\(ConfigurationFile.defaultPath(environment: environment)) does not exist)"): usable")
+            for line in settings.summary { print("  " + line) }
+            return
+        }
+        let address = settings.source
+        let stateDirectory = settings.stateDirectory
+        let socketPath = settings.socket
+        let controlGroup = settings.controlGroup
+        let autoStart = settings.autoStart
+        let level = Logger.Level(rawValue: settings.logLevel.rawValue) ?? .info
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
@@ -78,8 +96,7 @@ struct TrackDaemon: AsyncParsableCommand {
             throw ValidationError("cannot create the state directory \(stateDirectory): \(error.localizedDescription)")
         }
 
-        let file = try config.map { try ConfigurationFile.load(path: $0) } ?? ConfigurationFile()
-        let engine = file.engine
+        let engine = settings.engine
         let databasePath = "\(stateDirectory)/trackd.sqlite"
         let log: MileageLog
         do {
@@ -88,6 +105,7 @@ struct TrackDaemon: AsyncParsableCommand {
             logger.critical("cannot open the mileage log", metadata: ["path": "\(databasePath)", "error": "\(error)"])
             throw ValidationError("\(error)")
         }
+        await applyProfileDefaults(settings, to: log, logger: logger)
         let access = ControlAccess(group: controlGroup)
         if !access.groupExists {
             logger.warning("the control group does not exist: only root and trackd's own user may change the log",
@@ -95,43 +113,62 @@ struct TrackDaemon: AsyncParsableCommand {
         }
         let status = LiveStatus(address: address.description, now: MonotonicClock.now())
         let hub = WatchHub()
+        let heartbeat = EngineHeartbeat(now: MonotonicClock.now())
         let (events, continuation) = AsyncStream.makeStream(of: SourceEvent.self, bufferingPolicy: .unbounded)
         let (commands, commandContinuation) = AsyncStream.makeStream(of: EngineCommand.self, bufferingPolicy: .bufferingOldest(64))
         let sourceService = SourceService(source: address.makeSource(), continuation: continuation, logger: logger)
         let recording = TrackerService.Recording(
-            log: log, commitInterval: file.log.commitInterval,
-            recovery: PowerCutRecovery(resumeWithin: file.log.resumeWithin, maxSpeed: engine.maxSpeed),
-            exports: file.log.exports ? MonthlyExports(directory: "\(stateDirectory)/exports") : nil)
+            log: log, commitInterval: settings.log.commitInterval,
+            recovery: PowerCutRecovery(resumeWithin: settings.log.resumeWithin, maxSpeed: engine.maxSpeed),
+            exports: settings.log.exports ? MonthlyExports(directory: "\(stateDirectory)/exports") : nil)
         let tracker = TrackerService(events: events, commands: commands, configuration: engine, autoStart: autoStart,
                                      status: status, hub: hub, address: address.description, logger: logger,
-                                     recording: recording)
+                                     recording: recording, heartbeat: heartbeat)
         let control = ControlServer(
             socketPath: socketPath,
             handler: ControlRequestHandler(status: status, clock: MonotonicClock.now, log: log,
                                            commands: commandContinuation, access: access),
             hub: hub, logger: logger,
-            onListening: { SystemdNotifier.notify("READY=1\nSTATUS=waiting for GPS") })
+            onListening: { SystemdNotifier.notify("READY=1\nSTATUS=\(status.snapshot(now: MonotonicClock.now()).summaryLine)") })
+        let systemd = SystemdService(status: status, heartbeat: heartbeat, watchdog: SystemdNotifier.watchdogInterval,
+                                     clock: MonotonicClock.now, logger: logger, notify: SystemdNotifier.notify)
 
         logger.notice("trackd starting", metadata: [
             "version": "\(TrackVersion.string)", "source": "\(address)", "state": "\(stateDirectory)",
-            "socket": "\(socketPath)", "log": "\(databasePath)",
+            "socket": "\(socketPath)", "log": "\(databasePath)", "config": "\(settings.path ?? "none")",
         ])
-        // Shutdown runs in reverse: the source stops first, the tracker drains what it delivered, the socket goes last.
+        // Shutdown runs in reverse: systemd hears STOPPING=1 first, the source stops, the tracker drains what it
+        // delivered and closes the trip, the socket goes last.
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: [
                 .init(service: control),
                 .init(service: tracker, successTerminationBehavior: .gracefullyShutdownGroup),
                 .init(service: sourceService, successTerminationBehavior: .ignore),
+                .init(service: systemd),
             ],
             gracefulShutdownSignals: [.sigterm, .sigint],
             logger: logger
         ))
         try await group.run()
         commandContinuation.finish()
-        SystemdNotifier.notify("STOPPING=1")
         logger.notice("trackd stopped")
+    }
+
+    /// Fills the log's empty profile fields from the configuration's `profile:` section.
+    private func applyProfileDefaults(_ settings: EffectiveConfiguration, to log: MileageLog, logger: Logger) async {
+        do {
+            let changes = settings.profile.changes(filling: try await log.profile())
+            guard !changes.isEmpty else { return }
+            let now = UTCTime(secondsSinceEpoch: Date().timeIntervalSince1970)
+            _ = try await log.setProfile(changes, reason: "defaults from \(settings.path ?? "the configuration")",
+                                         context: ChangeContext(user: "trackd", time: now, timeSource: "system"))
+            logger.notice("profile filled in from the configuration", metadata: ["config": "\(settings.path ?? "")"])
+        } catch {
+            logger.error("cannot fill in the profile from the configuration", metadata: ["error": "\(error)"])
+        }
     }
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
 extension TripKind: ExpressibleByArgument {}
+extension AutoStart: ExpressibleByArgument {}

@@ -35,14 +35,14 @@ final class Trackd: @unchecked Sendable {
     /// Starts trackd on `source` (an address such as `file:///…?speed=20`), writing `configuration` (YAML) first,
     /// and waits for its socket.
     static func start(state: String, source: String, autoStart: String? = nil, configuration: String = "",
-                      run: Int = 0, extraArguments: [String] = []) async throws -> Trackd {
+                      run: Int = 0, extraArguments: [String] = [], environment: [String: String] = [:]) async throws -> Trackd {
         try? FileManager.default.removeItem(atPath: "\(state)/control.sock")
         let config = "\(state)/trackd.yaml"
         try Data(configuration.utf8).write(to: URL(fileURLWithPath: config))
         var arguments = ["--source", source, "--state-dir", state, "--config", config, "--log-level", "info"]
         if let autoStart { arguments += ["--auto-start", autoStart] }
         arguments += extraArguments
-        let process = try TestSubprocess(executable: Products.trackd, arguments: arguments,
+        let process = try TestSubprocess(executable: Products.trackd, arguments: arguments, environment: environment,
                                          outputPath: "\(state)/trackd-\(run).log")
         let daemon = Trackd(state: state, process: process)
         let started = await poll(upTo: 30) {

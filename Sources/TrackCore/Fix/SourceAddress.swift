@@ -1,5 +1,3 @@
-import TrackCore
-
 /// Where to read fixes from, as given to `--source`.
 ///
 /// - `gpsd://HOST:PORT` (default `gpsd://localhost:2947`): gpsd through libgps.
@@ -18,11 +16,13 @@ public enum SourceAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses an address; the error says what is wrong and what would be right.
     public init(parsing text: String) throws(SourceAddressError) {
-        guard let schemeEnd = text.range(of: "://") else {
+        let separator = Array("://".utf8)
+        let bytes = Array(text.utf8)
+        guard let offset = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) else {
             throw .malformed(text, "expected gpsd://HOST:PORT, serial:///dev/DEVICE?baud=N or file:///PATH?speed=N")
         }
-        let scheme = text[..<schemeEnd.lowerBound].lowercased()
-        let rest = String(text[schemeEnd.upperBound...])
+        let scheme = String(decoding: bytes[..<offset], as: UTF8.self).lowercased()
+        let rest = String(decoding: bytes[(offset + separator.count)...], as: UTF8.self)
         let (location, query) = try SourceAddress.split(rest, in: text)
         switch scheme {
         case "gpsd":
@@ -74,7 +74,7 @@ public enum SourceAddress: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .gpsd(let host, let port): "gpsd://\(host.contains(":") ? "[\(host)]" : host):\(port)"
         case .serial(let path, let baud): "serial://\(path)?baud=\(baud)"
-        case .file(let path, let speed): "file://\(path)?speed=\(speed.formatted)"
+        case .file(let path, let speed): "file://\(path)?speed=\(speed.plainDescription)"
         }
     }
 
@@ -110,7 +110,7 @@ public enum SourceAddressError: Error, Sendable, Hashable, CustomStringConvertib
 
 extension Double {
     /// `2` rather than `2.0`, `0.5` as is.
-    var formatted: String {
+    public var plainDescription: String {
         self == rounded() && abs(self) < 1e15 ? String(Int(self)) : String(self)
     }
 }

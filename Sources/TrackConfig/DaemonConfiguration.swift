@@ -1,0 +1,46 @@
+import TrackCore
+
+/// How trackd runs: the `daemon:` section of the configuration file. A key the file leaves out is `nil` here, so
+/// that a command-line flag, then systemd's environment (`$STATE_DIRECTORY`, `$RUNTIME_DIRECTORY`), then the
+/// built-in default decide in that order.
+public struct DaemonConfiguration: Sendable, Hashable {
+    /// Where fixes come from (`gpsd://localhost:2947` when not given).
+    public var source: SourceAddress?
+    /// Baud rate for a serial source whose address names none.
+    public var baud: Int?
+    /// Folder of the mileage log and the month's exports.
+    public var stateDirectory: String?
+    /// The control socket's path.
+    public var socket: String?
+    /// Members of this group may change the log over the socket (`trackd` when not given).
+    public var controlGroup: String?
+    /// The kind of trip started at boot (ignition on); `.none` for no trip.
+    public var autoStart: AutoStart?
+    /// The least important messages logged.
+    public var logLevel: LogLevelName?
+    /// A program and its arguments, run on each idle alert; empty for none.
+    public var alertCommand: [String]?
+    /// Seconds the alert command may run before it is stopped.
+    public var alertTimeout: Double?
+
+    public init() {}
+
+    /// The source with `baud` applied to a serial address that names no baud rate of its own.
+    public func resolvedSource(sourceText: String?) -> SourceAddress? {
+        guard case .serial(let path, _) = source, let baud, !(sourceText ?? "").contains("baud=") else { return source }
+        return .serial(path: path, baud: baud)
+    }
+}
+
+/// `auto_start`: a trip kind, or `none`.
+public enum AutoStart: String, Sendable, Hashable, CaseIterable {
+    case business, `private`, unclassified, none
+
+    /// The trip kind to start, `nil` for none.
+    public var kind: TripKind? { TripKind(rawValue: rawValue) }
+}
+
+/// `log_level`: the names swift-log's levels have.
+public enum LogLevelName: String, Sendable, Hashable, CaseIterable {
+    case trace, debug, info, notice, warning, error, critical
+}

@@ -1,0 +1,88 @@
+import Foundation
+import TrackCore
+
+/// What trackd runs with: each setting from its command-line flag, else the configuration file, else systemd's
+/// environment, else the built-in default.
+public struct EffectiveConfiguration: Sendable, Hashable {
+    /// The file that was read; `nil` when there was none (every default).
+    public var path: String?
+    public var source: SourceAddress
+    public var stateDirectory: String
+    public var socket: String
+    public var controlGroup: String
+    public var autoStart: TripKind?
+    public var logLevel: LogLevelName
+    /// A program and its arguments, run on each idle alert; empty for none.
+    public var alertCommand: [String]
+    public var alertTimeout: Double
+    public var engine: EngineConfiguration
+    public var log: LogConfiguration
+    public var profile: ProfileDefaults
+
+    /// Settings given on the command line; `nil` leaves them to the file.
+    public struct Overrides: Sendable, Hashable {
+        public var source: SourceAddress?
+        public var stateDirectory: String?
+        public var socket: String?
+        public var controlGroup: String?
+        public var autoStart: AutoStart?
+        public var logLevel: LogLevelName?
+
+        public init(source: SourceAddress? = nil, stateDirectory: String? = nil, socket: String? = nil,
+                    controlGroup: String? = nil, autoStart: AutoStart? = nil, logLevel: LogLevelName? = nil) {
+            self.source = source
+            self.stateDirectory = stateDirectory
+            self.socket = socket
+            self.controlGroup = controlGroup
+            self.autoStart = autoStart
+            self.logLevel = logLevel
+        }
+    }
+
+    /// Combines the flags, the file and the environment.
+    public init(file: ConfigurationFile, path: String?, overrides: Overrides = Overrides(),
+                environment: [String: String] = [:]) {
+        let daemon = file.daemon
+        self.path = path
+        source = overrides.source ?? daemon.resolvedSource(sourceText: file.sourceText) ?? .default
+        stateDirectory = overrides.stateDirectory ?? daemon.stateDirectory ?? environment["STATE_DIRECTORY"]
+            ?? "/var/lib/trackd"
+        socket = overrides.socket ?? daemon.socket ?? environment["RUNTIME_DIRECTORY"].map { "\($0)/control.sock" }
+            ?? "\(stateDirectory)/control.sock"
+        controlGroup = overrides.controlGroup ?? daemon.controlGroup ?? "trackd"
+        autoStart = (overrides.autoStart ?? daemon.autoStart ?? AutoStart.none).kind
+        logLevel = overrides.logLevel ?? daemon.logLevel ?? .info
+        alertCommand = daemon.alertCommand ?? []
+        alertTimeout = daemon.alertTimeout ?? 10
+        engine = file.engine
+        log = file.log
+        profile = file.profile
+    }
+
+    /// Reads the configuration trackd starts with: `explicitPath` (which must exist) when given, else the default
+    /// path when a file is there, else every default.
+    public static func load(explicitPath: String?, overrides: Overrides = Overrides(),
+                            environment: [String: String]) throws(ConfigurationError) -> EffectiveConfiguration {
+        let path = explicitPath ?? ConfigurationFile.defaultPath(environment: environment)
+        guard explicitPath != nil || FileManager.default.fileExists(atPath: path) else {
+            return EffectiveConfiguration(file: ConfigurationFile(), path: nil, overrides: overrides, environment: environment)
+        }
+        return EffectiveConfiguration(file: try ConfigurationFile.load(path: path), path: path, overrides: overrides,
+                                      environment: environment)
+    }
+
+    /// One line per daemon setting, as `trackd --check-config` prints them.
+    public var summary: [String] {
+        [
+            "source         \(source)",
+            "state_dir      \(stateDirectory)",
+            "socket         \(socket)",
+            "control_group  \(controlGroup)",
+            "auto_start     \(autoStart?.rawValue ?? "none")",
+            "log_level      \(logLevel.rawValue)",
+            "alert_command  \(alertCommand.isEmpty ? "none" : alertCommand.joined(separator: " ")) (timeout \(alertTimeout.plain) s)",
+            "idle_alert     after \(engine.idleAlertAfter.plain) s stationary",
+            "commits        every \(log.commitInterval.plain) s while moving; power-cut resume within \(log.resumeWithin.plain) s",
+        ]
+    }
+}

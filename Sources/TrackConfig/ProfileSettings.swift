@@ -1,0 +1,15 @@
+import Foundation
+
+/// The keys of the `profile:` section: what the mileage log's profile starts with.
+enum ProfileSettings {
+    static let all: [Setting<ProfileDefaults>] = [
+        .text("driver", \.driver, "the driver's name"),
+        .text("plate", \.plate, "the car's registration plate"),
+        .text("company", \.company, "the company the log is kept for"),
+        .text("time_zone", \.timeZone, "IANA time zone of dates in the log and its reports") { text in
+            TimeZone(identifier: text) == nil ? "an IANA time-zone id such as Europe/Tallinn" : nil
+        },
+    ]
+
+    static var keys: [String] { all.map(\.key) }
+}

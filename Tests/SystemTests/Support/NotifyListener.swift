@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Synchronization
+import TestSupport
+
+/// A `NOTIFY_SOCKET` as systemd has it: a Unix datagram socket that collects what the daemon sends, with the
+/// monotonic time each message arrived.
+final class NotifyListener: Sendable {
+    let path: String
+    private let descriptor: Int32
+    private let received = Mutex<[(at: ContinuousClock.Instant, message: String)]>([])
+    private let closed = Atomic<Bool>(false)
+
+    init(path: String) throws {
+        self.path = path
+        unlink(path)
+        let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        self.descriptor = descriptor
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8.prefix($0.count - 1))) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0 else { throw SubprocessError("cannot bind \(path): \(String(cString: strerror(errno)))") }
+        var timeout = timeval(tv_sec: 0, tv_usec: 200_000)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        Thread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while !closed.load(ordering: .relaxed) {
+                let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                guard count > 0 else { continue }
+                let message = String(decoding: buffer[..<count], as: UTF8.self)
+                received.withLock { $0.append((ContinuousClock.now, message)) }
+            }
+            close(descriptor)
+        }.start()
+    }
+
+    /// Stops listening and removes the socket (the receiving thread holds the listener until then).
+    func stop() {
+        closed.store(true, ordering: .relaxed)
+        unlink(path)
+    }
+
+    /// Every `KEY=value` line received so far, in order.
+    var assignments: [String] {
+        received.withLock { $0.flatMap { $0.message.split(separator: "\n").map(String.init) } }
+    }
+
+    /// When the last message holding `line` arrived.
+    func lastArrival(of line: String) -> ContinuousClock.Instant? {
+        received.withLock { $0.last { $0.message.split(separator: "\n").contains { $0 == line } }?.at }
+    }
+
+    /// How many messages held `line`.
+    func count(of line: String) -> Int {
+        assignments.filter { $0 == line }.count
+    }
+}

@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import TestSupport
+import Testing
+
+/// trackd as systemd runs it (`Type=notify`, `WatchdogSec=`): what it tells systemd, when, and what a SIGTERM
+/// leaves behind; the configuration it refuses.
+@Suite(.serialized)
+struct SystemdServiceTests {
+    @Test func tellsSystemdItIsReadyHowItIsAndThatItLivesAndClosesTheTripOnSIGTERM() async throws {
+        let folder = try TemporaryFolder()
+        let listener = try NotifyListener(path: folder.file("notify.sock"))
+        let daemon = try await Trackd.start(
+            state: folder.path, source: "file://\(DriveLog.demo)?speed=10", autoStart: "business",
+            environment: ["NOTIFY_SOCKET": listener.path, "WATCHDOG_USEC": "2000000"])
+        let told = await poll(upTo: 60) {
+            listener.count(of: "READY=1") == 1 && listener.count(of: "WATCHDOG=1") >= 2
+                && listener.assignments.contains { $0.hasPrefix("STATUS=business trip") && $0.contains("3D fix") }
+        }
+        #expect(told, "\(listener.assignments)")
+        // READY=1 comes once the socket answers.
+        #expect(try await trackctl(["--socket", daemon.socket, "status"]).status == 0)
+        #expect(listener.count(of: "STOPPING=1") == 0)
+
+        await daemon.stop()
+        #expect(!daemon.process.isRunning)
+        #expect(await poll(upTo: 5) { listener.count(of: "STOPPING=1") == 1 }, "\(listener.assignments)")
+        #expect(try await query(daemon.database, "SELECT state || ' ' || end_reason FROM trip") == "closed shutdown")
+        #expect(!FileManager.default.fileExists(atPath: daemon.socket), "the socket is removed")
+        listener.stop()
+    }
+
+    @Test func aWedgedEngineStopsTheWatchdogPingsUntilItMovesAgain() async throws {
+        let folder = try TemporaryFolder()
+        let listener = try NotifyListener(path: folder.file("notify.sock"))
+        let daemon = try await Trackd.start(
+            state: folder.path, source: "file://\(DriveLog.demo)?speed=10", autoStart: "business",
+            configuration: "log:\n  commit_interval: 1\n",
+            environment: ["NOTIFY_SOCKET": listener.path, "WATCHDOG_USEC": "2000000"])
+        // Wait until the car drives, so that the tracker writes track points every second.
+        let driving = await poll(upTo: 60) {
+            let status = try? json(await trackctl(["--socket", daemon.socket, "--json", "status"]).output) as? [String: Any]
+            return ((status?["trip"] as? [String: Any])?["distance_m"] as? Double ?? 0) > 300
+        }
+        #expect(driving)
+        // Another program takes the database's write lock (as sqlite3 on the board could): the tracker's next
+        // commit waits for it, and the engine stands still meanwhile.
+        let locker = try TestSubprocess(
+            executable: "/usr/bin/python3",
+            arguments: ["-c", """
+                import sqlite3, time
+                c = sqlite3.connect('\(daemon.database)', isolation_level=None)
+                c.execute('BEGIN EXCLUSIVE'); print('locked', flush=True); time.sleep(7); c.execute('ROLLBACK')
+                """],
+            outputPath: folder.file("locker.log"))
+        let silent = await poll(upTo: 7) {
+            guard let last = listener.lastArrival(of: "WATCHDOG=1") else { return false }
+            return ContinuousClock.now - last > .seconds(3)
+        }
+        #expect(silent, "WATCHDOG=1 kept coming while the engine was stuck: \(listener.assignments.suffix(8))")
+        #expect(daemon.process.isRunning)
+        _ = try await offload { locker.stop() }
+        let pingsAgain = listener.count(of: "WATCHDOG=1")
+        #expect(await poll(upTo: 15) { listener.count(of: "WATCHDOG=1") > pingsAgain }, "pings resume once the engine runs")
+        #expect(daemon.process.output.contains("the engine has not handled an input for a while"))
+        await daemon.stop()
+        listener.stop()
+    }
+
+    @Test func refusesABadConfigurationNamingTheKeyAndItsLine() async throws {
+        let folder = try TemporaryFolder()
+        let bad = folder.file("trackd.conf")
+        try Data("daemon:\n  source: gpsd://localhost:2947\n  auto_start: sometimes\n".utf8)
+            .write(to: URL(fileURLWithPath: bad))
+        let state = folder.file("state")
+        for arguments in [["--config", bad, "--state-dir", state], ["--check-config", "--config", bad]] {
+            let result = try await run(Products.trackd, arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.error.contains("\(bad):3: 'auto_start' cannot be 'sometimes': expected one of business, private, unclassified, none"),
+                    "\(result.error)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: state), "nothing was started")
+
+        try Data("daemon:\n  source: serial:///dev/gps0\n  baud: 4800\n  auto_start: business\n".utf8)
+            .write(to: URL(fileURLWithPath: bad))
+        let good = try await run(Products.trackd, ["--check-config", "--config", bad])
+        #expect(good.status == 0)
+        #expect(good.output.contains("\(bad): usable"))
+        #expect(good.output.contains("source         serial:///dev/gps0?baud=4800"))
+        #expect(good.output.contains("auto_start     business"))
+        let overridden = try await run(Products.trackd, ["--check-config", "--config", bad, "--source", "gpsd://10.0.0.2:2947",
+                                                         "--auto-start", "none"])
+        #expect(overridden.output.contains("source         gpsd://10.0.0.2:2947"), "a flag wins over the file")
+        #expect(overridden.output.contains("auto_start     none"))
+    }
+
+    /// Runs a program to its end, off the concurrency pool.
+    private func run(_ executable: String, _ arguments: [String]) async throws -> CommandResult {
+        try await offload {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            let output = Pipe()
+            let error = Pipe()
+            process.standardOutput = output
+            process.standardError = error
+            try process.run()
+            let printed = output.fileHandleForReading.readDataToEndOfFile()
+            let complained = error.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return CommandResult(status: process.terminationStatus, output: String(decoding: printed, as: UTF8.self),
+                                 error: String(decoding: complained, as: UTF8.self))
+        }
+    }
+}
