@@ -130,6 +130,7 @@ struct TrackDaemon: AsyncParsableCommand {
                                            commands: commandContinuation, access: access),
             hub: hub, logger: logger,
             onListening: { SystemdNotifier.notify("READY=1\nSTATUS=\(status.snapshot(now: MonotonicClock.now()).summaryLine)") })
+        let alerts = AlertService(hub: hub, command: settings.alertCommand, timeout: settings.alertTimeout, logger: logger)
         let systemd = SystemdService(status: status, heartbeat: heartbeat, watchdog: SystemdNotifier.watchdogInterval,
                                      clock: MonotonicClock.now, logger: logger, notify: SystemdNotifier.notify)
 
@@ -142,6 +143,7 @@ struct TrackDaemon: AsyncParsableCommand {
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: [
                 .init(service: control),
+                .init(service: alerts),
                 .init(service: tracker, successTerminationBehavior: .gracefullyShutdownGroup),
                 .init(service: sourceService, successTerminationBehavior: .ignore),
                 .init(service: systemd),

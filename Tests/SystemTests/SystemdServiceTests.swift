@@ -115,3 +115,58 @@ struct SystemdServiceTests {
         }
     }
 }
+
+extension SystemdServiceTests {
+    @Test func runsTheAlertCommandOnAnIdleAlertWithTheAlertInItsEnvironment() async throws {
+        let folder = try TemporaryFolder()
+        let script = folder.file("buzz")
+        let record = folder.file("buzzed")
+        // A program, run directly: its arguments arrive as given (a shell would split "two words").
+        try Data("#!/bin/sh\nprintf '%s|' \"$@\" > '\(record).tmp'\nenv | grep '^TRACKD_' | sort >> '\(record).tmp'\nmv '\(record).tmp' '\(record)'\n".utf8)
+            .write(to: URL(fileURLWithPath: script))
+        chmod(script, 0o755)
+        // The demo drive stands for over a minute before it moves off: an idle alert after 60 s of standing.
+        let daemon = try await Trackd.start(
+            state: folder.path, source: "file://\(DriveLog.demo)?speed=20", autoStart: "business",
+            configuration: "daemon:\n  alert_command: [\"\(script)\", \"two words\", \"--times=3\"]\nengine:\n  idle_alert_after: 60\n")
+        let ran = await poll(upTo: 60) { FileManager.default.fileExists(atPath: record) }
+        #expect(ran, "\(daemon.process.output)")
+        let text = (try? String(contentsOfFile: record, encoding: .utf8)) ?? ""
+        #expect(text.hasPrefix("two words|--times=3|"))
+        #expect(text.contains("TRACKD_EVENT=idle-alert"))
+        #expect(text.contains("TRACKD_TRIP_ID=1"))
+        #expect(text.contains("TRACKD_STATIONARY_SINCE=2026-11-22T08:00:"))
+        #expect(text.contains("TRACKD_LATITUDE=59.4"))
+        await daemon.stop()
+    }
+}
+
+extension SystemdServiceTests {
+    @Test func stopsAnAlertCommandThatOutlivesItsTimeout() async throws {
+        let folder = try TemporaryFolder()
+        let script = folder.file("stuck-buzzer")
+        try Data("#!/bin/sh\nexec sleep 300.25\n".utf8).write(to: URL(fileURLWithPath: script))
+        chmod(script, 0o755)
+        let daemon = try await Trackd.start(
+            state: folder.path, source: "file://\(DriveLog.demo)?speed=20", autoStart: "business",
+            configuration: "daemon:\n  alert_command: \(script)\n  alert_timeout: 1\nengine:\n  idle_alert_after: 60\n")
+        let stopped = await poll(upTo: 60) { daemon.process.output.contains("alert command stopped after its timeout") }
+        #expect(stopped, "\(daemon.process.output)")
+        let gone = await poll(upTo: 10) {
+            let lines = (try? await offload { try TrackdProcesses.commandLines() }) ?? ["unknown 300.25"]
+            return !lines.contains { $0.contains("300.25") }
+        }
+        #expect(gone, "the stuck program is gone")
+        await daemon.stop()
+    }
+}
+
+/// The command lines of the processes on this machine.
+enum TrackdProcesses {
+    static func commandLines() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { Int($0) != nil }.compactMap { pid in
+            guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+            return String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
+        }
+    }
+}

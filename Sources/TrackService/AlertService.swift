@@ -1,0 +1,130 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import Synchronization
+import TrackCore
+
+/// Runs the configured `alert_command` (a buzzer, an LED) on each idle alert: the program itself, never through a
+/// shell, with the alert in its environment, stopped after `timeout` seconds. It watches the hub like any watcher,
+/// so the tracker never waits for it; an alert that comes while the program still runs is logged, not queued.
+public struct AlertService: Service {
+    private let hub: WatchHub
+    private let command: [String]
+    private let timeout: Double
+    private let logger: Logger
+
+    public init(hub: WatchHub, command: [String], timeout: Double, logger: Logger) {
+        self.hub = hub
+        self.command = command
+        self.timeout = timeout
+        self.logger = logger
+    }
+
+    public func run() async {
+        guard !command.isEmpty else { return }
+        let (id, events) = hub.subscribe()
+        defer { hub.unsubscribe(id) }
+        let running = RunningFlag()
+        await cancelWhenGracefulShutdown {
+            await withDiscardingTaskGroup { group in
+                for await event in events {
+                    guard case .alert(let alert) = event else { continue }
+                    guard running.claim() else {
+                        logger.warning("alert command still running; this alert does not start it again",
+                                       metadata: ["trip": "\(alert.tripNumber)"])
+                        continue
+                    }
+                    group.addTask {
+                        await self.runCommand(for: alert)
+                        running.release()
+                    }
+                }
+            }
+        }
+    }
+
+    /// The alert as environment variables for the program.
+    static func environment(for alert: IdleAlert) -> [String: String] {
+        var variables = [
+            "TRACKD_EVENT": "idle-alert",
+            "TRACKD_TRIP_ID": "\(alert.tripNumber)",
+            "TRACKD_STATIONARY_SINCE": alert.stationarySince.iso8601(),
+            "TRACKD_ALERT_TIME": alert.time.iso8601(),
+        ]
+        if let position = alert.position {
+            variables["TRACKD_LATITUDE"] = "\(position.latitude)"
+            variables["TRACKD_LONGITUDE"] = "\(position.longitude)"
+        }
+        return variables
+    }
+
+    private func runCommand(for alert: IdleAlert) async {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        process.environment = ProcessInfo.processInfo.environment.merging(AlertService.environment(for: alert)) { _, new in new }
+        process.standardInput = FileHandle.nullDevice
+        let box = ProcessBox(process)
+        let exited = AsyncStream<Int32>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        process.terminationHandler = { finished in
+            exited.continuation.yield(finished.terminationStatus)
+            exited.continuation.finish()
+        }
+        do {
+            try process.run()
+        } catch {
+            logger.error("cannot run the alert command", metadata: ["command": "\(command[0])", "error": "\(error)"])
+            return
+        }
+        let timeout = timeout
+        let status: Int32? = await withTaskGroup(of: Int32?.self) { group in
+            group.addTask {
+                var iterator = exited.stream.makeAsyncIterator()
+                return await iterator.next()
+            }
+            group.addTask {
+                try? await Task.sleep(for: .milliseconds(Int64(timeout * 1000)))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        if let status {
+            if status == 0 {
+                logger.info("alert command ran", metadata: ["command": "\(command[0])", "trip": "\(alert.tripNumber)"])
+            } else {
+                logger.warning("alert command failed", metadata: ["command": "\(command[0])", "status": "\(status)"])
+            }
+            return
+        }
+        logger.warning("alert command stopped after its timeout", metadata: ["command": "\(command[0])", "timeout_s": "\(timeout)"])
+        await box.stop()
+    }
+}
+
+/// A started program, to be stopped from another task: SIGTERM, then SIGKILL if it is still there a second later.
+private final class ProcessBox: @unchecked Sendable {
+    private let process: Process
+
+    init(_ process: Process) {
+        self.process = process
+    }
+
+    func stop() async {
+        let pid = process.processIdentifier
+        kill(pid, SIGTERM)
+        try? await Task.sleep(for: .seconds(1))
+        if process.isRunning { kill(pid, SIGKILL) }
+    }
+}
+
+/// Whether an alert command runs now.
+private final class RunningFlag: Sendable {
+    private let running = Atomic<Bool>(false)
+
+    /// Marks a run as started; `false` when one already runs.
+    func claim() -> Bool { !running.exchange(true, ordering: .relaxed) }
+
+    func release() { running.store(false, ordering: .relaxed) }
+}
