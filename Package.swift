@@ -121,6 +121,7 @@ let package = Package(
                 "TrackService",
                 "TrackStore",
                 "TrackConfig",
+                "TrackJournal",
                 "CSystemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -5,6 +5,7 @@ import ServiceLifecycle
 import TrackConfig
 import TrackCore
 import TrackInput
+import TrackJournal
 import TrackService
 import TrackStore
 
@@ -65,12 +66,7 @@ struct TrackDaemon: AsyncParsableCommand {
         let stateDirectory = stateDir ?? environment["STATE_DIRECTORY"] ?? "/var/lib/trackd"
         let socketPath = socket ?? environment["RUNTIME_DIRECTORY"].map { "\($0)/control.sock" }
             ?? "\(stateDirectory)/control.sock"
-        let level = logLevel
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        LogDestination.bootstrap(level: logLevel)
         let logger = Logger(label: "trackd")
         do {
             try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)
