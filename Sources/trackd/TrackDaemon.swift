@@ -66,7 +66,8 @@ struct TrackDaemon: AsyncParsableCommand {
         let stateDirectory = stateDir ?? environment["STATE_DIRECTORY"] ?? "/var/lib/trackd"
         let socketPath = socket ?? environment["RUNTIME_DIRECTORY"].map { "\($0)/control.sock" }
             ?? "\(stateDirectory)/control.sock"
-        LogDestination.bootstrap(level: logLevel)
+        let level = logLevel
+        LogDestination.bootstrap(level: level)
         let logger = Logger(label: "trackd")
         do {
             try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)
