@@ -12,7 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.12.0"),
         .package(url: "https://github.com/apple/swift-system", from: "1.4.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
@@ -88,6 +88,12 @@ let package = Package(
             ]
         ),
 
+        // Logs to the systemd journal as native fields (sd_journal_sendv), or plain lines on stderr elsewhere.
+        .target(
+            name: "TrackJournal",
+            dependencies: ["CSystemd", .product(name: "Logging", package: "swift-log")]
+        ),
+
         // The daemon's running parts: the source, the one owner of live state, the control server.
         .target(
             name: "TrackService",
@@ -115,6 +121,7 @@ let package = Package(
                 "TrackService",
                 "TrackStore",
                 "TrackConfig",
+                "TrackJournal",
                 "CSystemd",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -167,6 +174,11 @@ let package = Package(
         .testTarget(
             name: "TrackConfigTests",
             dependencies: ["TrackConfig", "TrackCore"]
+        ),
+        // The journal handler against a real datagram socket at journald's path; the choice of destination.
+        .testTarget(
+            name: "TrackJournalTests",
+            dependencies: ["TrackJournal", "TrackService", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "TrackServiceTests",

@@ -136,9 +136,11 @@ public struct TrackerService: Service {
                 hub.publish(.source(report))
                 switch sourceState {
                 case .lost(let reason):
-                    logger.warning("source lost", metadata: ["source": "\(address)", "reason": "\(report.detail)"])
+                    logger.warning("source lost", metadata: ["source": "\(address)", "reason": "\(report.detail)",
+                                                              "message_id": "\(LogMessageID.sourceLost)"])
                     await state.recorder?.sourceLost(reason, at: status.lastGPSTime()?.time)
-                case .connected: logger.notice("source connected", metadata: ["source": "\(address)", "detail": "\(report.detail)"])
+                case .connected: logger.notice("source connected", metadata: ["source": "\(address)", "detail": "\(report.detail)",
+                                                                              "message_id": "\(LogMessageID.sourceConnected)"])
                 case .connecting: logger.info("source connecting", metadata: ["source": "\(address)"])
                 case .ended: logger.notice("source ended", metadata: ["source": "\(address)"])
                 }
@@ -292,10 +294,13 @@ public struct TrackerService: Service {
         switch event {
         case .tripStarted(let trip):
             logger.notice("trip started", metadata: ["trip": "\(trip.number)", "kind": "\(trip.kind)",
-                                                      "purpose": "\(trip.purpose ?? "")"])
+                                                      "purpose": "\(trip.purpose ?? "")", "trip_id": "\(trip.number)",
+                                                      "message_id": "\(LogMessageID.tripStarted)"])
             hub.publish(.trip(TripNotice("started", trip)))
         case .tripResumed(let trip):
-            logger.notice("trip resumed after a power cut", metadata: ["trip": "\(trip.number)"])
+            logger.notice("trip resumed after a power cut", metadata: [
+                "trip": "\(trip.number)", "trip_id": "\(trip.number)", "message_id": "\(LogMessageID.tripResumed)",
+            ])
             hub.publish(.trip(TripNotice("resumed", trip)))
         case .tripAlreadyRunning(let trip):
             logger.info("trip already running", metadata: ["trip": "\(trip.number)"])
@@ -304,6 +309,7 @@ public struct TrackerService: Service {
             logger.notice("trip ended", metadata: [
                 "trip": "\(trip.number)", "kind": "\(trip.kind)", "distance_m": "\(Int(trip.distance.rounded()))",
                 "start": "\(trip.start.map { "\($0)" } ?? "none")", "end": "\(trip.end.map { "\($0)" } ?? "none")",
+                "trip_id": "\(trip.number)", "message_id": "\(LogMessageID.tripEnded)",
             ])
         case .noTripRunning:
             logger.info("no trip running")
@@ -311,6 +317,7 @@ public struct TrackerService: Service {
             hub.publish(.alert(alert))
             logger.warning("idle alert: stationary for two hours", metadata: [
                 "trip": "\(alert.tripNumber)", "since": "\(alert.stationarySince)", "time": "\(alert.time)",
+                "trip_id": "\(alert.tripNumber)", "message_id": "\(LogMessageID.idleAlert)",
             ])
         case .fixLost(let since):
             logger.warning("no usable fix", metadata: ["since": "\(since.map { "\($0)" } ?? "start")"])

@@ -5,6 +5,7 @@ import ServiceLifecycle
 import TrackConfig
 import TrackCore
 import TrackInput
+import TrackJournal
 import TrackService
 import TrackStore
 
@@ -84,11 +85,7 @@ struct TrackDaemon: AsyncParsableCommand {
         let controlGroup = settings.controlGroup
         let autoStart = settings.autoStart
         let level = Logger.Level(rawValue: settings.logLevel.rawValue) ?? .info
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
+        LogDestination.bootstrap(level: level)
         let logger = Logger(label: "trackd")
         do {
             try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)

@@ -76,7 +76,7 @@ final class TrackerHarness: Sendable {
 
     init(log: MileageLog, origin: UTCTime, autoStart: TripKind? = nil, tick: Duration = .seconds(3600),
          commitInterval: Double = 30, recovery: PowerCutRecovery = PowerCutRecovery(),
-         exports: MonthlyExports? = nil) {
+         exports: MonthlyExports? = nil, logger: Logger = Logger(label: "trackd.test")) {
         self.origin = origin
         let clock = TestClock(MonotonicInstant(nanoseconds: TrackerHarness.base))
         let status = LiveStatus(address: "file:///drive.nmea", now: clock.now())
@@ -84,7 +84,7 @@ final class TrackerHarness: Sendable {
         let (commandStream, commands) = AsyncStream.makeStream(of: EngineCommand.self)
         let tracker = TrackerService(
             events: eventStream, commands: commandStream, autoStart: autoStart, status: status, hub: WatchHub(),
-            address: "file:///drive.nmea", logger: Logger(label: "trackd.test"), clock: { clock.now() }, tick: tick,
+            address: "file:///drive.nmea", logger: logger, clock: { clock.now() }, tick: tick,
             recording: .init(log: log, commitInterval: commitInterval, recovery: recovery, exports: exports))
         self.clock = clock
         self.status = status

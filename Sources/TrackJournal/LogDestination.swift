@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Logging
+
+/// Where trackd's log records go: the journal, as native fields, when systemd connected standard error to it;
+/// plain lines on standard error everywhere else (a terminal, a pipe, a test).
+public enum LogDestination: Sendable, Equatable {
+    /// The systemd journal, through `JournalLogHandler`.
+    case journal
+    /// Plain lines on standard error, through swift-log's `StreamLogHandler`.
+    case standardError
+
+    /// The destination for a process whose standard error is `descriptor`: the journal when `journalStream` (the
+    /// value of `$JOURNAL_STREAM`, `DEVICE:INODE` in decimal) names that descriptor's device and inode, which is
+    /// systemd's documented test that standard error goes to the journal; else standard error. A `$JOURNAL_STREAM`
+    /// inherited by a process whose standard error was redirected elsewhere does not match.
+    public static func choose(journalStream: String?, standardError descriptor: Int32 = STDERR_FILENO) -> LogDestination {
+        guard let journalStream else { return .standardError }
+        let parts = journalStream.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else { return .standardError }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .standardError }
+        return UInt64(status.st_dev) == device && UInt64(status.st_ino) == inode ? .journal : .standardError
+    }
+
+    /// Chooses the destination from this process's `$JOURNAL_STREAM` and standard error, and bootstraps swift-log
+    /// with its handler at `level`. Call once, before the first logger is made.
+    @discardableResult
+    public static func bootstrap(level: Logger.Level) -> LogDestination {
+        let destination = choose(journalStream: getenv("JOURNAL_STREAM").map { String(cString: $0) })
+        LoggingSystem.bootstrap { label in destination.handler(label: label, level: level) }
+        return destination
+    }
+
+    /// A handler for a logger with this label, at `level`.
+    public func handler(label: String, level: Logger.Level) -> any LogHandler {
+        switch self {
+        case .journal:
+            var handler = JournalLogHandler(label: label)
+            handler.logLevel = level
+            return handler
+        case .standardError:
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/// The journal's `MESSAGE_ID` of the events a driver or an operator looks for, passed as the `message_id` metadata
+/// (the journal handler sends it as `MESSAGE_ID`). Fixed for good: `systemd/trackd.catalog` explains each one to
+/// `journalctl -x`, and `journalctl MESSAGE_ID=…` finds them.
+public enum LogMessageID: String, CaseIterable, Sendable, CustomStringConvertible {
+    /// A trip started: by command, at boot (`--auto-start`) or after a power cut too long to resume.
+    case tripStarted = "80cc07ce981348bd8f72bf625d0676d7"
+    /// A trip ended: stopped by command, or closed at shutdown or after a power cut.
+    case tripEnded = "c8a81cdd5703451c8ec2871a54af26a5"
+    /// A trip cut by a power loss carries on under its own number.
+    case tripResumed = "a5c325efd6bb44e3985aa9411cabda01"
+    /// The vehicle has stood still for the idle-alert time (two hours by default) during a trip.
+    case idleAlert = "0a04bf6d8dc64ec49cca1274b9d30461"
+    /// The GPS source went away (receiver unplugged, gpsd gone).
+    case sourceLost = "d6176f7005d3413e8a8e7274ea42de4d"
+    /// The GPS source is connected, at start or again after it was lost.
+    case sourceConnected = "5a06c75b4b634a04931f4287775d7cad"
+
+    public var description: String { rawValue }
+}
