@@ -140,7 +140,7 @@ struct TrackDaemon: AsyncParsableCommand {
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: [
                 .init(service: control),
-                .init(service: alerts),
+                .init(service: alerts, successTerminationBehavior: .ignore),
                 .init(service: tracker, successTerminationBehavior: .gracefullyShutdownGroup),
                 .init(service: sourceService, successTerminationBehavior: .ignore),
                 .init(service: systemd),
