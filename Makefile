@@ -1,0 +1,146 @@
+# trackd: build, install and package. See docs/install.md.
+#
+#   make                      release binaries (Swift's runtime linked in), man pages and shell completions
+#   make install              into PREFIX (default /usr/local); honours DESTDIR, BINDIR, SYSCONFDIR and the *DIR below
+#   make uninstall            the same files; never /var/lib/trackd (the mileage log is a tax record)
+#   make deb                  trackd_VERSION_ARCH.deb (PREFIX=/usr), from a staging root with dpkg-deb
+#   make check-units          systemd-analyze verify and security (exposure 1.5 or lower) on the unit
+#   make check-udev           udev/60-trackd-gps.rules through udevadm test on mock devices (root, umockdev)
+
+PREFIX      ?= /usr/local
+BINDIR      ?= $(PREFIX)/bin
+SYSCONFDIR  ?= /etc
+DATADIR     ?= $(PREFIX)/share
+MANDIR      ?= $(DATADIR)/man
+# systemd and udev look in /usr/local/lib/... as well as /usr/lib/... (systemd 252: systemd-analyze unit-paths).
+UNITDIR     ?= $(PREFIX)/lib/systemd/system
+SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
+TMPFILESDIR ?= $(PREFIX)/lib/tmpfiles.d
+UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
+BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
+FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
+# zsh reads vendor-completions under /usr/share, site-functions under /usr/local/share (Debian's fpath).
+ifeq ($(PREFIX),/usr)
+ZSHCOMPDIR  ?= $(DATADIR)/zsh/vendor-completions
+else
+ZSHCOMPDIR  ?= $(DATADIR)/zsh/site-functions
+endif
+DESTDIR     ?=
+
+SWIFT       ?= swift
+# --static-swift-stdlib: the Swift runtime and Foundation go into the binaries, so that a Debian root without Swift
+# runs them. --disable-local-rpath: no $ORIGIN run path in an installed binary.
+SWIFT_BUILD ?= $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath
+STRIP       ?= strip
+INSTALL     ?= install
+
+BIN         := .build/release
+SHARE       := .build/share
+VERSION     := $(shell sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/TrackCore/TrackVersion.swift)
+DEB_ROOT    := .build/deb/root
+DEB_WORK    := .build/deb/work
+
+.PHONY: all binaries manuals install install-files post-install uninstall deb check-units check-udev clean-deb
+
+all: binaries manuals
+
+binaries:
+	$(SWIFT_BUILD) --product trackd
+	$(SWIFT_BUILD) --product trackctl
+
+# Man pages and completions from the argument parsers (scripts/manuals builds debug binaries to ask them).
+manuals:
+	scripts/manuals $(SHARE) >/dev/null
+
+install: all install-files post-install
+
+install-files:
+	@test -x $(BIN)/trackd -a -x $(BIN)/trackctl || { echo "no release binaries in $(BIN): run make first" >&2; exit 1; }
+	@test -f $(SHARE)/man/man1/trackd.1 || { echo "no man pages in $(SHARE): run make first" >&2; exit 1; }
+	$(INSTALL) -d $(DESTDIR)$(BINDIR)
+	$(INSTALL) -m 0755 $(BIN)/trackd $(BIN)/trackctl $(DESTDIR)$(BINDIR)/
+	$(STRIP) --strip-unneeded --remove-section=.comment --remove-section=.note \
+		$(DESTDIR)$(BINDIR)/trackd $(DESTDIR)$(BINDIR)/trackctl
+	$(INSTALL) -d $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(TMPFILESDIR) $(DESTDIR)$(UDEVRULESDIR)
+	sed 's|@BINDIR@|$(BINDIR)|g' systemd/trackd.service > $(DESTDIR)$(UNITDIR)/trackd.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/trackd.service
+	$(INSTALL) -m 0644 systemd/trackd.sysusers $(DESTDIR)$(SYSUSERSDIR)/trackd.conf
+	$(INSTALL) -m 0644 systemd/trackd.tmpfiles $(DESTDIR)$(TMPFILESDIR)/trackd.conf
+	$(INSTALL) -m 0644 udev/60-trackd-gps.rules $(DESTDIR)$(UDEVRULESDIR)/
+	$(INSTALL) -d $(DESTDIR)$(SYSCONFDIR)/trackd
+	@# The configuration file is installed only when the repository has one, and an installed one is never
+	@# overwritten: the new version goes beside it as trackd.conf.dist.
+	@if [ -f etc/trackd.conf ]; then \
+		if [ -e $(DESTDIR)$(SYSCONFDIR)/trackd/trackd.conf ]; then \
+			echo "$(DESTDIR)$(SYSCONFDIR)/trackd/trackd.conf exists: kept; the shipped one is trackd.conf.dist beside it"; \
+			$(INSTALL) -m 0644 etc/trackd.conf $(DESTDIR)$(SYSCONFDIR)/trackd/trackd.conf.dist; \
+		else \
+			echo "$(INSTALL) -m 0644 etc/trackd.conf $(DESTDIR)$(SYSCONFDIR)/trackd/trackd.conf"; \
+			$(INSTALL) -m 0644 etc/trackd.conf $(DESTDIR)$(SYSCONFDIR)/trackd/trackd.conf; \
+		fi; \
+	fi
+	$(INSTALL) -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
+	$(INSTALL) -m 0644 $(SHARE)/man/man1/trackd.1 $(SHARE)/man/man1/trackctl.1 $(DESTDIR)$(MANDIR)/man1/
+	$(INSTALL) -m 0644 $(SHARE)/bash-completion/completions/trackd $(SHARE)/bash-completion/completions/trackctl \
+		$(DESTDIR)$(BASHCOMPDIR)/
+	$(INSTALL) -m 0644 $(SHARE)/zsh/site-functions/_trackd $(SHARE)/zsh/site-functions/_trackctl $(DESTDIR)$(ZSHCOMPDIR)/
+	$(INSTALL) -m 0644 $(SHARE)/fish/vendor_completions.d/trackd.fish $(SHARE)/fish/vendor_completions.d/trackctl.fish \
+		$(DESTDIR)$(FISHCOMPDIR)/
+
+# On the running system (no DESTDIR): the user, the state directory, udev and systemd told. Enabling and starting
+# are left to you: systemctl enable --now trackd.
+post-install:
+	@if [ -z "$(DESTDIR)" ]; then \
+		set -x; \
+		systemd-sysusers $(SYSUSERSDIR)/trackd.conf; \
+		systemd-tmpfiles --create $(TMPFILESDIR)/trackd.conf; \
+		if command -v udevadm >/dev/null && udevadm control --reload 2>/dev/null; then \
+			udevadm trigger --action=change --subsystem-match=tty || true; fi; \
+		if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi; \
+		set +x; \
+		echo "installed; start trackd at every boot with: systemctl enable --now trackd"; \
+	fi
+
+uninstall:
+	@if [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]; then \
+		set -x; systemctl disable --now trackd.service || true; fi
+	rm -f $(DESTDIR)$(BINDIR)/trackd $(DESTDIR)$(BINDIR)/trackctl
+	rm -f $(DESTDIR)$(UNITDIR)/trackd.service $(DESTDIR)$(SYSUSERSDIR)/trackd.conf $(DESTDIR)$(TMPFILESDIR)/trackd.conf
+	rm -f $(DESTDIR)$(UDEVRULESDIR)/60-trackd-gps.rules
+	rm -f $(DESTDIR)$(MANDIR)/man1/trackd.1 $(DESTDIR)$(MANDIR)/man1/trackctl.1
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/trackd $(DESTDIR)$(BASHCOMPDIR)/trackctl
+	rm -f $(DESTDIR)$(ZSHCOMPDIR)/_trackd $(DESTDIR)$(ZSHCOMPDIR)/_trackctl
+	rm -f $(DESTDIR)$(FISHCOMPDIR)/trackd.fish $(DESTDIR)$(FISHCOMPDIR)/trackctl.fish
+	@# The configuration goes only if nobody changed it; the mileage log in /var/lib/trackd and the trackd user
+	@# always stay.
+	@conf=$(DESTDIR)$(SYSCONFDIR)/trackd/trackd.conf; \
+	if [ -f etc/trackd.conf ] && [ -f $$conf ] && cmp -s etc/trackd.conf $$conf; then rm -f $$conf; \
+	elif [ -f $$conf ]; then echo "kept $$conf (changed locally)"; fi; \
+	rm -f $$conf.dist; rmdir $(DESTDIR)$(SYSCONFDIR)/trackd 2>/dev/null || true
+	@if [ -z "$(DESTDIR)" ]; then \
+		if command -v udevadm >/dev/null; then udevadm control --reload 2>/dev/null || true; fi; \
+		if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi; \
+	fi
+	@echo "left in place: /var/lib/trackd (the mileage log) and the trackd user"
+
+# The Debian package: the same files with PREFIX=/usr in a staging root, maintainer scripts from packaging/debian,
+# Depends from dpkg-shlibdeps (the libraries the binaries link: libc6, libgps, libsqlite3, libsystemd0, ...).
+deb: all
+	@command -v dpkg-deb >/dev/null && command -v dpkg-shlibdeps >/dev/null || \
+		{ echo "make deb needs dpkg-dev (apt-get install dpkg-dev)" >&2; exit 1; }
+	rm -rf $(DEB_ROOT) $(DEB_WORK)
+	$(MAKE) --no-print-directory install-files DESTDIR=$(CURDIR)/$(DEB_ROOT) PREFIX=/usr SYSCONFDIR=/etc
+	packaging/build-deb $(DEB_ROOT) $(DEB_WORK) "$(VERSION)" "$$(dpkg --print-architecture)" .
+
+clean-deb:
+	rm -rf .build/deb
+
+check-units:
+	mkdir -p .build/check
+	sed 's|@BINDIR@|$(CURDIR)/$(BIN)|g' systemd/trackd.service > .build/check/trackd.service
+	MANPATH=$(CURDIR)/$(SHARE)/man systemd-analyze verify .build/check/trackd.service
+	systemd-analyze security --offline=true --threshold=15 .build/check/trackd.service
+
+check-udev:
+	scripts/check-udev-rules
+	scripts/check-udev-rules --local
