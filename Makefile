@@ -17,6 +17,7 @@ UNITDIR     ?= $(PREFIX)/lib/systemd/system
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 TMPFILESDIR ?= $(PREFIX)/lib/tmpfiles.d
 UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
+CATALOGDIR  ?= $(PREFIX)/lib/systemd/catalog
 BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
 FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
 # zsh reads vendor-completions under /usr/share, site-functions under /usr/local/share (Debian's fpath).
@@ -67,6 +68,8 @@ install-files:
 	$(INSTALL) -m 0644 systemd/trackd.sysusers $(DESTDIR)$(SYSUSERSDIR)/trackd.conf
 	$(INSTALL) -m 0644 systemd/trackd.tmpfiles $(DESTDIR)$(TMPFILESDIR)/trackd.conf
 	$(INSTALL) -m 0644 udev/60-trackd-gps.rules $(DESTDIR)$(UDEVRULESDIR)/
+	$(INSTALL) -d $(DESTDIR)$(CATALOGDIR)
+	$(INSTALL) -m 0644 systemd/trackd.catalog $(DESTDIR)$(CATALOGDIR)/trackd.catalog
 	$(INSTALL) -d $(DESTDIR)$(SYSCONFDIR)/trackd
 	@# The configuration file is installed only when the repository has one, and an installed one is never
 	@# overwritten: the new version goes beside it as trackd.conf.dist.
@@ -94,6 +97,7 @@ post-install:
 		set -x; \
 		systemd-sysusers $(SYSUSERSDIR)/trackd.conf; \
 		systemd-tmpfiles --create $(TMPFILESDIR)/trackd.conf; \
+		journalctl --update-catalog || true; \
 		if command -v udevadm >/dev/null && udevadm control --reload 2>/dev/null; then \
 			udevadm trigger --action=change --subsystem-match=tty || true; fi; \
 		if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi; \
@@ -106,7 +110,7 @@ uninstall:
 		set -x; systemctl disable --now trackd.service || true; fi
 	rm -f $(DESTDIR)$(BINDIR)/trackd $(DESTDIR)$(BINDIR)/trackctl
 	rm -f $(DESTDIR)$(UNITDIR)/trackd.service $(DESTDIR)$(SYSUSERSDIR)/trackd.conf $(DESTDIR)$(TMPFILESDIR)/trackd.conf
-	rm -f $(DESTDIR)$(UDEVRULESDIR)/60-trackd-gps.rules
+	rm -f $(DESTDIR)$(UDEVRULESDIR)/60-trackd-gps.rules $(DESTDIR)$(CATALOGDIR)/trackd.catalog
 	rm -f $(DESTDIR)$(MANDIR)/man1/trackd.1 $(DESTDIR)$(MANDIR)/man1/trackctl.1
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/trackd $(DESTDIR)$(BASHCOMPDIR)/trackctl
 	rm -f $(DESTDIR)$(ZSHCOMPDIR)/_trackd $(DESTDIR)$(ZSHCOMPDIR)/_trackctl
@@ -120,6 +124,7 @@ uninstall:
 	@if [ -z "$(DESTDIR)" ]; then \
 		if command -v udevadm >/dev/null; then udevadm control --reload 2>/dev/null || true; fi; \
 		if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi; \
+		journalctl --update-catalog 2>/dev/null || true; \
 	fi
 	@echo "left in place: /var/lib/trackd (the mileage log) and the trackd user"
 
