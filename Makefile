@@ -30,8 +30,10 @@ DESTDIR     ?=
 
 SWIFT       ?= swift
 # --static-swift-stdlib: the Swift runtime and Foundation go into the binaries, so that a Debian root without Swift
-# runs them. --disable-local-rpath: no $ORIGIN run path in an installed binary.
-SWIFT_BUILD ?= $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath
+# runs them. --disable-local-rpath: no $ORIGIN run path in an installed binary. -z relro -z now: the dynamic
+# linker resolves every symbol at start and makes its tables read-only (Debian's hardening flags).
+SWIFT_BUILD ?= $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath \
+               -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
 STRIP       ?= strip
 INSTALL     ?= install
 
@@ -83,9 +85,14 @@ install-files:
 		fi; \
 	fi
 	$(INSTALL) -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
-	$(INSTALL) -m 0644 $(SHARE)/man/man1/trackd.1 $(SHARE)/man/man1/trackctl.1 $(DESTDIR)$(MANDIR)/man1/
-	$(INSTALL) -m 0644 $(SHARE)/bash-completion/completions/trackd $(SHARE)/bash-completion/completions/trackctl \
-		$(DESTDIR)$(BASHCOMPDIR)/
+	@# A blank line in a help text is a paragraph for argument-parser but an error for groff: made a .Pp.
+	for page in trackd trackctl; do \
+		sed 's/^$$/.Pp/' $(SHARE)/man/man1/$$page.1 > $(DESTDIR)$(MANDIR)/man1/$$page.1 && \
+		chmod 0644 $(DESTDIR)$(MANDIR)/man1/$$page.1; done
+	@# bash-completion sources these files: no #! line.
+	for tool in trackd trackctl; do \
+		sed '1{/^#!/d}' $(SHARE)/bash-completion/completions/$$tool > $(DESTDIR)$(BASHCOMPDIR)/$$tool && \
+		chmod 0644 $(DESTDIR)$(BASHCOMPDIR)/$$tool; done
 	$(INSTALL) -m 0644 $(SHARE)/zsh/site-functions/_trackd $(SHARE)/zsh/site-functions/_trackctl $(DESTDIR)$(ZSHCOMPDIR)/
 	$(INSTALL) -m 0644 $(SHARE)/fish/vendor_completions.d/trackd.fish $(SHARE)/fish/vendor_completions.d/trackctl.fish \
 		$(DESTDIR)$(FISHCOMPDIR)/
@@ -107,7 +114,9 @@ post-install:
 
 uninstall:
 	@if [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]; then \
-		set -x; systemctl disable --now trackd.service || true; fi
+		set -x; systemctl disable --now trackd.service || true; \
+	elif [ -e $(DESTDIR)$(UNITDIR)/trackd.service ] && command -v systemctl >/dev/null; then \
+		set -x; systemctl --root=$(or $(DESTDIR),/) disable trackd.service || true; fi
 	rm -f $(DESTDIR)$(BINDIR)/trackd $(DESTDIR)$(BINDIR)/trackctl
 	rm -f $(DESTDIR)$(UNITDIR)/trackd.service $(DESTDIR)$(SYSUSERSDIR)/trackd.conf $(DESTDIR)$(TMPFILESDIR)/trackd.conf
 	rm -f $(DESTDIR)$(UDEVRULESDIR)/60-trackd-gps.rules $(DESTDIR)$(CATALOGDIR)/trackd.catalog
