@@ -23,12 +23,11 @@ public struct ConfigurationFile: Sendable {
     public var daemon: DaemonConfiguration
     public var engine: EngineConfiguration
     public var log: LogConfiguration
-    public var profile: ProfileDefaults
-    /// The `source` as written, to tell whether a serial address names its own baud rate.
-    public var sourceText: String?
+    /// Values for the log's empty profile fields.
+    public var profile: ProfileChanges
 
     public init(daemon: DaemonConfiguration = DaemonConfiguration(), engine: EngineConfiguration = EngineConfiguration(),
-                log: LogConfiguration = LogConfiguration(), profile: ProfileDefaults = ProfileDefaults()) {
+                log: LogConfiguration = LogConfiguration(), profile: ProfileChanges = ProfileChanges()) {
         self.daemon = daemon
         self.engine = engine
         self.log = log
@@ -74,9 +73,6 @@ public struct ConfigurationFile: Sendable {
             switch key {
             case "daemon":
                 try Setting.section(value, named: key, settings: DaemonSettings.all, into: &file.daemon, path: path)
-                if case .mapping(let daemon) = value, let source = daemon["source"], case .scalar(let scalar) = source {
-                    file.sourceText = scalar.string
-                }
             case "profile":
                 try Setting.section(value, named: key, settings: ProfileSettings.all, into: &file.profile, path: path)
             case "engine":

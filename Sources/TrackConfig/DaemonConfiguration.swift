@@ -5,7 +5,7 @@ import TrackCore
 /// built-in default decide in that order.
 public struct DaemonConfiguration: Sendable, Hashable {
     /// Where fixes come from (`gpsd://localhost:2947` when not given).
-    public var source: SourceAddress?
+    public var source: ConfiguredSource?
     /// Baud rate for a serial source whose address names none.
     public var baud: Int?
     /// Folder of the mileage log and the month's exports.
@@ -26,10 +26,17 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public init() {}
 
     /// The source with `baud` applied to a serial address that names no baud rate of its own.
-    public func resolvedSource(sourceText: String?) -> SourceAddress? {
-        guard case .serial(let path, _) = source, let baud, !(sourceText ?? "").contains("baud=") else { return source }
+    public var resolvedSource: SourceAddress? {
+        guard let source else { return nil }
+        guard case .serial(let path, _) = source.address, let baud, !source.namesBaud else { return source.address }
         return .serial(path: path, baud: baud)
     }
+}
+
+/// The `source` key: the address, and whether it named its own baud rate (which `baud` then leaves alone).
+public struct ConfiguredSource: Sendable, Hashable {
+    public var address: SourceAddress
+    public var namesBaud: Bool
 }
 
 /// `auto_start`: a trip kind, or `none`.

@@ -6,7 +6,7 @@ enum DaemonSettings {
         .parsed("source", \.source,
                 "where fixes come from: gpsd://HOST:PORT, serial:///dev/DEVICE?baud=N or file:///PATH?speed=N") { text in
             do throws(SourceAddressError) {
-                return .success(try SourceAddress(parsing: text))
+                return .success(ConfiguredSource(address: try SourceAddress(parsing: text), namesBaud: text.contains("baud=")))
             } catch {
                 return .failure(ExpectedValue(error.hint))
             }

@@ -17,7 +17,8 @@ public struct EffectiveConfiguration: Sendable, Hashable {
     public var alertTimeout: Double
     public var engine: EngineConfiguration
     public var log: LogConfiguration
-    public var profile: ProfileDefaults
+    /// The `profile:` section: values for the log's empty profile fields.
+    public var profile: ProfileChanges
 
     /// Settings given on the command line; `nil` leaves them to the file.
     public struct Overrides: Sendable, Hashable {
@@ -44,7 +45,7 @@ public struct EffectiveConfiguration: Sendable, Hashable {
                 environment: [String: String] = [:]) {
         let daemon = file.daemon
         self.path = path
-        source = overrides.source ?? daemon.resolvedSource(sourceText: file.sourceText) ?? .default
+        source = overrides.source ?? daemon.resolvedSource ?? .default
         stateDirectory = overrides.stateDirectory ?? daemon.stateDirectory ?? environment["STATE_DIRECTORY"]
             ?? "/var/lib/trackd"
         socket = overrides.socket ?? daemon.socket ?? environment["RUNTIME_DIRECTORY"].map { "\($0)/control.sock" }

@@ -1,8 +1,9 @@
 import Foundation
+import TrackCore
 
 /// The keys of the `profile:` section: what the mileage log's profile starts with.
 enum ProfileSettings {
-    static let all: [Setting<ProfileDefaults>] = [
+    static let all: [Setting<ProfileChanges>] = [
         .text("driver", \.driver, "the driver's name"),
         .text("plate", \.plate, "the car's registration plate"),
         .text("company", \.company, "the company the log is kept for"),

@@ -34,7 +34,8 @@ public struct SystemdService: Service {
     /// The engine counts as stuck once it has not finished an input for this long (it has a one-second tick).
     var stuckAfter: Double {
         guard let watchdog else { return .infinity }
-        return max(Double(watchdog.components.seconds) / 2 + Double(watchdog.components.attoseconds) / 2e18, 2)
+        let half = watchdog / 2
+        return max(Double(half.components.seconds) + Double(half.components.attoseconds) / 1e18, 2)
     }
 
     public func run() async {

@@ -156,7 +156,7 @@ struct TrackDaemon: AsyncParsableCommand {
     /// Fills the log's empty profile fields from the configuration's `profile:` section.
     private func applyProfileDefaults(_ settings: EffectiveConfiguration, to log: MileageLog, logger: Logger) async {
         do {
-            let changes = settings.profile.changes(filling: try await log.profile())
+            let changes = settings.profile.filling(try await log.profile())
             guard !changes.isEmpty else { return }
             let now = UTCTime(secondsSinceEpoch: Date().timeIntervalSince1970)
             _ = try await log.setProfile(changes, reason: "defaults from \(settings.path ?? "the configuration")",

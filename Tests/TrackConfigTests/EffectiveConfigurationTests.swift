@@ -26,7 +26,7 @@ struct EffectiveConfigurationTests {
         #expect(settings.logLevel == .debug)
         #expect(settings.alertCommand == ["/usr/local/bin/buzz", "--times", "3"])
         #expect(settings.alertTimeout == 5)
-        #expect(settings.profile == ProfileDefaults(driver: "Anna Tamm", timeZone: "Europe/Tallinn"))
+        #expect(settings.profile == ProfileChanges(driver: "Anna Tamm", timeZone: "Europe/Tallinn"))
         let own = try ConfigurationFile.parse("daemon:\n  source: serial:///dev/gps0?baud=115200\n  baud: 4800\n", path: "t.conf")
         #expect(EffectiveConfiguration(file: own, path: nil).source == .serial(path: "/dev/gps0", baud: 115_200),
                 "the address's own baud rate wins")
@@ -77,11 +77,11 @@ struct EffectiveConfigurationTests {
     }
 
     @Test func profileDefaultsFillOnlyWhatIsEmpty() {
-        let defaults = ProfileDefaults(driver: "Anna Tamm", plate: "123 ABC", company: "Tamm OÜ", timeZone: "Europe/Tallinn")
-        let fresh = defaults.changes(filling: LogProfile())
+        let defaults = ProfileChanges(driver: "Anna Tamm", plate: "123 ABC", company: "Tamm OÜ", timeZone: "Europe/Tallinn")
+        let fresh = defaults.filling(LogProfile())
         #expect(fresh == ProfileChanges(driver: "Anna Tamm", plate: "123 ABC", company: "Tamm OÜ", timeZone: "Europe/Tallinn"))
-        let kept = defaults.changes(filling: LogProfile(driver: "Mart", plate: "", company: "Mart OÜ", timeZone: "Europe/Riga"))
+        let kept = defaults.filling(LogProfile(driver: "Mart", plate: "", company: "Mart OÜ", timeZone: "Europe/Riga"))
         #expect(kept == ProfileChanges(plate: "123 ABC"))
-        #expect(ProfileDefaults().changes(filling: LogProfile()).isEmpty)
+        #expect(ProfileChanges().filling(LogProfile()).isEmpty)
     }
 }

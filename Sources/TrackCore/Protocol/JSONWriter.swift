@@ -53,7 +53,7 @@ public struct JSONWriter: Sendable {
             case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
             case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
             case 0..<0x20:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                let hex = JSONWriter.hexDigits
                 bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
                                           hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
             default: bytes.append(byte)
@@ -134,6 +134,8 @@ public struct JSONWriter: Sendable {
         key(name)
         time(value)
     }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
