@@ -34,25 +34,4 @@ struct SocketAccessTests {
                 "the change history names the Unix user from the socket")
         await daemon.stop()
     }
-
-    /// Runs a program and waits for it, off the concurrency pool.
-    private func run(_ executable: String, _ arguments: [String]) async throws -> CommandResult {
-        try await offload { try SocketAccessTests.runBlocking(executable, arguments) }
-    }
-
-    private static func runBlocking(_ executable: String, _ arguments: [String]) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        let complained = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandResult(status: process.terminationStatus, output: String(decoding: printed, as: UTF8.self),
-                             error: String(decoding: complained, as: UTF8.self))
-    }
 }

@@ -95,25 +95,6 @@ struct SystemdServiceTests {
         #expect(overridden.output.contains("source         gpsd://10.0.0.2:2947"), "a flag wins over the file")
         #expect(overridden.output.contains("auto_start     none"))
     }
-
-    /// Runs a program to its end, off the concurrency pool.
-    private func run(_ executable: String, _ arguments: [String]) async throws -> CommandResult {
-        try await offload {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-            let output = Pipe()
-            let error = Pipe()
-            process.standardOutput = output
-            process.standardError = error
-            try process.run()
-            let printed = output.fileHandleForReading.readDataToEndOfFile()
-            let complained = error.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return CommandResult(status: process.terminationStatus, output: String(decoding: printed, as: UTF8.self),
-                                 error: String(decoding: complained, as: UTF8.self))
-        }
-    }
 }
 
 extension SystemdServiceTests {

@@ -65,45 +65,20 @@ final class Trackd: @unchecked Sendable {
     }
 }
 
-/// What a finished trackctl run printed.
-struct CommandResult: Sendable {
-    let status: Int32
-    let output: String
-    let error: String
-}
-
-/// Runs trackctl with `arguments` and waits for it (on a thread of its own).
+/// Runs trackctl with `arguments` and waits for it (on a thread of its own), without `$TRACKD_SOCKET`.
 @discardableResult
 func trackctl(_ arguments: [String]) async throws -> CommandResult {
-    try await offload { try runTrackctl(arguments) }
+    try await run(Products.trackctl, arguments, removing: ["TRACKD_SOCKET"])
+}
+
+/// Runs a program to its end and waits for it (on a thread of its own).
+func run(_ executable: String, _ arguments: [String], removing variables: [String] = []) async throws -> CommandResult {
+    try await offload { try runProgram(executable, arguments, removing: variables) }
 }
 
 /// `sqlite3` on a database file, off the concurrency pool.
 func query(_ path: String, _ sql: String) async throws -> String {
     try await offload { try sqlite3(path, sql) }
-}
-
-private func runTrackctl(_ arguments: [String]) throws -> CommandResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Products.trackctl)
-    process.arguments = arguments
-    var environment = ProcessInfo.processInfo.environment
-    environment.removeValue(forKey: "TRACKD_SOCKET")
-    process.environment = environment
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
-    try process.run()
-    // Read both pipes to the end before waiting, so that a large export cannot fill one and stall the child.
-    let errorData = Mutex(Data())
-    let reader = Thread { errorData.withLock { $0 = error.fileHandleForReading.readDataToEndOfFile() } }
-    reader.start()
-    let printed = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    _ = waitUntil(upTo: 10) { reader.isFinished }
-    return CommandResult(status: process.terminationStatus, output: String(decoding: printed, as: UTF8.self),
-                         error: errorData.withLock { String(decoding: $0, as: UTF8.self) })
 }
 
 /// JSON text as a dictionary or array.
