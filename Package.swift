@@ -99,6 +99,7 @@ let package = Package(
             name: "TrackService",
             dependencies: [
                 "TrackCore",
+                "TrackConfig",
                 "CPeerCredentials",
                 "TrackInput",
                 "TrackStore",
@@ -107,6 +108,7 @@ let package = Package(
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -146,7 +148,7 @@ let package = Package(
         // What several test targets need: temporary folders, the sqlite3 shell, child processes.
         .target(
             name: "TestSupport",
-            dependencies: ["TrackCore"],
+            dependencies: ["TrackCore", .product(name: "Logging", package: "swift-log")],
             path: "Tests/TestSupport"
         ),        // Load for the control socket, for benchmarks only (scripts/bench-status).
         .executableTarget(
@@ -178,11 +180,11 @@ let package = Package(
         // The journal handler against a real datagram socket at journald's path; the choice of destination.
         .testTarget(
             name: "TrackJournalTests",
-            dependencies: ["TrackJournal", "TrackService", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["TrackJournal", "TrackService", "TestSupport", .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(
             name: "TrackServiceTests",
-            dependencies: ["TrackService", "ControlSocket", "TrackInput", "TrackCore", "TrackStore", "TestSupport"]
+            dependencies: ["TrackService", "TrackConfig", "ControlSocket", "TrackInput", "TrackCore", "TrackStore", "TestSupport"]
         ),
         // trackd and trackctl as a driver runs them: real processes, signals, the socket and the database file.
         .testTarget(

@@ -6,6 +6,16 @@ struct Setting<Root>: Sendable {
     let key: String
     let summary: String
     let apply: @Sendable (inout Root, Node, Context) throws(ConfigurationError) -> Void
+    /// Whether two configurations differ in this setting; `nil` where the setting cannot tell.
+    var differs: (@Sendable (Root, Root) -> Bool)?
+
+    init(key: String, summary: String, differs: (@Sendable (Root, Root) -> Bool)? = nil,
+         apply: @escaping @Sendable (inout Root, Node, Context) throws(ConfigurationError) -> Void) {
+        self.key = key
+        self.summary = summary
+        self.differs = differs
+        self.apply = apply
+    }
 
     /// Where a value comes from, for error messages.
     struct Context: Sendable {
@@ -18,7 +28,7 @@ struct Setting<Root>: Sendable {
         _ key: String, _ field: WritableKeyPath<Root, Double> & Sendable, _ range: ClosedRange<Double>,
         _ unit: String, _ summary: String
     ) -> Setting {
-        Setting(key: key, summary: summary) { configuration, node, context throws(ConfigurationError) in
+        Setting(key: key, summary: summary, differs: { $0[keyPath: field] != $1[keyPath: field] }) { configuration, node, context throws(ConfigurationError) in
             guard let value = node.float, value.isFinite, range.contains(value) else {
                 throw .badValue(path: context.path, line: node.mark?.line, key: key, value: node.string ?? "?",
                                 expected: "a number from \(range.lowerBound.plain) to \(range.upperBound.plain)"
@@ -32,7 +42,7 @@ struct Setting<Root>: Sendable {
     static func integer(
         _ key: String, _ field: WritableKeyPath<Root, Int> & Sendable, _ range: ClosedRange<Int>, _ summary: String
     ) -> Setting {
-        Setting(key: key, summary: summary) { configuration, node, context throws(ConfigurationError) in
+        Setting(key: key, summary: summary, differs: { $0[keyPath: field] != $1[keyPath: field] }) { configuration, node, context throws(ConfigurationError) in
             guard let value = node.int, range.contains(value) else {
                 throw .badValue(path: context.path, line: node.mark?.line, key: key, value: node.string ?? "?",
                                 expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
@@ -43,7 +53,7 @@ struct Setting<Root>: Sendable {
 
     /// `true` or `false`.
     static func flag(_ key: String, _ field: WritableKeyPath<Root, Bool> & Sendable, _ summary: String) -> Setting {
-        Setting(key: key, summary: summary) { configuration, node, context throws(ConfigurationError) in
+        Setting(key: key, summary: summary, differs: { $0[keyPath: field] != $1[keyPath: field] }) { configuration, node, context throws(ConfigurationError) in
             guard let value = node.bool else {
                 throw .badValue(path: context.path, line: node.mark?.line, key: key, value: node.string ?? "?",
                                 expected: "true or false")
@@ -56,7 +66,7 @@ struct Setting<Root>: Sendable {
     static func choice<Value: RawRepresentable & CaseIterable>(
         _ key: String, _ field: WritableKeyPath<Root, Value> & Sendable, _ summary: String
     ) -> Setting where Value.RawValue == String {
-        Setting(key: key, summary: summary) { configuration, node, context throws(ConfigurationError) in
+        Setting(key: key, summary: summary, differs: { $0[keyPath: field] != $1[keyPath: field] }) { configuration, node, context throws(ConfigurationError) in
             guard let text = node.string, let value = Value(rawValue: text) else {
                 throw .badValue(path: context.path, line: node.mark?.line, key: key, value: node.string ?? "?",
                                 expected: "one of " + Value.allCases.map(\.rawValue).joined(separator: ", "))

@@ -25,25 +25,22 @@ public enum LogDestination: Sendable, Equatable {
     }
 
     /// Chooses the destination from this process's `$JOURNAL_STREAM` and standard error, and bootstraps swift-log
-    /// with its handler at `level`. Call once, before the first logger is made.
+    /// with its handler at the level `levels` holds (changing the switch later changes every logger). Call once,
+    /// before the first logger is made.
     @discardableResult
-    public static func bootstrap(level: Logger.Level) -> LogDestination {
+    public static func bootstrap(levels: LogLevelSwitch) -> LogDestination {
         let destination = choose(journalStream: getenv("JOURNAL_STREAM").map { String(cString: $0) })
-        LoggingSystem.bootstrap { label in destination.handler(label: label, level: level) }
+        LoggingSystem.bootstrap { label in destination.handler(label: label, levels: levels) }
         return destination
     }
 
-    /// A handler for a logger with this label, at `level`.
-    public func handler(label: String, level: Logger.Level) -> any LogHandler {
+    /// A handler for a logger with this label, at the level `levels` holds.
+    public func handler(label: String, levels: LogLevelSwitch) -> any LogHandler {
         switch self {
         case .journal:
-            var handler = JournalLogHandler(label: label)
-            handler.logLevel = level
-            return handler
+            return SwitchedLevelHandler(JournalLogHandler(label: label), levels: levels)
         case .standardError:
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
+            return SwitchedLevelHandler(StreamLogHandler.standardError(label: label), levels: levels)
         }
     }
 }

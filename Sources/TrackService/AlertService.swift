@@ -7,21 +7,19 @@ import TrackCore
 /// Runs the configured `alert_command` (a buzzer, an LED) on each idle alert: the program itself, never through a
 /// shell, with the alert in its environment, stopped after `timeout` seconds. It watches the hub like any watcher,
 /// so the tracker never waits for it; an alert that comes while the program still runs is logged, not queued.
+/// The command and timeout are read at each alert, so a reload takes effect at the next one.
 public struct AlertService: Service {
     private let hub: WatchHub
-    private let command: [String]
-    private let timeout: Double
+    private let settings: AlertSettings
     private let logger: Logger
 
-    public init(hub: WatchHub, command: [String], timeout: Double, logger: Logger) {
+    public init(hub: WatchHub, settings: AlertSettings, logger: Logger) {
         self.hub = hub
-        self.command = command
-        self.timeout = timeout
+        self.settings = settings
         self.logger = logger
     }
 
     public func run() async {
-        guard !command.isEmpty else { return }
         let (id, events) = hub.subscribe()
         defer { hub.unsubscribe(id) }
         let running = RunningFlag()
@@ -29,13 +27,15 @@ public struct AlertService: Service {
             await withDiscardingTaskGroup { group in
                 for await event in events {
                     guard case .alert(let alert) = event else { continue }
+                    let values = settings.values
+                    guard !values.command.isEmpty else { continue }
                     guard running.claim() else {
                         logger.warning("alert command still running; this alert does not start it again",
                                        metadata: ["trip": "\(alert.tripNumber)"])
                         continue
                     }
                     group.addTask {
-                        await self.runCommand(for: alert)
+                        await self.run(values.command, timeout: values.timeout, for: alert)
                         running.release()
                     }
                 }
@@ -58,7 +58,7 @@ public struct AlertService: Service {
         return variables
     }
 
-    private func runCommand(for alert: IdleAlert) async {
+    private func run(_ command: [String], timeout: Double, for alert: IdleAlert) async {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
@@ -76,7 +76,6 @@ public struct AlertService: Service {
             logger.error("cannot run the alert command", metadata: ["command": "\(command[0])", "error": "\(error)"])
             return
         }
-        let timeout = timeout
         let status: Int32? = await withTaskGroup(of: Int32?.self) { group in
             group.addTask {
                 var iterator = exited.stream.makeAsyncIterator()

@@ -8,4 +8,6 @@ public enum EngineCommand: Sendable {
     case stopTrip(purpose: String?)
     /// A change to the log by `user`, answered through `reply`.
     case request(LogRequest, user: String, reply: Reply<LogResponse>)
+    /// Run the engine with new settings from now on (a configuration reload); the running trip carries on.
+    case reconfigure(EngineConfiguration)
 }

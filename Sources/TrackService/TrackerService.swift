@@ -116,6 +116,8 @@ public struct TrackerService: Service {
             case .command(.request(let request, let user, let reply)):
                 reply.send(await carryOut(request, user: user, in: &state))
                 await refreshOdometer(state)
+            case .command(.reconfigure(let configuration)):
+                await apply(.reconfigure(configuration), to: &state)
             case .source(.fix(let fix, let receivedAt)):
                 status.record(fix, at: receivedAt)
                 hub.publish(.fix(fix))
@@ -208,7 +210,7 @@ public struct TrackerService: Service {
     /// At a usable fix, decides about a trip a power cut left open.
     private func recover(at fix: Fix, receivedAt: MonotonicInstant, in state: inout State) async {
         guard state.recorder?.recovering != nil, let time = fix.time, let coordinate = fix.coordinate,
-              fix.mode.hasPosition, (fix.eph ?? 0) <= configuration.maxHorizontalError
+              fix.mode.hasPosition, (fix.eph ?? 0) <= state.engine.configuration.maxHorizontalError
         else { return }
         if let resumed = await state.recorder?.decide(at: fix, time: time, coordinate: coordinate, now: receivedAt) {
             await apply(.resumeTrip(resumed), to: &state)

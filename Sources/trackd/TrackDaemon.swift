@@ -8,6 +8,7 @@ import TrackInput
 import TrackJournal
 import TrackService
 import TrackStore
+import UnixSignals
 
 /// `trackd`: the mileage-logger daemon. Reads fixes, keeps the live state, serves the control socket.
 @main
@@ -18,6 +19,8 @@ struct TrackDaemon: AsyncParsableCommand {
         discussion: """
             Sources: gpsd://HOST:PORT (gpsd through libgps), serial:///dev/ttyACM0?baud=9600 (a receiver on a \
             serial port), file:///path/log.nmea?speed=N (a recorded log played at N times its pace, 0 = at once).
+
+            Signals: SIGTERM and SIGINT stop trackd, closing the running trip at its last good fix; SIGHUP reads the             configuration again (systemctl reload trackd): the engine, alert and log-level settings apply at once,             the source, folders and socket at the next start.
             """,
         version: TrackVersion.string
     )
@@ -84,9 +87,11 @@ struct TrackDaemon: AsyncParsableCommand {
         let socketPath = settings.socket
         let controlGroup = settings.controlGroup
         let autoStart = settings.autoStart
-        let level = Logger.Level(rawValue: settings.logLevel.rawValue) ?? .info
-        LogDestination.bootstrap(level: level)
+        let levels = LogLevelSwitch(Logger.Level(settings.logLevel))
+        LogDestination.bootstrap(levels: levels)
         let logger = Logger(label: "trackd")
+        // Trapped before systemd hears READY=1: from then on `systemctl reload` may send SIGHUP.
+        let hangups = await UnixSignalsSequence(trapping: .sighup)
         do {
             try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)
         } catch {
@@ -102,7 +107,7 @@ struct TrackDaemon: AsyncParsableCommand {
             logger.critical("cannot open the mileage log", metadata: ["path": "\(databasePath)", "error": "\(error)"])
             throw ValidationError("\(error)")
         }
-        await applyProfileDefaults(settings, to: log, logger: logger)
+        await ProfileDefaults.apply(settings.profile, from: settings.path, to: log, logger: logger)
         let access = ControlAccess(group: controlGroup)
         if !access.groupExists {
             logger.warning("the control group does not exist: only root and trackd's own user may change the log",
@@ -127,7 +132,18 @@ struct TrackDaemon: AsyncParsableCommand {
                                            commands: commandContinuation, access: access),
             hub: hub, logger: logger,
             onListening: { SystemdNotifier.notify("READY=1\nSTATUS=\(status.snapshot(now: MonotonicClock.now()).summaryLine)") })
-        let alerts = AlertService(hub: hub, command: settings.alertCommand, timeout: settings.alertTimeout, logger: logger)
+        let alertSettings = AlertSettings(.init(command: settings.alertCommand, timeout: settings.alertTimeout))
+        let alerts = AlertService(hub: hub, settings: alertSettings, logger: logger)
+        let overrides = overrides
+        let configPath = config
+        let reload = ReloadService(
+            hangups: hangups, running: settings,
+            load: { () throws(ConfigurationError) in
+                try EffectiveConfiguration.load(explicitPath: configPath, overrides: overrides, environment: environment)
+            },
+            targets: .init(commands: commandContinuation, alerts: alertSettings,
+                           setLogLevel: { levels.level = Logger.Level($0) }, log: log),
+            notify: SystemdNotifier.notify, logger: logger)
         let systemd = SystemdService(status: status, heartbeat: heartbeat, watchdog: SystemdNotifier.watchdogInterval,
                                      clock: MonotonicClock.now, logger: logger, notify: SystemdNotifier.notify)
 
@@ -135,13 +151,14 @@ struct TrackDaemon: AsyncParsableCommand {
             "version": "\(TrackVersion.string)", "source": "\(address)", "state": "\(stateDirectory)",
             "socket": "\(socketPath)", "log": "\(databasePath)", "config": "\(settings.path ?? "none")",
         ])
-        // Shutdown runs in reverse: systemd hears STOPPING=1 first, the source stops, the tracker drains what it
+        // Shutdown runs in reverse: systemd hears STOPPING=1 first, the source stops, reloads end, the tracker drains what it
         // delivered and closes the trip, the socket goes last.
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: [
                 .init(service: control),
                 .init(service: alerts, successTerminationBehavior: .ignore),
                 .init(service: tracker, successTerminationBehavior: .gracefullyShutdownGroup),
+                .init(service: reload),
                 .init(service: sourceService, successTerminationBehavior: .ignore),
                 .init(service: systemd),
             ],
@@ -152,22 +169,15 @@ struct TrackDaemon: AsyncParsableCommand {
         commandContinuation.finish()
         logger.notice("trackd stopped")
     }
-
-    /// Fills the log's empty profile fields from the configuration's `profile:` section.
-    private func applyProfileDefaults(_ settings: EffectiveConfiguration, to log: MileageLog, logger: Logger) async {
-        do {
-            let changes = settings.profile.filling(try await log.profile())
-            guard !changes.isEmpty else { return }
-            let now = UTCTime(secondsSinceEpoch: Date().timeIntervalSince1970)
-            _ = try await log.setProfile(changes, reason: "defaults from \(settings.path ?? "the configuration")",
-                                         context: ChangeContext(user: "trackd", time: now, timeSource: "system"))
-            logger.notice("profile filled in from the configuration", metadata: ["config": "\(settings.path ?? "")"])
-        } catch {
-            logger.error("cannot fill in the profile from the configuration", metadata: ["error": "\(error)"])
-        }
-    }
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
 extension TripKind: ExpressibleByArgument {}
 extension AutoStart: ExpressibleByArgument {}
+
+extension Logger.Level {
+    /// The swift-log level a configuration's `log_level` names.
+    init(_ name: LogLevelName) {
+        self = Logger.Level(rawValue: name.rawValue) ?? .info
+    }
+}

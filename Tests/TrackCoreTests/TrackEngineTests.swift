@@ -175,6 +175,46 @@ struct TrackEngineTests {
         #expect(run.endedTrips.isEmpty)
     }
 
+    @Test func aReloadedIdleAlertTimeAppliesToTheStopAlreadyUnderWay() throws {
+        var drive = DriveSimulator(seed: 23)
+        drive.drive(1000, kmh: 50)
+        drive.park(1800)
+        var run = EngineRun()
+        run.start(at: drive.fixes[0].time!)
+        let half = drive.fixes.count - 900
+        run.feed(Array(drive.fixes[..<half]))
+        #expect(run.alerts.isEmpty)
+        var shorter = EngineConfiguration()
+        shorter.idleAlertAfter = 600
+        run.engine.handle(.reconfigure(shorter)) { run.events.append($0) }
+        run.feed(Array(drive.fixes[half...]))
+        let alert = try #require(run.alerts.first)
+        #expect(run.alerts.count == 1)
+        #expect(alert.time == alert.stationarySince.adding(seconds: 600))
+        // The trip carried on through the reload, with the distance it had.
+        #expect(run.engine.trip?.number == 1)
+        #expect(abs(run.engine.trip!.measuredDistance - 1000) < 20)
+        #expect(run.engine.configuration.idleAlertAfter == 600)
+    }
+
+    @Test func aReloadedAccuracyLimitGatesTheNextFixes() {
+        var drive = DriveSimulator(seed: 24)
+        drive.receiver.sigma = 4
+        drive.drive(2000, kmh: 50)
+        var run = EngineRun()
+        run.start(at: drive.fixes[0].time!)
+        let half = drive.fixes.count / 2
+        run.feed(Array(drive.fixes[..<half]))
+        let usedBefore = run.engine.statistics.accepted
+        #expect(usedBefore > 0)
+        var strict = EngineConfiguration()
+        strict.maxHorizontalError = 1   // tighter than any error estimate the receiver gives
+        run.engine.handle(.reconfigure(strict)) { run.events.append($0) }
+        run.feed(Array(drive.fixes[half...]))
+        #expect(run.engine.statistics.accepted == usedBefore)
+        #expect(run.engine.statistics.positionRejections[.inaccurate, default: 0] == drive.fixes.count - half)
+    }
+
     @Test func alertsOnlyDuringATrip() {
         var drive = DriveSimulator(seed: 21)
         drive.park(3 * 3600)

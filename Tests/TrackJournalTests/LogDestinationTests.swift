@@ -62,12 +62,15 @@ struct LogDestinationTests {
         #expect(LogDestination.choose(journalStream: value, standardError: closed) == .standardError)
     }
 
-    @Test func eachDestinationMakesItsHandlerAtTheGivenLevel() {
-        let journal = LogDestination.journal.handler(label: "trackd", level: .debug)
-        #expect((journal as? JournalLogHandler)?.label == "trackd")
+    @Test func eachDestinationMakesItsHandlerAtTheSwitchedLevel() {
+        let levels = LogLevelSwitch(.debug)
+        let journal = LogDestination.journal.handler(label: "trackd", levels: levels)
+        #expect(journal is SwitchedLevelHandler<JournalLogHandler>)
         #expect(journal.logLevel == .debug)
-        let lines = LogDestination.standardError.handler(label: "trackd", level: .warning)
-        #expect(lines is StreamLogHandler)
+        let lines = LogDestination.standardError.handler(label: "trackd", levels: levels)
+        #expect(lines is SwitchedLevelHandler<StreamLogHandler>)
+        levels.level = .warning
+        #expect(journal.logLevel == .warning)
         #expect(lines.logLevel == .warning)
     }
 }

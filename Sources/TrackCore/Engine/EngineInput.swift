@@ -13,4 +13,7 @@ public enum EngineInput: Sendable {
     case resumeTrip(Trip)
     /// Close the running trip at its last usable fix, optionally setting its purpose.
     case stopTrip(purpose: String?, at: MonotonicInstant)
+    /// Use new settings from the next input on (a configuration reload); the running trip, the motion state and
+    /// the distance carry on.
+    case reconfigure(EngineConfiguration)
 }

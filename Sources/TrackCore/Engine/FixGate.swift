@@ -1,7 +1,7 @@
 /// The accuracy gate: decides, fix by fix, what the engine may use — the position, the Doppler speed, or
 /// nothing — and why. Pure and deterministic; time comes from the fixes.
 struct FixGate: Sendable {
-    let configuration: EngineConfiguration
+    var configuration: EngineConfiguration
 
     /// Time of the last fix used in any way.
     private var lastTime: UTCTime?

@@ -48,7 +48,7 @@ struct MotionTracker: Sendable {
         case moving(since: UTCTime)
     }
 
-    let configuration: EngineConfiguration
+    var configuration: EngineConfiguration
     private(set) var state = State.unknown
     /// All distance committed so far (uncalibrated), metres.
     private(set) var distance = 0.0

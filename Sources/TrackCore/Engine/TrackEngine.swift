@@ -4,7 +4,7 @@
 /// live; `trackctl replay` feeds it a recording with a clock made from the fixes' own times, and gets exactly the
 /// daemon's results.
 public struct TrackEngine: Sendable {
-    public let configuration: EngineConfiguration
+    public private(set) var configuration: EngineConfiguration
     /// The running trip, if any.
     public private(set) var trip: Trip?
     /// How the fixes were judged.
@@ -64,6 +64,10 @@ public struct TrackEngine: Sendable {
             }
         case .stopTrip(let purpose, let at):
             stopTrip(purpose: purpose, at: at, emit)
+        case .reconfigure(let configuration):
+            self.configuration = configuration
+            gate.configuration = configuration
+            tracker.configuration = configuration
         }
     }
 

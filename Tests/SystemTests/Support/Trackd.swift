@@ -104,3 +104,42 @@ enum DriveLog {
         try Data(lines[start...].joined(separator: "\r\n").utf8).write(to: URL(fileURLWithPath: output))
     }
 }
+
+extension DriveLog {
+    /// Appends to `path` its last epoch repeated once a second for `seconds` more, as the receiver of a car parked
+    /// where the drive ended sends it: the same position and sentences, with the times and checksums renewed.
+    static func appendParking(to path: String, seconds: Int) throws {
+        let content = try String(contentsOfFile: path, encoding: .utf8)
+        let lines = content.components(separatedBy: "\r\n").filter { !$0.isEmpty }
+        guard let start = lines.lastIndex(where: { $0.dropFirst(3).hasPrefix("RMC") }) else {
+            throw SubprocessError("\(path) has no RMC sentence")
+        }
+        let epoch = Array(lines[start...])
+        let fields = epoch[0].split(separator: ",", omittingEmptySubsequences: false)
+        let time = fields[1]
+        guard let h = Int(time.prefix(2)), let m = Int(time.dropFirst(2).prefix(2)), let s = Double(time.dropFirst(4)) else {
+            throw SubprocessError("\(path) ends with an RMC without a time: \(epoch[0])")
+        }
+        let last = h * 3600 + m * 60 + Int(s)
+        guard last + seconds < 86_400 else { throw SubprocessError("the parking would run past midnight") }
+        var text = ""
+        for offset in 1...seconds {
+            let second = last + offset
+            let stamp = String(format: "%02d%02d%02d.00", second / 3600, second / 60 % 60, second % 60)
+            for line in epoch {
+                var parts = line.split(separator: "*")[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                if ["RMC", "GGA", "GST", "GLL"].contains(where: { parts[0].hasSuffix($0) }) {
+                    let index = parts[0].hasSuffix("GLL") ? 5 : 1
+                    parts[index] = stamp
+                }
+                let body = parts.joined(separator: ",").dropFirst()
+                let checksum = body.utf8.reduce(UInt8(0), ^)
+                text += "$\(body)*\(String(format: "%02X", checksum))\r\n"
+            }
+        }
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(((content.hasSuffix("\n") ? "" : "\r\n") + text).utf8))
+    }
+}

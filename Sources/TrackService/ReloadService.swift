@@ -1,0 +1,96 @@
+import Logging
+import ServiceLifecycle
+import TrackConfig
+import TrackCore
+import TrackStore
+import UnixSignals
+
+/// Reloads the configuration on SIGHUP (`systemctl reload trackd`). The engine's settings, the alert command, the
+/// log level and the profile defaults apply at once, the running trip carrying on; a changed source, state folder,
+/// socket, control group, auto-start or `log:` section is logged as waiting for the next start. A file that no
+/// longer reads changes nothing: trackd keeps what it runs with and says why, naming the key and line.
+public struct ReloadService: Service {
+    /// Where reloaded settings go.
+    public struct Targets: Sendable {
+        /// The tracker's commands (for the engine's settings).
+        public var commands: AsyncStream<EngineCommand>.Continuation
+        public var alerts: AlertSettings
+        public var setLogLevel: @Sendable (LogLevelName) -> Void
+        /// The log whose empty profile fields the `profile:` section fills; `nil` for none.
+        public var log: MileageLog?
+
+        public init(commands: AsyncStream<EngineCommand>.Continuation, alerts: AlertSettings,
+                    setLogLevel: @escaping @Sendable (LogLevelName) -> Void, log: MileageLog?) {
+            self.commands = commands
+            self.alerts = alerts
+            self.setLogLevel = setLogLevel
+            self.log = log
+        }
+    }
+
+    private let hangups: UnixSignalsSequence
+    private let initial: EffectiveConfiguration
+    private let load: @Sendable () throws(ConfigurationError) -> EffectiveConfiguration
+    private let targets: Targets
+    private let notify: @Sendable (String) -> Void
+    private let logger: Logger
+
+    /// `hangups` should be made before trackd tells systemd it is ready, so that no SIGHUP meets the default
+    /// action (ending the process). `load` reads the file again, with the command line's overrides.
+    public init(hangups: UnixSignalsSequence, running initial: EffectiveConfiguration,
+                load: @escaping @Sendable () throws(ConfigurationError) -> EffectiveConfiguration, targets: Targets,
+                notify: @escaping @Sendable (String) -> Void, logger: Logger) {
+        self.hangups = hangups
+        self.initial = initial
+        self.load = load
+        self.targets = targets
+        self.notify = notify
+        self.logger = logger
+    }
+
+    public func run() async {
+        await cancelWhenGracefulShutdown {
+            var running = initial
+            for await _ in hangups {
+                running = await reload(running)
+            }
+        }
+    }
+
+    /// Reads the file again and applies what changed; returns what trackd runs with afterwards.
+    func reload(_ running: EffectiveConfiguration) async -> EffectiveConfiguration {
+        notify("RELOADING=1\nSTATUS=reloading the configuration")
+        defer { notify("READY=1") }
+        let new: EffectiveConfiguration
+        do {
+            new = try load()
+        } catch {
+            logger.error("configuration not reloaded: trackd carries on with the settings it has",
+                         metadata: ["error": "\(error)", "config": "\(running.path ?? "none")"])
+            return running
+        }
+        let changes = ConfigurationChanges(from: running, to: new)
+        if changes.applied.contains(where: { $0.hasPrefix("engine.") }) {
+            if case .dropped = targets.commands.yield(.reconfigure(new.engine)) {
+                logger.error("the engine's new settings could not be queued (too many commands waiting); reload again")
+                return running
+            }
+        }
+        if changes.applied.contains("daemon.log_level") { targets.setLogLevel(new.logLevel) }
+        if changes.applied.contains(where: { $0.hasPrefix("daemon.alert_") }) {
+            targets.alerts.values = AlertSettings.Values(command: new.alertCommand, timeout: new.alertTimeout)
+        }
+        if changes.applied.contains("profile"), let log = targets.log {
+            await ProfileDefaults.apply(new.profile, from: new.path, to: log, logger: logger)
+        }
+        logger.notice("configuration reloaded", metadata: [
+            "config": "\(new.path ?? "none")",
+            "applied": "\(changes.applied.isEmpty ? "nothing changed" : changes.applied.joined(separator: ", "))",
+        ])
+        if !changes.atNextStart.isEmpty {
+            logger.warning("changed settings wait for trackd's next start (systemctl restart trackd)",
+                           metadata: ["keys": "\(changes.atNextStart.joined(separator: ", "))"])
+        }
+        return running.reloading(new)
+    }
+}
