@@ -278,6 +278,16 @@ public struct TrackerService: Service {
         return ChangeContext(user: user, time: now.time, timeSource: now.source)
     }
 
+    /// `2 h`, `1 h 30 min`, `45 min`: a stretch of time as the journal says it.
+    static func hoursAndMinutes(_ seconds: Double) -> String {
+        let minutes = Int((seconds / 60).rounded())
+        switch (minutes / 60, minutes % 60) {
+        case (0, let m): return "\(m) min"
+        case (let h, 0): return "\(h) h"
+        case (let h, let m): return "\(h) h \(m) min"
+        }
+    }
+
     /// Runs one input through the engine and reports what came of it.
     private func apply(_ input: EngineInput, to state: inout State, stopPurpose: String? = nil,
                        endReason: String = "stopped") async {
@@ -317,8 +327,10 @@ public struct TrackerService: Service {
             logger.info("no trip running")
         case .idle(let alert):
             hub.publish(.alert(alert))
-            logger.warning("idle alert: stationary for two hours", metadata: [
+            let stationary = alert.time.seconds(since: alert.stationarySince)
+            logger.warning("idle alert: stationary for \(Self.hoursAndMinutes(stationary))", metadata: [
                 "trip": "\(alert.tripNumber)", "since": "\(alert.stationarySince)", "time": "\(alert.time)",
+                "stationary_s": "\(Int(stationary.rounded()))",
                 "trip_id": "\(alert.tripNumber)", "message_id": "\(LogMessageID.idleAlert)",
             ])
         case .fixLost(let since):

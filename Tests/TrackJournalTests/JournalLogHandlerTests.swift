@@ -68,7 +68,7 @@ struct JournalLogHandlerTests {
 
     @Test func anIdleAlertLoggedAsAWarningIsPriorityFour() throws {
         let listener = try JournalListener()
-        logger().warning("idle alert: stationary for two hours", metadata: [
+        logger().warning("idle alert: stationary for 2 h", metadata: [
             "trip": "3", "trip_id": "3", "message_id": "\(LogMessageID.idleAlert)",
         ])
         let entry = try listener.receive(from: label).entry

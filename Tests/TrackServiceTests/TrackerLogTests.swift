@@ -35,7 +35,7 @@ struct TrackerLogTests {
 
         let identified = records.all.filter { $0["message_id"] != nil }
         #expect(identified.map(\.message.description) == [
-            "trip started", "source connected", "idle alert: stationary for two hours", "source lost", "trip ended",
+            "trip started", "source connected", "idle alert: stationary for 2 min", "source lost", "trip ended",
         ])
         let started = records.records("trip started").first
         #expect(started?["message_id"] == LogMessageID.tripStarted.rawValue)
@@ -43,10 +43,11 @@ struct TrackerLogTests {
         #expect(started?["trip"] == "1", "the existing keys stay")
         #expect(started?["kind"] == "business")
 
-        let idle = records.records("idle alert: stationary for two hours").first
+        let idle = records.records("idle alert: stationary for 2 min").first
         #expect(idle?.level == .warning, "a warning: PRIORITY=4 in the journal")
         #expect(idle?["message_id"] == LogMessageID.idleAlert.rawValue)
         #expect(idle?["trip_id"] == "1")
+        #expect(idle?["stationary_s"] == "120", "the configured time, not a fixed two hours")
 
         let ended = records.records("trip ended").first
         #expect(ended?["message_id"] == LogMessageID.tripEnded.rawValue)
@@ -90,5 +91,13 @@ struct TrackerLogTests {
         #expect(resumed["trip_id"] == "\(cut.id)")
         #expect(resumed["trip"] == "\(cut.id)")
         #expect(records.records("trip started").isEmpty, "the cut trip carries on; no new one starts")
+    }
+
+    @Test func saysTheIdleTimeInHoursAndMinutesAsConfigured() {
+        #expect(TrackerService.hoursAndMinutes(7200) == "2 h")
+        #expect(TrackerService.hoursAndMinutes(5400) == "1 h 30 min")
+        #expect(TrackerService.hoursAndMinutes(60) == "1 min")
+        #expect(TrackerService.hoursAndMinutes(3629) == "1 h")
+        #expect(TrackerService.hoursAndMinutes(3631) == "1 h 1 min")
     }
 }
