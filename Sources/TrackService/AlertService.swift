@@ -41,6 +41,10 @@ public struct AlertService: Service {
                 }
             }
         }
+        // The events end when the tracker finishes (hub.finishAll()), which at a shutdown is before this service's
+        // turn. Returning then is, to ServiceGroup, a service finishing unexpectedly during the graceful shutdown:
+        // trackd exited 1 on about one SIGTERM in five. So the service ends on its own turn (or when cancelled).
+        try? await gracefulShutdown()
     }
 
     /// The alert as environment variables for the program.
