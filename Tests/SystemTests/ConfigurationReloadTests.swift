@@ -61,6 +61,7 @@ struct ConfigurationReloadTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("elsewhere.sock")))
 
         await daemon.stop()
+        #expect(daemon.process.exitStatus == 0, "\(daemon.process.output)")
         #expect(try await query(daemon.database, "SELECT count(*) || ' ' || group_concat(state) FROM trip") == "1 closed")
         listener.stop()
     }

@@ -26,6 +26,7 @@ struct SystemdServiceTests {
 
         await daemon.stop()
         #expect(!daemon.process.isRunning)
+        #expect(daemon.process.exitStatus == 0, "systemd would record a failure: \(daemon.process.output)")
         #expect(await poll(upTo: 5) { listener.count(of: "STOPPING=1") == 1 }, "\(listener.assignments)")
         #expect(try await query(daemon.database, "SELECT state || ' ' || end_reason FROM trip") == "closed shutdown")
         #expect(!FileManager.default.fileExists(atPath: daemon.socket), "the socket is removed")

@@ -16,6 +16,8 @@ public final class TestSubprocess: @unchecked Sendable {
     /// Where the child's standard output and error go.
     public let outputPath: String
     private var exited = false
+    /// How the child ended, once it is reaped: its exit status, or 128 + the signal that killed it (as a shell says).
+    public private(set) var exitStatus: Int32?
 
     /// Starts `executable` with `arguments`; the environment is this process's, with `environment` laid over it.
     public init(executable: String, arguments: [String], environment: [String: String] = [:], outputPath: String) throws {
@@ -70,7 +72,13 @@ public final class TestSubprocess: @unchecked Sendable {
         guard !exited else { return false }
         var status: Int32 = 0
         let result = waitpid(pid, &status, WNOHANG)
-        if result == pid || (result == -1 && errno == ECHILD) { exited = true }
+        if result == pid {
+            exited = true
+            // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import.
+            exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + status & 0x7f
+        } else if result == -1 && errno == ECHILD {
+            exited = true
+        }
         return !exited
     }
 
@@ -91,7 +99,8 @@ public final class TestSubprocess: @unchecked Sendable {
                 _ = waitUntil(upTo: grace, { liveGroupMembers().isEmpty })
             }
         }
-        _ = isRunning
+        // The leader of an exiting process shows as a zombie while its other threads still die: reap it.
+        _ = waitUntil(upTo: grace) { !isRunning }
     }
 
     /// The processes of the child's group that have not exited (zombies do not count), from /proc.
