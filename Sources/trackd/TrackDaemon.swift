@@ -20,7 +20,9 @@ struct TrackDaemon: AsyncParsableCommand {
             Sources: gpsd://HOST:PORT (gpsd through libgps), serial:///dev/ttyACM0?baud=9600 (a receiver on a \
             serial port), file:///path/log.nmea?speed=N (a recorded log played at N times its pace, 0 = at once).
 
-            Signals: SIGTERM and SIGINT stop trackd, closing the running trip at its last good fix; SIGHUP reads the             configuration again (systemctl reload trackd): the engine, alert and log-level settings apply at once,             the source, folders and socket at the next start.
+            Signals: SIGTERM and SIGINT stop trackd, closing the running trip at its last good fix; SIGHUP reads the \
+            configuration again (systemctl reload trackd): the engine, alert and log-level settings apply at once, \
+            the source, folders and socket at the next start.
             """,
         version: TrackVersion.string
     )
@@ -151,8 +153,8 @@ struct TrackDaemon: AsyncParsableCommand {
             "version": "\(TrackVersion.string)", "source": "\(address)", "state": "\(stateDirectory)",
             "socket": "\(socketPath)", "log": "\(databasePath)", "config": "\(settings.path ?? "none")",
         ])
-        // Shutdown runs in reverse: systemd hears STOPPING=1 first, the source stops, reloads end, the tracker drains what it
-        // delivered and closes the trip, the socket goes last.
+        // Shutdown runs in reverse: systemd hears STOPPING=1 first, the source stops, reloads end, the tracker drains
+        // what it delivered and closes the trip, the socket goes last.
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(
             services: [
                 .init(service: control),
