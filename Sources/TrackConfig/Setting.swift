@@ -63,7 +63,7 @@ struct Setting<Root>: Sendable {
     }
 
     /// One of the raw values of `Value`.
-    static func choice<Value: RawRepresentable & CaseIterable>(
+    static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
         _ key: String, _ field: WritableKeyPath<Root, Value> & Sendable, _ summary: String
     ) -> Setting where Value.RawValue == String {
         Setting(key: key, summary: summary, differs: { $0[keyPath: field] != $1[keyPath: field] }) { configuration, node, context throws(ConfigurationError) in
