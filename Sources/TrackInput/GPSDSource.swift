@@ -14,9 +14,9 @@ import TrackCore
 /// values; gpsd 3.22 leaves `status` out for a plain GPS fix and libgps then reads 0 (STATUS_NO_FIX), so 0 next to
 /// a position counts as `.gps`. Without a position the quality is `.unknown`.
 ///
-/// When gpsd is absent or goes away, the source reports `.lost` once per outage and retries after 0.25 s, 0.5 s,
-/// then every second (`retryDelays`), so it is back within about a second of gpsd returning; a successful
-/// reconnection is reported as `.connected` again.
+/// When gpsd is absent or goes away, the source reports `.lost` once per outage and retries after 0.25 s, then
+/// every half second (`retryDelays`), so it is back within about half a second of gpsd returning (a refused
+/// connection to a local port costs next to nothing); a successful reconnection is reported as `.connected` again.
 ///
 /// libgps API versions (`GPSD_API_MAJOR_VERSION`):
 /// - 9 (gpsd 3.20) is the oldest supported: `fix.time` became a `timespec`, `altMSL`/`altHAE`/`geoid_sep`
@@ -36,7 +36,7 @@ public struct GPSDSource: FixSource {
     public let port: Int
 
     /// Pauses before successive reconnection attempts; the last one repeats until gpsd answers.
-    public static let retryDelays: [Double] = [0.25, 0.5, 1.0]
+    public static let retryDelays: [Double] = [0.25, 0.5]
 
     /// How long one wait for gpsd's next message lasts before the stop request is checked again, in seconds.
     static let pollInterval = 0.25
