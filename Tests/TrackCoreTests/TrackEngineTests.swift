@@ -215,6 +215,26 @@ struct TrackEngineTests {
         #expect(run.engine.statistics.positionRejections[.inaccurate, default: 0] == drive.fixes.count - half)
     }
 
+    @Test func keepsAnOutageTheTripEndsInAsAnUnbridgedGap() throws {
+        var drive = DriveSimulator(seed: 25)
+        drive.drive(800, kmh: 40)
+        drive.outage(40)
+        let afterOutage = drive.fixes.count
+        drive.drive(30, kmh: 36)
+        // The fixes after the outage are too inaccurate to place the car: the outage cannot be bridged yet.
+        var fixes = drive.fixes
+        for index in afterOutage..<fixes.count { fixes[index].eph = 200 }
+        var run = EngineRun()
+        run.start(at: fixes[0].time!)
+        run.feed(fixes)
+        run.stop(at: fixes.last!.time!)
+        let trip = try #require(run.endedTrips.first)
+        #expect(trip.gaps.count == 1)
+        #expect(trip.gaps.first?.outcome == .notBridged)
+        #expect(trip.gaps.first.map { $0.duration >= 40 } == true)
+        #expect(run.gaps.count == 1, "reported once")
+    }
+
     @Test func alertsOnlyDuringATrip() {
         var drive = DriveSimulator(seed: 21)
         drive.park(3 * 3600)

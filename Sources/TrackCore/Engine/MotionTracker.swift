@@ -114,6 +114,11 @@ struct MotionTracker: Sendable {
         candidate = nil
     }
 
+    /// Reports an outage still waiting for a trusted position after it as not bridged (the trip ends first).
+    mutating func closePendingGap(_ emit: (Event) -> Void) {
+        resolveGap(at: nil, emit)
+    }
+
     // MARK: - Continuous stretches
 
     private mutating func advance(_ sample: Sample, _ emit: (Event) -> Void) {

@@ -188,10 +188,15 @@ public struct TrackEngine: Sendable {
     }
 
     private mutating func stopTrip(purpose: String?, at now: MonotonicInstant, _ emit: (EngineEvent) -> Void) {
-        guard var ended = trip else {
+        guard trip != nil else {
             emit(.noTripRunning)
             return
         }
+        // An outage the trip ends in, before a trusted position came after it, still belongs to the trip.
+        var motion: [MotionTracker.Event] = []
+        tracker.closePendingGap { motion.append($0) }
+        for event in motion { apply(event, emit) }
+        guard var ended = trip else { return }
         tracker.discardUnconfirmed()
         if let purpose { ended.purpose = purpose }
         ended.endedAt = now
