@@ -52,7 +52,9 @@ struct GPSDFaultTests {
         let trips = try await query(daemon.database, "SELECT count(*) || ' ' || max(state) || ' ' || max(gap_count) FROM trip")
         let parts = trips.split(separator: " ")
         #expect(parts.count == 3 && parts[0] == "1" && parts[1] == "closed", "one trip, closed: \(trips)")
-        #expect(parts.count == 3 && (Int(parts[2]) ?? 0) >= 2, "each gpsd outage is a gap of the trip: \(trips)")
+        // Whether an outage leaves a hole in GPS time depends on how much of what the receiver sent meanwhile gpsd
+        // reads from the terminal's buffer when it is back (scripts/fault-gpsd: 19 holes in 20 outages).
+        #expect(parts.count == 3 && (1...2).contains(Int(parts[2]) ?? 0), "the outages are gaps of the trip: \(trips)")
         #expect(daemon.process.output.components(separatedBy: "source lost").count - 1 == 3,
                 "lost at start (waiting), then once per kill, not once per attempt")
     }
