@@ -315,10 +315,13 @@ private final class GPSFake {
         directory = files.temporaryDirectory.appendingPathComponent("trackd-gpsfake-\(port)-\(UUID().uuidString)")
         try files.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = ProcessInfo.processInfo.environment["PATH"].map { ":\($0)" } ?? ""
-        // -q: no progress chatter; -P: gpsd's port; -c: seconds between sentences.
+        // -q: no progress chatter; -P: gpsd's port; -c: seconds between sentences; -n: gpsd opens the fake device
+        // as soon as gpsfake adds it. Without -n, a client that connects and watches in the moment between gpsd
+        // listening and gpsfake adding the device got nothing at all (seen once, on a loaded machine, with trackd
+        // retrying every half second).
         do {
             process = try TestSubprocess(
-                executable: GPSFake.gpsfakePath, arguments: ["-q", "-P", String(port), "-c", "0.02", log.path],
+                executable: GPSFake.gpsfakePath, arguments: ["-q", "-n", "-P", String(port), "-c", "0.02", log.path],
                 environment: ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin" + path, "TMPDIR": directory.path],
                 outputPath: directory.appendingPathComponent("output.log").path
             )
