@@ -70,18 +70,20 @@ public struct ReloadService: Service {
             return running
         }
         let changes = ConfigurationChanges(from: running, to: new)
-        if changes.applied.contains(where: { $0.hasPrefix("engine.") }) {
-            if case .dropped = targets.commands.yield(.reconfigure(new.engine)) {
+        // What trackd runs with from now on; each part that differs goes where it is used.
+        let next = running.reloading(new)
+        if next.engine != running.engine {
+            if case .dropped = targets.commands.yield(.reconfigure(next.engine)) {
                 logger.error("the engine's new settings could not be queued (too many commands waiting); reload again")
                 return running
             }
         }
-        if changes.applied.contains("daemon.log_level") { targets.setLogLevel(new.logLevel) }
-        if changes.applied.contains(where: { $0.hasPrefix("daemon.alert_") }) {
-            targets.alerts.values = AlertSettings.Values(command: new.alertCommand, timeout: new.alertTimeout)
+        if next.logLevel != running.logLevel { targets.setLogLevel(next.logLevel) }
+        if next.alertCommand != running.alertCommand || next.alertTimeout != running.alertTimeout {
+            targets.alerts.values = AlertSettings.Values(command: next.alertCommand, timeout: next.alertTimeout)
         }
-        if changes.applied.contains("profile"), let log = targets.log {
-            await ProfileDefaults.apply(new.profile, from: new.path, to: log, logger: logger)
+        if next.profile != running.profile, let log = targets.log {
+            await ProfileDefaults.apply(next.profile, from: next.path, to: log, logger: logger)
         }
         logger.notice("configuration reloaded", metadata: [
             "config": "\(new.path ?? "none")",
@@ -91,6 +93,6 @@ public struct ReloadService: Service {
             logger.warning("changed settings wait for trackd's next start (systemctl restart trackd)",
                            metadata: ["keys": "\(changes.atNextStart.joined(separator: ", "))"])
         }
-        return running.reloading(new)
+        return next
     }
 }
