@@ -24,6 +24,7 @@ struct ControlFuzzCase {
     /// Size of the pieces the rest is fed in.
     let piece: Int
 
+    /// The case for `input`, with its cut and piece size chosen from its bytes.
     init(_ input: UnsafeBufferPointer<UInt8>) {
         self.input = input
         // FNV-1a over the input: every mutation moves the cut, so chunk boundaries are explored with the content.
@@ -33,6 +34,7 @@ struct ControlFuzzCase {
         piece = 1 + Int((hash >> 32) % 256)
     }
 
+    /// Frames the input, answers every line on `daemon` and checks every answer.
     func run(on daemon: ControlFuzzDaemon) {
         let handler = daemon.handler
         let peer = PeerCredentials(pid: 1, uid: 0, gid: 0)

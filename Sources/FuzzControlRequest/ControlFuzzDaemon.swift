@@ -11,9 +11,10 @@ import TrackStore
 /// tracker that carries out changes, the live status and the request handler, wired as `trackd` wires them.
 ///
 /// The log fills as inputs add trips; every `inputsPerLog` inputs a fresh daemon with a fresh log takes over, so
-/// that an input meets a log of bounded size (a crash found late reproduces on its own in most cases; when it does
-/// not, it depended on what earlier inputs left in the log).
+/// that an input meets a log of bounded size. A finding that depended on what earlier inputs left in the log may
+/// not reproduce on its own (a replay starts from the seeded log).
 final class ControlFuzzDaemon: @unchecked Sendable {
+    /// Inputs one log serves before a fresh one takes over.
     static let inputsPerLog = 2000
 
     let handler: ControlRequestHandler
@@ -109,12 +110,14 @@ final class ControlFuzzDaemon: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
+    /// The fix the tracker has at the start: 3D, in Tallinn, at the demo drive's first second.
     static let fix = Fix(
         time: UTCTime(iso8601: "2026-11-22T08:00:00Z"), mode: .threeD, quality: .gps,
         latitude: 59.43699733333333, longitude: 24.7536135, altitudeMSL: 35.6, geoidSeparation: 18.1,
         speed: 0.1, track: 22.12, eph: 4.8, ephSource: .receiver, hdop: 0.87, vdop: 1.13, pdop: 1.39,
         satellitesUsed: 10, satellitesInView: 14)
 
+    /// The requests that fill a fresh log, answered before the first input.
     static let seedRequests = [
         #"{"jsonrpc":"2.0","id":1,"method":"profile.set","params":{"changes":{"driver":"Anna Tamm","plate":"123 ABC","time_zone":"Europe/Tallinn"}}}"#,
         #"{"jsonrpc":"2.0","id":2,"method":"odometer.set","params":{"kilometres":48210.4,"reason":"dashboard"}}"#,

@@ -24,6 +24,7 @@ struct NMEAFuzzCase {
     /// A fixed system-clock reading for the date hint (the demo drive's day).
     static let hint = UTCTime(nanosecondsSinceEpoch: 1_795_341_600 * UTCTime.nanosecondsPerSecond)
 
+    /// The case for `input`, with its cut, piece size, date hint and quiet line chosen from its bytes.
     init(_ input: UnsafeBufferPointer<UInt8>) {
         self.input = input
         // FNV-1a over the input: every mutation moves the cut, so chunk boundaries are explored with the content.
@@ -41,6 +42,7 @@ struct NMEAFuzzCase {
         case problem(NMEADiagnostic)
     }
 
+    /// Reads the input every way and checks the rules; a broken one ends the process.
     func run() {
         let whole = readInOnePiece()
         let chunked = readInChunks()

@@ -12,6 +12,7 @@ public typealias FuzzTarget = @convention(c) (UnsafePointer<UInt8>?, Int) -> CIn
 /// The plain runner is what a normal `swift build` makes of a fuzz target, so that the package builds without
 /// libFuzzer; it also replays a crash input without the fuzzer: `.build/debug/FuzzNMEA crash-…`.
 public enum FuzzDriver {
+    /// Runs `target` on libFuzzer's inputs, or on the files named on the command line; never returns.
     public static func run(_ target: FuzzTarget) -> Never {
         #if FUZZING
         var argc = CommandLine.argc
