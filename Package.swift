@@ -160,6 +160,28 @@ let package = Package(
             ]
         ),
 
+        // Fuzz targets (scripts/fuzz builds them with libFuzzer; a normal build makes plain runners that replay
+        // input files, docs/reliability.md).
+        .target(name: "FuzzSupport"),
+        .executableTarget(
+            name: "FuzzNMEA",
+            dependencies: ["TrackCore", "FuzzSupport"]
+        ),
+        .executableTarget(
+            name: "FuzzControlRequest",
+            dependencies: [
+                "TrackCore",
+                "TrackInput",
+                "TrackService",
+                "TrackStore",
+                "ControlSocket",
+                "FuzzSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]
+        ),
+
         .testTarget(
             name: "TrackCoreTests",
             dependencies: ["TrackCore", "TestSupport"]

@@ -67,6 +67,28 @@ struct NMEAFramerTests {
         #expect(result.statistics.overlongLines == 1)
     }
 
+    @Test func countsAnOverlongLineTheSameWhereverTheReadsSplitIt() {
+        // Found by scripts/fuzz nmea (minimized): the part of an overlong line that arrived in a later read was
+        // counted as junk bytes, the same part read at once was not.
+        let input = Array(("$GP000.00,52332,N,00020,E,1,09,20,E,1,09,0.1,M,39.6.,40.2,M,6,V,GGA,120000.00,523132,N,000,09,"
+            + "0.9,40.1,M,39." + String(repeating: "Z", count: 57) + "6,V,,(P5P5Int" + String(repeating: "Z", count: 18)
+            + "40.2,M,39.6,V,,(P5P5Int" + String(repeating: "Z", count: 16) + "40.2,M,39.6,V,,(P5P5Int").utf8)
+        #expect(input.count == 258)
+        let whole = frame(input)
+        #expect(whole.dropped == [.overlong])
+        #expect(whole.statistics.junkBytes == 0)
+        for cut in 0...input.count {
+            var framer = NMEAFramer()
+            var dropped: [NMEAFramingProblem] = []
+            let handle: (NMEAFramer.Event) -> Void = { if case .dropped(let problem, _, _) = $0 { dropped.append(problem) } }
+            framer.feed(input[..<cut], handle)
+            framer.feed(input[cut...], handle)
+            framer.finish(handle)
+            #expect(dropped == whole.dropped, "cut at \(cut)")
+            #expect(framer.statistics == whole.statistics, "cut at \(cut)")
+        }
+    }
+
     @Test func keepsALastSentenceWithoutLineEndWhenItsChecksumIsThere() {
         #expect(frame("$GPAAA,1*00\r\n$GPBBB,2*3F").sentences == ["$GPAAA,1*00", "$GPBBB,2*3F"])
     }

@@ -193,6 +193,8 @@ public struct NMEAFramer: Sendable {
                     state = .hunting
                 }
             case .discardingLine:
+                // The rest of an overlong line: part of the line already counted as dropped, not junk (as when the
+                // whole line arrives in one read, so the counters do not depend on where the reads split it).
                 while index < end {
                     let byte = bytes[index]
                     if byte == .lineFeed || byte == .carriageReturn || byte < 0x20 || byte > 0x7E {
@@ -203,7 +205,6 @@ public struct NMEAFramer: Sendable {
                         index += 1
                         break
                     }
-                    statistics.junkBytes += 1
                     offset += 1
                     index += 1
                 }
