@@ -3,12 +3,11 @@ import ControlSocket
 import Foundation
 import TrackCore
 
-/// `trackbench`: load for trackd's control socket, for benchmarks (not tests): many clients asking `status` at
-/// once, with the round-trip time of every request.
-@main
-struct TrackBench: AsyncParsableCommand {
+/// `trackbench status`: load for trackd's control socket, for benchmarks (not tests): many clients asking `status`
+/// at once, with the round-trip time of every request.
+struct StatusBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "trackbench",
+        commandName: "status",
         abstract: "Measure trackd's status round trip with many clients at once (a benchmark, not a test).")
 
     @Option(help: "trackd's control socket.")
@@ -32,27 +31,11 @@ struct TrackBench: AsyncParsableCommand {
         let duration = Duration.milliseconds(Int64(seconds * 1000))
         let started = ContinuousClock.now
         let deadline = started + duration
-        let latencies = blocking
-            ? try BlockingLoad.run(socket: socket, clients: clients, until: deadline, pause: pause)
-            : try await withThrowingTaskGroup(of: [Duration].self) { group in
-            for index in 0..<clients {
-                group.addTask {
-                    try await ControlClient.withConnection(socketPath: socket, client: "trackbench \(index)") { connection in
-                        var measured: [Duration] = []
-                        // Polling clients start spread over one interval, as independent dashboards would be.
-                        if pause > .zero { try await Task.sleep(for: pause * Double(index) / Double(clients)) }
-                        while ContinuousClock.now < deadline {
-                            let sent = ContinuousClock.now
-                            _ = try await connection.call(.status, params: NoParams(), result: DaemonStatus.self)
-                            measured.append(ContinuousClock.now - sent)
-                            if pause > .zero { try await Task.sleep(for: pause) }
-                        }
-                        return measured
-                    }
-                }
-            }
-            return try await group.reduce(into: [Duration]()) { $0 += $1 }.sorted()
-        }
+        let tally = blocking
+            ? BlockingLoad.run(socket: socket, clients: clients, until: deadline, pause: pause)
+            : await ClientLoad.run(socket: socket, clients: clients, until: deadline, pause: pause)
+        if tally.errors > 0 { throw BenchError(tally.messages.joined(separator: "; ")) }
+        let latencies = tally.latencies
         let elapsed = ContinuousClock.now - started
         func milliseconds(_ value: Duration) -> Double {
             Double(value.components.seconds) * 1000 + Double(value.components.attoseconds) / 1e15
