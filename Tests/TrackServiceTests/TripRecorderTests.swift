@@ -229,6 +229,60 @@ struct TripRecorderTests {
         #expect(verification.problems.isEmpty, "\(verification.problems)")
     }
 
+    /// Found by the power-cut harness (trackbench power-cuts): the outage and the `resumed` event were committed at
+    /// once, so a second cut before the next commit of points had the next start count the same stretch again, from
+    /// the same last point — two outages, and the bridged seconds and metres counted twice. (A first fix that
+    /// committed them with the next commit, even one without points, was caught by the harness too.)
+    @Test func aTripCutAgainBeforeItsNextCommitCountsTheOutageOnce() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        let cut = try await prepareTripCutByPowerLoss(at: path)
+
+        // Back 60 s after the last stored point, standing, then driving off: the first fix resumes the trip (and
+        // the engine notes the vehicle standing, which commits at once whatever points there are: none yet, the
+        // first positions converge); then the power goes again before the next commit (no tick comes). What the
+        // file holds then is what a card reader would find.
+        let card = folder.file("card.sqlite")
+        do {
+            let restart = cut.last.time.adding(seconds: 60)
+            var drive = DriveSimulator(start: restart.adding(seconds: -1),
+                                       origin: Geodesic.point(east: 690, north: 0, from: origin), seed: 53)
+            drive.park(3)
+            drive.drive(200, kmh: 40, endKmh: 40)
+            let log = try MileageLog.open(path: path)
+            let tracker = TrackerHarness(log: log, origin: restart, autoStart: .business)
+            try await tracker.feedAndWait(drive.fixes)
+            #expect(tracker.status.snapshot(now: tracker.clock.now()).trip?.number == Int(cut.id), "resumed")
+            try FileManager.default.copyItem(atPath: path, toPath: card)
+            if FileManager.default.fileExists(atPath: path + "-wal") {
+                try FileManager.default.copyItem(atPath: path + "-wal", toPath: card + "-wal")
+            }
+            await tracker.finish()
+        }
+
+        // Back again 120 s after the last stored point, on what the cut left.
+        let restart = cut.last.time.adding(seconds: 120)
+        var drive = DriveSimulator(start: restart.adding(seconds: -1),
+                                   origin: Geodesic.point(east: 1300, north: 0, from: origin), seed: 54)
+        drive.drive(300, kmh: 40)
+        drive.park(5)
+        do {
+            let log = try MileageLog.open(path: card)
+            let tracker = TrackerHarness(log: log, origin: restart, autoStart: .business)
+            try await tracker.feedAndWait(drive.fixes)
+            await tracker.finish()
+        }
+
+        let log = try MileageLog.open(path: card)
+        let trip = try await log.trip(cut.id)
+        #expect(trip.gapCount == 1, "one outage, from the last stored point to the fix that decided")
+        #expect(trip.bridgedSeconds == 120)
+        #expect(try await log.events(tripID: cut.id).map(\.kind) == [.gap, .resumed])
+        #expect(try await log.trips(dates: nil).count == 1)
+        let verification = try await log.verify()
+        #expect(verification.problems.isEmpty, "\(verification.problems)")
+    }
+
     @Test func closesATripCutByALongPowerLossAtItsLastStoredPointAndStartsANewOne() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("trackd.sqlite")
