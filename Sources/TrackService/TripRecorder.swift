@@ -18,6 +18,8 @@ struct TripRecorder {
         var recovery = PowerCutRecovery()
         /// Metres a standing vehicle must drift before another point is stored.
         var standingSpacing = 25.0
+        /// Seconds between the tracker's ticks, at which commits happen.
+        var tickInterval = 1.0
     }
 
     let log: MileageLog
@@ -194,10 +196,13 @@ struct TripRecorder {
         }
     }
 
-    /// Commits the batched points if the vehicle stands or the commit interval has passed.
+    /// Commits the batched points if the vehicle stands or the commit interval has passed. Ticks come on a fixed
+    /// cadence but are handled a little late, by more or less each time: a tick counts as one commit interval after
+    /// the last commit when it is within half a tick of it (else, at a one-second interval, one tick in two or so
+    /// would fall a hair short and the commits would come every two seconds).
     mutating func tick(now: MonotonicInstant, moving: Bool) async {
         guard !pending.isEmpty else { return }
-        if moving, let lastFlush, now.seconds(since: lastFlush) < settings.commitInterval { return }
+        if moving, let lastFlush, now.seconds(since: lastFlush) < settings.commitInterval - settings.tickInterval / 2 { return }
         lastFlush = now
         await flush()
     }

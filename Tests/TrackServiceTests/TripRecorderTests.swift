@@ -413,6 +413,40 @@ struct TripRecorderTests {
         #expect(try await log.track(trip.id).flatMap { $0 } == stored, "the stop added no point that was pending")
     }
 
+    /// Found by the power-cut harness: with `commit_interval: 1` the commits came every two seconds about half the
+    /// time, because a tick handled a hair sooner after the last commit than the one before it fell short of the
+    /// interval. A tick now counts when it is within half a tick of the interval.
+    @Test func commitsAtTheNextTickWhenItIsHandledAHairShortOfTheCommitInterval() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        var drive = DriveSimulator(start: start, seed: 62)
+        drive.park(5)
+        drive.drive(300, kmh: 50, endKmh: 50)
+        let firstLeg = drive.fixes
+        drive.drive(300, kmh: 50, endKmh: 50)
+        let secondLeg = Array(drive.fixes.dropFirst(firstLeg.count))
+
+        let log = try MileageLog.open(path: path)
+        let tracker = TrackerHarness(log: log, origin: start, tick: .milliseconds(20), commitInterval: 1)
+        let trip = try await tracker.tripRequest(.start(StartParams(kind: .private)))
+        let newestStored = "SELECT COALESCE(MAX(time_ms), 0) FROM track_point WHERE trip_id = \(trip.id)"
+
+        // The first leg is committed at a tick at T; the second arrives, and the next tick is handled at T + 0.999 s.
+        try await tracker.feedAndWait(firstLeg)
+        let committed = tracker.instant(firstLeg.last!.time!).adding(seconds: 5)
+        tracker.clock.set(committed)
+        try await eventually("the first leg is in the file") {
+            try sqlite3(path, newestStored) == "\(firstLeg.last!.time!.milliseconds)"
+        }
+        try await tracker.feedAndWait(secondLeg)
+        #expect(tracker.status.snapshot(now: tracker.clock.now()).motion?.state == "moving")
+        tracker.clock.set(committed.adding(seconds: 0.999))
+        try await eventually("the second leg is in the file") {
+            try sqlite3(path, newestStored) == "\(secondLeg.last!.time!.milliseconds)"
+        }
+        await tracker.finish()
+    }
+
     // MARK: - The month's exports
 
     @Test func aSourceLostDuringATripIsAnErrorEventOfThatTrip() async throws {
