@@ -159,7 +159,7 @@ struct PowerCutHarness {
         // The accepted track missing: what trackd had received while moving after the running trip's last stored
         // point (the first fixes after a start converge and are not track).
         let lastSeen = seen.fixTimes.max()
-        let running = outcome == "undecided" || outcome == "not started" || final ? nil : after.openTrip
+        let running = outcome == "not started" || final ? nil : after.openTrip
         var missing = 0
         if let running, let lastSeen {
             let stored = running.lastPointMilliseconds.map { UTCTime(nanosecondsSinceEpoch: $0 * 1_000_000) }
@@ -246,8 +246,12 @@ struct PowerCutHarness {
                     violations.append("no new trip was started after trip \(left.id) was closed")
                 }
             } else {
+                // A resume is committed with the first points after it; a close at once.
                 outcome = "undecided"
-                if decided { violations.append("trip \(left.id): the first usable fix was handled but nothing was decided") }
+                if now.points != left.points { violations.append("trip \(left.id) got points after the cut without a resume") }
+                if decided, expected == "close" {
+                    violations.append("trip \(left.id): the first usable fix was handled but the trip was not closed")
+                }
             }
             if expected != "either", (outcome == "closed" && expected != "close") || (outcome == "resumed" && expected != "resume") {
                 violations.append("trip \(left.id) \(outcome), but docs/storage.md says \(expected)")
