@@ -85,9 +85,3 @@ struct PowerCutsCommand: AsyncParsableCommand {
         return path
     }
 }
-
-/// The JSON report: the summary and every round.
-struct PowerCutReport: Codable {
-    var summary: PowerCutSummary
-    var rounds: [PowerCutRound]
-}
