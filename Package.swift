@@ -150,12 +150,17 @@ let package = Package(
             name: "TestSupport",
             dependencies: ["TrackCore", .product(name: "Logging", package: "swift-log")],
             path: "Tests/TestSupport"
-        ),        // Load for the control socket, for benchmarks only (scripts/bench-status).
+        ),
+        // Benchmarks and fault harnesses, not shipped: the status round trip (scripts/bench-status), power cuts
+        // (scripts/fault-power-cuts) and load (scripts/bench-load). It runs trackd as TestSupport does and reads
+        // copies of its log with GRDB.
         .executableTarget(
             name: "trackbench",
             dependencies: [
                 "TrackCore",
                 "ControlSocket",
+                "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -211,7 +216,7 @@ let package = Package(
         // trackd and trackctl as a driver runs them: real processes, signals, the socket and the database file.
         .testTarget(
             name: "SystemTests",
-            dependencies: ["TrackCore", "TestSupport", "trackd", "trackctl"]
+            dependencies: ["TrackCore", "TestSupport", "trackd", "trackctl", "trackbench"]
         ),
         .testTarget(
             name: "TrackInputTests",

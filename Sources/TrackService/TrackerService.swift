@@ -83,7 +83,8 @@ public struct TrackerService: Service {
         if let recording {
             state.recorder = TripRecorder(
                 log: recording.log,
-                settings: .init(commitInterval: recording.commitInterval, recovery: recording.recovery),
+                settings: .init(commitInterval: recording.commitInterval, recovery: recording.recovery,
+                                tickInterval: Double(tick.components.seconds) + Double(tick.components.attoseconds) / 1e18),
                 exports: recording.exports, logger: logger)
             await state.recorder?.lookForOpenTrip(now: clock())
         }

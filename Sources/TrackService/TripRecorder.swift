@@ -18,6 +18,8 @@ struct TripRecorder {
         var recovery = PowerCutRecovery()
         /// Metres a standing vehicle must drift before another point is stored.
         var standingSpacing = 25.0
+        /// Seconds between the tracker's ticks, at which commits happen.
+        var tickInterval = 1.0
     }
 
     let log: MileageLog
@@ -36,6 +38,8 @@ struct TripRecorder {
     private var segment = 0
     private var filter: TrackPointFilter
     private var pending: [RecordedPoint] = []
+    /// The outage and `resumed` event of a trip carried on after a power cut, until they are committed.
+    private var resumption: Resumption?
     private var lastFlush: MonotonicInstant?
     private var failing = false
 
@@ -76,14 +80,11 @@ struct TripRecorder {
             runningOdometerStart = open.trip.odometerStart
             segment = last.segment + 1
             filter.reset()
-            do {
-                try await log.recordGap(gap, tripID: open.trip.id)
-                try await log.recordEvent(.resumed, time: time, tripID: open.trip.id,
-                                          detail: "carried on after \(Int(gap.duration.rounded())) s without power; "
-                                              + "\(Int(gap.distance.rounded())) m bridged")
-            } catch {
-                logger.error("cannot note the resumed trip", metadata: ["error": "\(error)"])
-            }
+            // Recorded with the first points after the cut (see `flush`): until then the file still says the trip
+            // was cut at its last stored point, and another cut decides afresh from there.
+            resumption = Resumption(gap: gap, time: time,
+                                    detail: "carried on after \(Int(gap.duration.rounded())) s without power; "
+                                        + "\(Int(gap.distance.rounded())) m bridged")
             var trip = Trip(number: Int(open.trip.id), kind: open.trip.kind, purpose: open.trip.purpose,
                             calibrationFactor: open.trip.calibrationFactor ?? 1, startedAt: now)
             trip.start = open.first?.point.time ?? open.trip.start
@@ -138,6 +139,7 @@ struct TripRecorder {
         segment = 0
         filter.reset()
         pending.removeAll()
+        resumption = nil
     }
 
     /// Forgets the last trip closed (before a new stop).
@@ -159,12 +161,15 @@ struct TripRecorder {
             segment += 1
             await attempt("note an outage") { try await log.recordGap(gap, tripID: tripID) }
         case .idle(let alert):
+            await flushResumption()
             await attempt("note an idle alert") { try await log.recordIdleAlert(alert, tripID: tripID) }
         case .fixLost(let since):
+            await flushResumption()
             await attempt("note the loss of fix") {
                 try await log.recordEvent(.fixLost, time: since, tripID: tripID, detail: "no usable fix")
             }
         case .fixRegained(let after):
+            await flushResumption()
             await attempt("note the fix regained") {
                 try await log.recordEvent(.fixRegained, time: nil, tripID: tripID,
                                           detail: "usable fixes again after \(Int(after.rounded())) s")
@@ -175,7 +180,7 @@ struct TripRecorder {
                                       endPosition: trip.endPosition, measuredDistance: trip.measuredDistance,
                                       purpose: stopPurpose, endReason: endReason, closedAt: trip.end ?? now())
             do {
-                let closed = try await log.closeTrip(tripID, summary)
+                let closed = try await log.closeTrip(tripID, summary, resuming: resumption)
                 lastClosed = closed
                 await refreshExports(for: closed, now: trip.end)
             } catch {
@@ -183,6 +188,7 @@ struct TripRecorder {
             }
             self.tripID = nil
             pending.removeAll()
+            resumption = nil
         case .stopped:
             await flush()
         case .tripStarted, .tripResumed, .tripAlreadyRunning, .noTripRunning, .startedMoving, .displaced:
@@ -190,20 +196,25 @@ struct TripRecorder {
         }
     }
 
-    /// Commits the batched points if the vehicle stands or the commit interval has passed.
+    /// Commits the batched points if the vehicle stands or the commit interval has passed. Ticks come on a fixed
+    /// cadence but are handled a little late, by more or less each time: a tick counts as one commit interval after
+    /// the last commit when it is within half a tick of it (else, at a one-second interval, one tick in two or so
+    /// would fall a hair short and the commits would come every two seconds).
     mutating func tick(now: MonotonicInstant, moving: Bool) async {
         guard !pending.isEmpty else { return }
-        if moving, let lastFlush, now.seconds(since: lastFlush) < settings.commitInterval { return }
+        if moving, let lastFlush, now.seconds(since: lastFlush) < settings.commitInterval - settings.tickInterval / 2 { return }
         lastFlush = now
         await flush()
     }
 
-    /// Commits the batched points now.
+    /// Commits the batched points now, with the resumption of a trip carried on after a power cut when it has not
+    /// been committed yet (a resumption waits for points: alone it would not move the trip past the cut).
     mutating func flush() async {
         guard let tripID, !pending.isEmpty else { return }
         do {
-            try await log.appendPoints(pending, to: tripID)
+            try await log.appendPoints(pending, to: tripID, resuming: resumption)
             pending.removeAll()
+            resumption = nil
             if failing {
                 failing = false
                 logger.notice("track points are stored again")
@@ -217,6 +228,12 @@ struct TripRecorder {
             // Bounded: beyond an hour of points the oldest go (the trip's distance is kept by the engine).
             if pending.count > 3600 { pending.removeFirst(pending.count - 3600) }
         }
+    }
+
+    /// Commits a pending resumption with the points so far, if there are any, before another event of the trip,
+    /// so that the trip's events stay in order.
+    private mutating func flushResumption() async {
+        if resumption != nil { await flush() }
     }
 
     /// Notes in the running trip's events that the GPS source failed (once per outage, as the source reports it).

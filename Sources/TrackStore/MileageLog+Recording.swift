@@ -20,47 +20,23 @@ extension MileageLog {
     }
 
     /// Appends a batch of track points to an open trip in one transaction. The first batch also fixes the trip's
-    /// start (time, place, local date).
-    public func appendPoints(_ points: [RecordedPoint], to tripID: Int64) async throws(StoreError) {
-        guard let first = points.first else { return }
+    /// start (time, place, local date). A trip carried on after a power cut passes its `resumption` with the first
+    /// batch after it: the outage and the `resumed` event are committed with points that move the trip's last
+    /// stored point past the cut, or not at all, so that a second cut before them cannot leave the same stretch
+    /// counted as two outages (the next start decides again from the same last point).
+    public func appendPoints(_ points: [RecordedPoint], to tripID: Int64,
+                             resuming resumption: Resumption? = nil) async throws(StoreError) {
+        guard !points.isEmpty else { return }
         try await write("store track points") { db in
-            let next = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(seq), -1) + 1 FROM track_point WHERE trip_id = ?",
-                                          arguments: [tripID]) ?? 0
-            let statement = try db.cachedStatement(sql: """
-                INSERT INTO track_point (trip_id, seq, time_ms, lat_e7, lon_e7, speed_cms, error_cm, distance_cm, segment)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-            for (offset, recorded) in points.enumerated() {
-                let stored = StoredPoint(recorded)
-                try statement.execute(arguments: [tripID, next + Int64(offset), stored.timeMilliseconds,
-                                                  stored.latitudeE7, stored.longitudeE7, stored.speedCentimetres,
-                                                  stored.errorCentimetres, stored.distanceCentimetres, stored.segment])
-            }
-            if next == 0 {
-                let zone = try MileageLog.profile(db).timeZone
-                try db.execute(sql: """
-                    UPDATE trip SET start_time = COALESCE(start_time, ?), start_lat = COALESCE(start_lat, ?),
-                        start_lon = COALESCE(start_lon, ?), date = COALESCE(date, ?)
-                    WHERE id = ? AND state = 'open'
-                    """, arguments: [first.point.time.iso8601(fractionDigits: 3), first.point.coordinate.latitude,
-                                     first.point.coordinate.longitude,
-                                     LocalDates.date(of: first.point.time, zone: zone).description, tripID])
-            }
+            if let resumption { try MileageLog.insertResumption(resumption, tripID: tripID, db) }
+            try MileageLog.insertPoints(points, tripID: tripID, db)
         }
     }
 
     /// Notes an outage on an open trip: the running totals on the trip and an event.
     public func recordGap(_ gap: GapReport, tripID: Int64) async throws(StoreError) {
         try await write("record an outage") { db in
-            try db.execute(sql: """
-                UPDATE trip SET gap_count = gap_count + 1, bridged_seconds = bridged_seconds + ?,
-                    bridged_distance = bridged_distance + ?
-                WHERE id = ? AND state = 'open'
-                """, arguments: [gap.isBridged ? gap.duration : 0, gap.distance, tripID])
-            try MileageLog.insertEvent(.gap, time: gap.start, tripID: tripID,
-                                       detail: "outage of \(Int(gap.duration.rounded())) s: \(gap.outcome.rawValue), "
-                                           + "\(Int(gap.distance.rounded())) m added" + (gap.note.map { " (\($0))" } ?? ""),
-                                       db)
+            try MileageLog.insertGap(gap, tripID: tripID, db)
         }
     }
 
@@ -85,9 +61,13 @@ extension MileageLog {
 
     /// Closes an open trip with what the engine measured: distance calibrated with the trip's factor, the odometer at
     /// the end, the outage totals kept while it ran, and a digest of its track in the chain record.
+    /// A trip carried on after a power cut and closed before any point after the cut was stored passes its
+    /// `resumption`, committed with the close.
     @discardableResult
-    public func closeTrip(_ id: Int64, _ summary: TripSummary) async throws(StoreError) -> LogTrip {
+    public func closeTrip(_ id: Int64, _ summary: TripSummary,
+                          resuming resumption: Resumption? = nil) async throws(StoreError) -> LogTrip {
         try await write("close trip \(id)") { db in
+            if let resumption { try MileageLog.insertResumption(resumption, tripID: id, db) }
             var trip = try MileageLog.trip(id, db)
             guard trip.state == .open else { throw StoreError.invalid("trip \(id) is not open") }
             let zone = try MileageLog.profile(db).timeZone
@@ -132,6 +112,49 @@ extension MileageLog {
     }
 
     // MARK: - Shared pieces
+
+    static func insertPoints(_ points: [RecordedPoint], tripID: Int64, _ db: Database) throws {
+        guard let first = points.first else { return }
+        let next = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(seq), -1) + 1 FROM track_point WHERE trip_id = ?",
+                                      arguments: [tripID]) ?? 0
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO track_point (trip_id, seq, time_ms, lat_e7, lon_e7, speed_cms, error_cm, distance_cm, segment)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        for (offset, recorded) in points.enumerated() {
+            let stored = StoredPoint(recorded)
+            try statement.execute(arguments: [tripID, next + Int64(offset), stored.timeMilliseconds,
+                                              stored.latitudeE7, stored.longitudeE7, stored.speedCentimetres,
+                                              stored.errorCentimetres, stored.distanceCentimetres, stored.segment])
+        }
+        if next == 0 {
+            let zone = try MileageLog.profile(db).timeZone
+            try db.execute(sql: """
+                UPDATE trip SET start_time = COALESCE(start_time, ?), start_lat = COALESCE(start_lat, ?),
+                    start_lon = COALESCE(start_lon, ?), date = COALESCE(date, ?)
+                WHERE id = ? AND state = 'open'
+                """, arguments: [first.point.time.iso8601(fractionDigits: 3), first.point.coordinate.latitude,
+                                 first.point.coordinate.longitude,
+                                 LocalDates.date(of: first.point.time, zone: zone).description, tripID])
+        }
+    }
+
+    static func insertResumption(_ resumption: Resumption, tripID: Int64, _ db: Database) throws {
+        try insertGap(resumption.gap, tripID: tripID, db)
+        try insertEvent(.resumed, time: resumption.time, tripID: tripID, detail: resumption.detail, db)
+    }
+
+    static func insertGap(_ gap: GapReport, tripID: Int64, _ db: Database) throws {
+        try db.execute(sql: """
+            UPDATE trip SET gap_count = gap_count + 1, bridged_seconds = bridged_seconds + ?,
+                bridged_distance = bridged_distance + ?
+            WHERE id = ? AND state = 'open'
+            """, arguments: [gap.isBridged ? gap.duration : 0, gap.distance, tripID])
+        try MileageLog.insertEvent(.gap, time: gap.start, tripID: tripID,
+                                   detail: "outage of \(Int(gap.duration.rounded())) s: \(gap.outcome.rawValue), "
+                                       + "\(Int(gap.distance.rounded())) m added" + (gap.note.map { " (\($0))" } ?? ""),
+                                   db)
+    }
 
     static func profile(_ db: Database) throws -> LogProfile {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM profile WHERE id = 1") else {

@@ -1,42 +1,49 @@
 import Foundation
 import Synchronization
 
-/// Many `BlockingClient`s at once, each on its own thread, asking `status` until the deadline.
+/// Many `BlockingClient`s at once, each on its own thread, asking until the deadline: `status`, or in turn the
+/// methods given (read requests without parameters).
 enum BlockingLoad {
-    static func run(socket: String, clients: Int, until deadline: ContinuousClock.Instant, pause: Duration) throws -> [Duration] {
-        let results = Mutex<[Duration]>([])
-        let failure = Mutex<String?>(nil)
+    static func run(socket: String, clients: Int, until deadline: ContinuousClock.Instant, pause: Duration,
+                    methods: [String] = ["status"]) -> LoadTally {
+        let total = Mutex(LoadTally())
         let done = DispatchGroup()
         for index in 0..<clients {
             done.enter()
             Thread {
                 defer { done.leave() }
+                var tally = LoadTally()
                 do {
                     let client = try BlockingClient(path: socket)
                     _ = try client.exchange(#"{"jsonrpc":"2.0","id":0,"method":"hello","params":{"client":"trackbench \#(index)","protocol":1}}"# + "\n")
-                    var measured: [Duration] = []
                     var id = 1
                     // Polling clients start spread over one interval, as independent dashboards would be.
                     if pause > .zero { Thread.sleep(forTimeInterval: seconds(pause) * Double(index) / Double(clients)) }
                     while ContinuousClock.now < deadline {
+                        let method = methods[(index + id) % methods.count]
                         let sent = ContinuousClock.now
-                        let answer = try client.exchange(#"{"jsonrpc":"2.0","id":\#(id),"method":"status"}"# + "\n")
-                        measured.append(ContinuousClock.now - sent)
-                        guard answer.starts(with: Array(#"{"id":\#(id),"jsonrpc":"2.0","result":"#.utf8)) else {
-                            throw BenchError("unexpected answer: \(String(decoding: answer.prefix(120), as: UTF8.self))")
+                        tally.sent += 1
+                        let answer = try client.exchange(#"{"jsonrpc":"2.0","id":\#(id),"method":"\#(method)"}"# + "\n")
+                        let elapsed = ContinuousClock.now - sent
+                        if answer.starts(with: Array(#"{"id":\#(id),"jsonrpc":"2.0","result":"#.utf8)) {
+                            tally.answered += 1
+                            tally.latencies.append(elapsed)
+                        } else {
+                            tally.note("\(method): \(String(decoding: answer.prefix(160), as: UTF8.self))")
                         }
                         id += 1
                         if pause > .zero { Thread.sleep(forTimeInterval: seconds(pause)) }
                     }
-                    results.withLock { $0 += measured }
                 } catch {
-                    failure.withLock { $0 = "\(error)" }
+                    tally.note("client \(index): \(error)")
                 }
+                total.withLock { $0.add(tally) }
             }.start()
         }
         done.wait()
-        if let message = failure.withLock({ $0 }) { throw BenchError(message) }
-        return results.withLock { $0 }.sorted()
+        var result = total.withLock { $0 }
+        result.latencies.sort()
+        return result
     }
 
     private static func seconds(_ duration: Duration) -> Double {

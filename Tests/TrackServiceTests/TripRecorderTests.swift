@@ -229,6 +229,60 @@ struct TripRecorderTests {
         #expect(verification.problems.isEmpty, "\(verification.problems)")
     }
 
+    /// Found by the power-cut harness (trackbench power-cuts): the outage and the `resumed` event were committed at
+    /// once, so a second cut before the next commit of points had the next start count the same stretch again, from
+    /// the same last point — two outages, and the bridged seconds and metres counted twice. (A first fix that
+    /// committed them with the next commit, even one without points, was caught by the harness too.)
+    @Test func aTripCutAgainBeforeItsNextCommitCountsTheOutageOnce() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        let cut = try await prepareTripCutByPowerLoss(at: path)
+
+        // Back 60 s after the last stored point, standing, then driving off: the first fix resumes the trip (and
+        // the engine notes the vehicle standing, which commits at once whatever points there are: none yet, the
+        // first positions converge); then the power goes again before the next commit (no tick comes). What the
+        // file holds then is what a card reader would find.
+        let card = folder.file("card.sqlite")
+        do {
+            let restart = cut.last.time.adding(seconds: 60)
+            var drive = DriveSimulator(start: restart.adding(seconds: -1),
+                                       origin: Geodesic.point(east: 690, north: 0, from: origin), seed: 53)
+            drive.park(3)
+            drive.drive(200, kmh: 40, endKmh: 40)
+            let log = try MileageLog.open(path: path)
+            let tracker = TrackerHarness(log: log, origin: restart, autoStart: .business)
+            try await tracker.feedAndWait(drive.fixes)
+            #expect(tracker.status.snapshot(now: tracker.clock.now()).trip?.number == Int(cut.id), "resumed")
+            try FileManager.default.copyItem(atPath: path, toPath: card)
+            if FileManager.default.fileExists(atPath: path + "-wal") {
+                try FileManager.default.copyItem(atPath: path + "-wal", toPath: card + "-wal")
+            }
+            await tracker.finish()
+        }
+
+        // Back again 120 s after the last stored point, on what the cut left.
+        let restart = cut.last.time.adding(seconds: 120)
+        var drive = DriveSimulator(start: restart.adding(seconds: -1),
+                                   origin: Geodesic.point(east: 1300, north: 0, from: origin), seed: 54)
+        drive.drive(300, kmh: 40)
+        drive.park(5)
+        do {
+            let log = try MileageLog.open(path: card)
+            let tracker = TrackerHarness(log: log, origin: restart, autoStart: .business)
+            try await tracker.feedAndWait(drive.fixes)
+            await tracker.finish()
+        }
+
+        let log = try MileageLog.open(path: card)
+        let trip = try await log.trip(cut.id)
+        #expect(trip.gapCount == 1, "one outage, from the last stored point to the fix that decided")
+        #expect(trip.bridgedSeconds == 120)
+        #expect(try await log.events(tripID: cut.id).map(\.kind) == [.gap, .resumed])
+        #expect(try await log.trips(dates: nil).count == 1)
+        let verification = try await log.verify()
+        #expect(verification.problems.isEmpty, "\(verification.problems)")
+    }
+
     @Test func closesATripCutByALongPowerLossAtItsLastStoredPointAndStartsANewOne() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("trackd.sqlite")
@@ -357,6 +411,40 @@ struct TripRecorderTests {
         await tracker.finish()
         #expect(stopped.state == .closed)
         #expect(try await log.track(trip.id).flatMap { $0 } == stored, "the stop added no point that was pending")
+    }
+
+    /// Found by the power-cut harness: with `commit_interval: 1` the commits came every two seconds about half the
+    /// time, because a tick handled a hair sooner after the last commit than the one before it fell short of the
+    /// interval. A tick now counts when it is within half a tick of the interval.
+    @Test func commitsAtTheNextTickWhenItIsHandledAHairShortOfTheCommitInterval() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        var drive = DriveSimulator(start: start, seed: 62)
+        drive.park(5)
+        drive.drive(300, kmh: 50, endKmh: 50)
+        let firstLeg = drive.fixes
+        drive.drive(300, kmh: 50, endKmh: 50)
+        let secondLeg = Array(drive.fixes.dropFirst(firstLeg.count))
+
+        let log = try MileageLog.open(path: path)
+        let tracker = TrackerHarness(log: log, origin: start, tick: .milliseconds(20), commitInterval: 1)
+        let trip = try await tracker.tripRequest(.start(StartParams(kind: .private)))
+        let newestStored = "SELECT COALESCE(MAX(time_ms), 0) FROM track_point WHERE trip_id = \(trip.id)"
+
+        // The first leg is committed at a tick at T; the second arrives, and the next tick is handled at T + 0.999 s.
+        try await tracker.feedAndWait(firstLeg)
+        let committed = tracker.instant(firstLeg.last!.time!).adding(seconds: 5)
+        tracker.clock.set(committed)
+        try await eventually("the first leg is in the file") {
+            try sqlite3(path, newestStored) == "\(firstLeg.last!.time!.milliseconds)"
+        }
+        try await tracker.feedAndWait(secondLeg)
+        #expect(tracker.status.snapshot(now: tracker.clock.now()).motion?.state == "moving")
+        tracker.clock.set(committed.adding(seconds: 0.999))
+        try await eventually("the second leg is in the file") {
+            try sqlite3(path, newestStored) == "\(secondLeg.last!.time!.milliseconds)"
+        }
+        await tracker.finish()
     }
 
     // MARK: - The month's exports

@@ -3,17 +3,16 @@ import Glibc
 #endif
 import Foundation
 import Synchronization
-import TestSupport
 
 /// A `NOTIFY_SOCKET` as systemd has it: a Unix datagram socket that collects what the daemon sends, with the
 /// monotonic time each message arrived.
-final class NotifyListener: Sendable {
-    let path: String
+public final class NotifyListener: Sendable {
+    public let path: String
     private let descriptor: Int32
     private let received = Mutex<[(at: ContinuousClock.Instant, message: String)]>([])
     private let closed = Atomic<Bool>(false)
 
-    init(path: String) throws {
+    public init(path: String) throws {
         self.path = path
         unlink(path)
         let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
@@ -40,23 +39,28 @@ final class NotifyListener: Sendable {
     }
 
     /// Stops listening and removes the socket (the receiving thread holds the listener until then).
-    func stop() {
+    public func stop() {
         closed.store(true, ordering: .relaxed)
         unlink(path)
     }
 
     /// Every `KEY=value` line received so far, in order.
-    var assignments: [String] {
+    public var assignments: [String] {
         received.withLock { $0.flatMap { $0.message.split(separator: "\n").map(String.init) } }
     }
 
     /// When the last message holding `line` arrived.
-    func lastArrival(of line: String) -> ContinuousClock.Instant? {
+    public func lastArrival(of line: String) -> ContinuousClock.Instant? {
         received.withLock { $0.last { $0.message.split(separator: "\n").contains { $0 == line } }?.at }
     }
 
+    /// When each message holding `line` arrived, in order.
+    public func arrivals(of line: String) -> [ContinuousClock.Instant] {
+        received.withLock { $0.filter { $0.message.split(separator: "\n").contains { $0 == line } }.map(\.at) }
+    }
+
     /// How many messages held `line`.
-    func count(of line: String) -> Int {
+    public func count(of line: String) -> Int {
         assignments.filter { $0 == line }.count
     }
 }
