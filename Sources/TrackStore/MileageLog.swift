@@ -33,6 +33,9 @@ public final class MileageLog: Sendable {
     /// The page size of new logs, bytes.
     static let pageSize = 1024
 
+    /// The page cache of each connection to the daemon's log, KiB.
+    static let cacheKiB = 512
+
     /// Opens (creating if needed) the daemon's log at `path` and brings its schema up to date.
     public static func open(path: String) throws(StoreError) -> MileageLog {
         if FileManager.default.fileExists(atPath: path) {
@@ -50,6 +53,9 @@ public final class MileageLog: Sendable {
             try db.execute(sql: "PRAGMA synchronous = FULL")
             // Keep the WAL small on the card once it has been checkpointed.
             try db.execute(sql: "PRAGMA journal_size_limit = 1048576")
+            // A page cache of 512 KiB per connection instead of SQLite's 2 MiB: trackd appends at the end of the
+            // track and reads little, and a board has little memory (docs/benchmarks.md, "Memory over a long drive").
+            try db.execute(sql: "PRAGMA cache_size = -\(MileageLog.cacheKiB)")
         }
         let pool: DatabasePool
         do {

@@ -30,6 +30,15 @@ struct MileageLogTests {
         #expect(try sqlite3(path, "PRAGMA journal_mode") == "wal")
     }
 
+    @Test func theDaemonsConnectionsKeepAPageCacheOfHalfAMebibyte() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        let writing = try await log.writer.write { db in try Int.fetchOne(db, sql: "PRAGMA cache_size") }
+        let reading = try await log.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA cache_size") }
+        #expect(writing == -512)
+        #expect(reading == -512)
+    }
+
     @Test func reopeningKeepsWhatWasWritten() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("trackd.sqlite")
