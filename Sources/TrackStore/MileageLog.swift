@@ -49,8 +49,6 @@ public final class MileageLog: Sendable {
             // A new log gets 1 KiB pages (an existing one keeps its size): a commit of a few track points then
             // writes about 1 KiB of WAL instead of 4, which is what the card wears by (docs/storage.md).
             try db.execute(sql: "PRAGMA page_size = \(MileageLog.pageSize)")
-            // Every commit reaches the card before it returns: a power cut loses nothing committed.
-            try db.execute(sql: "PRAGMA synchronous = FULL")
             // Keep the WAL small on the card once it has been checkpointed.
             try db.execute(sql: "PRAGMA journal_size_limit = 1048576")
             // A page cache of 512 KiB per connection instead of SQLite's 2 MiB: trackd appends at the end of the
@@ -60,6 +58,10 @@ public final class MileageLog: Sendable {
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
+            // Every commit reaches the card before it returns: a power cut loses nothing committed. Set here, on
+            // the one connection that writes, because GRDB sets a pool's writer to `synchronous = NORMAL` (no sync
+            // at commit in WAL mode) when it turns WAL on, after `prepareDatabase` has run.
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         } catch {
             throw wrap(error, path: path, operation: "open the log")
         }
