@@ -33,8 +33,10 @@ extension ReceiverFaultHarness {
             let elsewhere = own.filter { $0.trip != tripNumber }
             scenarios[index].status.append(contentsOf: own.map { "logged: \($0.kind) \($0.time.isEmpty ? "(no time)" : $0.time) trip \($0.trip.map(String.init) ?? "none"): \($0.detail)" })
             var scenario = scenarios[index]
-            check(&scenario, "\(name).events-trip", elsewhere.isEmpty,
-                  "every event of the scenario belongs to trip \(tripNumber.map(String.init) ?? "?") (\(own.count) events)")
+            let untimed = own.filter { $0.time.isEmpty }
+            check(&scenario, "\(name).events-trip", elsewhere.isEmpty && untimed.isEmpty,
+                  "every event of the scenario belongs to trip \(tripNumber.map(String.init) ?? "?") and has a GPS time "
+                      + "(\(own.count) events\(untimed.isEmpty ? "" : "; without a time: " + untimed.map(\.kind).joined(separator: ", ")))")
             switch name {
             case "unplug":
                 check(&scenario, "unplug.logged", lost.count == settings.unplugs && gaps.count == settings.unplugs,
