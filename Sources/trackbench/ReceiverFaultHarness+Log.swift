@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import TrackCore
 
 extension ReceiverFaultHarness {
     /// One row of the log's `event` table.
@@ -37,6 +38,25 @@ extension ReceiverFaultHarness {
             check(&scenario, "\(name).events-trip", elsewhere.isEmpty && untimed.isEmpty,
                   "every event of the scenario belongs to trip \(tripNumber.map(String.init) ?? "?") and has a GPS time "
                       + "(\(own.count) events\(untimed.isEmpty ? "" : "; without a time: " + untimed.map(\.kind).joined(separator: ", ")))")
+            // No phantom distance across an outage: what a bridge added is at most what the drive covered meanwhile.
+            var bridged = 0.0, covered = 0.0
+            var overstated: [String] = []
+            for gap in gaps {
+                let words = gap.detail.split(separator: " ")
+                guard let start = UTCTime(iso8601: gap.time), words.count >= 6, let duration = Double(words[2]),
+                      let added = Double(words[words.count - 3]) else { continue }
+                let driven = drivenMetres(settings.drive, epochs(settings.drive, after: start, through: start.adding(seconds: duration)))
+                bridged += added
+                covered += driven
+                if added > driven * 1.02 + 10 { overstated.append("\(gap.detail) for \(Int(driven)) m driven") }
+            }
+            if !gaps.isEmpty {
+                scenario.figures["outages_added_m"] = bridged
+                scenario.figures["outages_driven_m"] = covered
+                check(&scenario, "\(name).outages", overstated.isEmpty,
+                      String(format: "no outage added more than the drive covered in it: %.0f m added for %.0f m driven", bridged, covered)
+                          + (overstated.isEmpty ? "" : " (over: \(overstated.joined(separator: "; ")))"))
+            }
             switch name {
             case "unplug":
                 check(&scenario, "unplug.logged", lost.count == settings.unplugs && gaps.count == settings.unplugs,

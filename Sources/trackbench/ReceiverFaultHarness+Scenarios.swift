@@ -183,12 +183,16 @@ extension ReceiverFaultHarness {
                                       through: after.lastPosition?.time)
             let sent = (Array(beforeCut) + Array(afterSilence)).filter { receiver.drive.epochs[$0].hasPosition }.count
             let fixes = after.positionFixes - before.positionFixes
+            // The distance grows unless the car stood (at a red light) after the silence.
+            let grew = (after.trip?.distance ?? 0) - (before.trip?.distance ?? 0)
+            let stood = drivenMetres(receiver.drive, afterSilence) < 20
             if fixes == sent || fixes == sent - 1, after.source.state == "connected", after.trip?.number == tripNumber,
-               (after.trip?.distance ?? 0) > (before.trip?.distance ?? 0) {
+               grew > 0 || (stood && grew >= 0) {
                 resumed += 1
             }
             output("stop \(stop): \(half.count) bytes of \"\(String(decoding: half.suffix(24), as: UTF8.self))…\", "
-                   + "silent \(String(format: "%.1f", silence)) s, \(dropped.last ?? 0) dropped, \(fixes) fixes for \(sent) whole epochs sent")
+                   + "silent \(String(format: "%.1f", silence)) s, \(dropped.last ?? 0) dropped, \(fixes) fixes for \(sent) whole epochs sent, "
+                   + String(format: "trip +%.0f m (the drive %.0f m after the silence)", grew, drivenMetres(receiver.drive, afterSilence)))
         }
         let stops = settings.midSentenceStops
         scenario.figures["stops"] = Double(stops)

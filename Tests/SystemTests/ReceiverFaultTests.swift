@@ -13,7 +13,7 @@ struct ReceiverFaultTests {
         let unplug = try #require(report.scenario("unplug"), "\(report.text)")
         // Not `unplug.reconnect-time`: a timing goal, the long harness's business.
         expectPassed(unplug, ["unplug.lost", "unplug.detail", "unplug.reconnected", "unplug.same-trip", "unplug.logged",
-                              "unplug.events-trip", "unplug.running"])
+                              "unplug.outages", "unplug.events-trip", "unplug.running"])
         #expect(unplug.status.contains { $0.hasPrefix("while unplugged: source lost (device ") && $0.contains("unplugged") },
                 "\(unplug.status)")
         #expect(unplug.status.contains { $0.hasPrefix("plugged in again: source connected (") }, "\(unplug.status)")
@@ -34,7 +34,7 @@ struct ReceiverFaultTests {
         let report = try await runHarness(["--scenarios", "mid-sentence", "--mid-sentence-stops", "2"])
         let stop = try #require(report.scenario("mid-sentence"), "\(report.text)")
         expectPassed(stop, ["mid-sentence.dropped", "mid-sentence.resumed", "mid-sentence.logged",
-                            "mid-sentence.events-trip", "mid-sentence.running"])
+                            "mid-sentence.outages", "mid-sentence.events-trip", "mid-sentence.running"])
         expectStoppedCleanly(report)
     }
 
@@ -45,7 +45,7 @@ struct ReceiverFaultTests {
                                            "--fix-loss-after", "3"])
         let spell = try #require(report.scenario("no-fix"), "\(report.text)")
         expectPassed(spell, ["no-fix.no-distance", "no-fix.no-position", "no-fix.epochs", "no-fix.memory", "no-fix.trip",
-                             "no-fix.resumed", "no-fix.logged", "no-fix.events-trip", "no-fix.running"])
+                             "no-fix.resumed", "no-fix.logged", "no-fix.outages", "no-fix.events-trip", "no-fix.running"])
         #expect(spell.status.contains { $0.contains("last fix no fix") && $0.contains("waiting for GPS") }, "\(spell.status)")
         expectStoppedCleanly(report)
     }
