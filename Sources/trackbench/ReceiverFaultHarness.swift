@@ -34,6 +34,8 @@ final class ReceiverFaultHarness {
     }
 
     static let scenarioNames = ["unplug", "garbage", "mid-sentence", "no-fix"]
+    /// The engine's `max_bridge_curvature` default: a bridged outage counts at most this times its straight line.
+    static let maxBridgeCurvature = EngineConfiguration().maxBridgeCurvature
 
     let settings: Settings
     var noise: ReceiverNoise
