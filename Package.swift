@@ -152,12 +152,13 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         // Benchmarks and fault harnesses, not shipped: the status round trip (scripts/bench-status), power cuts
-        // (scripts/fault-power-cuts) and load (scripts/bench-load). It runs trackd as TestSupport does and reads
-        // copies of its log with GRDB.
+        // (scripts/fault-power-cuts), load (scripts/bench-load) and receiver failures (scripts/fault-receiver, on
+        // TrackInput's pseudo-terminal). It runs trackd as TestSupport does and reads copies of its log with GRDB.
         .executableTarget(
             name: "trackbench",
             dependencies: [
                 "TrackCore",
+                "TrackInput",
                 "ControlSocket",
                 "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -336,8 +336,8 @@ public struct TrackerService: Service {
             ])
         case .fixLost(let since):
             logger.warning("no usable fix", metadata: ["since": "\(since.map { "\($0)" } ?? "start")"])
-        case .fixRegained(let after):
-            logger.notice("usable fixes again", metadata: ["after_s": "\(Int(after.rounded()))"])
+        case .fixRegained(let time, let after):
+            logger.notice("usable fixes again", metadata: ["time": "\(time)", "after_s": "\(Int(after.rounded()))"])
         case .gap(let gap):
             logger.info("outage", metadata: [
                 "start": "\(gap.start)", "duration_s": "\(Int(gap.duration.rounded()))",

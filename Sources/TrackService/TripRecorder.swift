@@ -168,10 +168,10 @@ struct TripRecorder {
             await attempt("note the loss of fix") {
                 try await log.recordEvent(.fixLost, time: since, tripID: tripID, detail: "no usable fix")
             }
-        case .fixRegained(let after):
+        case .fixRegained(let time, let after):
             await flushResumption()
             await attempt("note the fix regained") {
-                try await log.recordEvent(.fixRegained, time: nil, tripID: tripID,
+                try await log.recordEvent(.fixRegained, time: time, tripID: tripID,
                                           detail: "usable fixes again after \(Int(after.rounded())) s")
             }
         case .tripEnded(let trip):

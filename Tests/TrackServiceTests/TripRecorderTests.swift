@@ -470,6 +470,34 @@ struct TripRecorderTests {
         #expect(errors.first?.time == drive.fixes[before - 1].time, "at the last GPS time before it")
     }
 
+    /// Found by scripts/fault-receiver: the fix-regained event had no time in the log.
+    @Test func timesTheFixRegainedEventAtTheFirstUsableFixAfterTheLoss() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        var drive = DriveSimulator(start: start, seed: 6)
+        drive.drive(800, kmh: 40, endKmh: 40)
+        let before = drive.fixes.count
+        drive.outage(60)
+        drive.drive(800, kmh: 40)
+        let tracker = TrackerHarness(log: log, origin: start, autoStart: .business, tick: .milliseconds(20))
+        try await tracker.feedAndWait(drive.fixes.prefix(before))
+        // The receiver has no fix for a minute: the tick reports the loss once fix_loss_after (30 s) has passed.
+        let lastFix = try #require(drive.fixes[before - 1].time)
+        tracker.setClock(to: lastFix, plus: 40)
+        try await eventually("the loss of fix is in the log") {
+            try await log.events(tripID: 1).contains { $0.kind == .fixLost }
+        }
+        try await tracker.feedAndWait(drive.fixes.dropFirst(before))
+        await tracker.finish()
+
+        let events = try await log.events(tripID: 1)
+        #expect(events.filter { $0.kind == .fixLost }.map(\.time) == [lastFix], "at the last usable fix")
+        let regained = events.filter { $0.kind == .fixRegained }
+        #expect(regained.count == 1)
+        #expect(regained.first?.time == drive.fixes[before].time, "at the first usable fix after the loss")
+        #expect(regained.first?.detail == "usable fixes again after 61 s")
+    }
+
     @Test func writesTheMonthsCSVAndGPXOnceATripEnds() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("trackd.sqlite")

@@ -13,8 +13,8 @@ public enum EngineEvent: Sendable {
     case idle(IdleAlert)
     /// No usable fix since this time (for `fixLossAfter`).
     case fixLost(since: UTCTime?)
-    /// Usable fixes again after this many seconds.
-    case fixRegained(after: Double)
+    /// Usable fixes again from this GPS time (the first usable fix), after this many seconds without.
+    case fixRegained(at: UTCTime, after: Double)
     /// Movement confirmed, from this time.
     case startedMoving(UTCTime)
     /// Stationary from this time.

@@ -98,7 +98,7 @@ public struct ReplayResult: Sendable {
         case .idle(let alert): alerts.append(alert)
         case .gap(let gap): gaps.append(gap)
         case .fixLost(let since): fixLosses.append((since, nil))
-        case .fixRegained(let after): fixLosses.append((nil, after))
+        case .fixRegained(_, let after): fixLosses.append((nil, after))
         case .displaced(let time, let metres): displacements.append((time, metres))
         case .startedMoving: starts += 1
         case .trackPoint, .tripStarted, .tripResumed, .tripAlreadyRunning, .noTripRunning, .stopped: break

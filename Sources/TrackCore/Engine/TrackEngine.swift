@@ -83,7 +83,7 @@ public struct TrackEngine: Sendable {
         }
         if fixLostReported, let last = lastUsable {
             fixLostReported = false
-            emit(.fixRegained(after: now.seconds(since: last.at)))
+            emit(.fixRegained(at: time, after: now.seconds(since: last.at)))
         }
         lastUsable = (time, now)
         let trusted = verdict.trustsPosition ? fix.coordinate : nil
