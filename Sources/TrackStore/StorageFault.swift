@@ -37,8 +37,12 @@ public enum StorageFault: Sendable, Hashable, CustomStringConvertible {
 
     /// The fault behind a failed write, from SQLite's primary result code (`SQLITE_FULL`, `SQLITE_IOERR`,
     /// `SQLITE_READONLY`), the system's `errno` SQLite saw (0 when it did not say) and the state of the filesystem
-    /// holding `path`; `nil` when the failure is not the storage's (another result code).
-    static func diagnose(resultCode: Int32, systemErrno: Int32, message: String, path: String) -> StorageFault? {
+    /// holding `path`; `nil` when the failure is not the storage's (another result code). `openForWriting` opens
+    /// `path` for writing and answers the errno (0 when it could): ext4's emergency read-only mode (after an error,
+    /// `errors=remount-ro`) is not in `statvfs`, and SQLite reports its failed writes as `SQLITE_IOERR` without an errno,
+    /// but an open for writing gets EROFS.
+    static func diagnose(resultCode: Int32, systemErrno: Int32, message: String, path: String,
+                         openForWriting: (String) -> Int32 = StorageFault.openForWriting) -> StorageFault? {
         let full: Int32 = 13, ioError: Int32 = 10, readOnly: Int32 = 8  // SQLITE_FULL, SQLITE_IOERR, SQLITE_READONLY
         guard [full, ioError, readOnly].contains(resultCode) else { return nil }
         switch systemErrno {
@@ -53,12 +57,21 @@ public enum StorageFault: Sendable, Hashable, CustomStringConvertible {
         if statvfs(folder.isEmpty ? "." : folder, &info) == 0, info.f_flag & UInt(ST_RDONLY) != 0 {
             return .readOnlyFileSystem
         }
+        if openForWriting(path) == EROFS { return .readOnlyFileSystem }
         if let limit = fileSizeLimit(), largestFile(of: path) + 65_536 >= limit {
             return .fileSizeLimit(bytes: limit)
         }
         if resultCode == full { return .diskFull }
         if resultCode == readOnly { return .readOnlyFileSystem }
         return .ioError(systemErrno != 0 ? String(cString: strerror(systemErrno)) : message)
+    }
+
+    /// Opens `path` for writing without creating or changing it, and closes it: the errno, 0 when it could.
+    static func openForWriting(_ path: String) -> Int32 {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0 else { return errno }
+        close(descriptor)
+        return 0
     }
 
     /// The soft RLIMIT_FSIZE, bytes; `nil` when there is none.

@@ -63,6 +63,32 @@ import TrackCore
         #expect("\(StorageFault.readOnlyFileSystem)" == "read-only file system")
     }
 
+    /// ext4 read-only after an error (`emergency_ro`, Linux 6.18): not in `statvfs`, and SQLite's failed write is a
+    /// `SQLITE_IOERR` without an errno; only opening the file for writing says EROFS (found by scripts/fault-disk).
+    @Test func aFilesystemThatRefusesToOpenTheLogForWritingIsNamedReadOnlyThoughSQLiteSaidNoErrno() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        let ioError: Int32 = 10
+        var probed: [String] = []
+        let fault = StorageFault.diagnose(resultCode: ioError, systemErrno: 0, message: "disk I/O error", path: path,
+                                          openForWriting: { probed.append($0); return EROFS })
+        #expect(fault == .readOnlyFileSystem)
+        #expect(probed == [path])
+        // A filesystem that can be written: the I/O error stays one.
+        #expect(StorageFault.diagnose(resultCode: ioError, systemErrno: 0, message: "disk I/O error", path: path,
+                                      openForWriting: { _ in 0 }) == .ioError("disk I/O error"))
+    }
+
+    @Test func openingAWritableLogForWritingNeitherCreatesNorChangesIt() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        #expect(StorageFault.openForWriting(path) == ENOENT)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        try Data("log".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(StorageFault.openForWriting(path) == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data("log".utf8))
+    }
+
     /// Sets SQLite's page limit on the log's writing connection: `nil` for the pages it has now (so any write that
     /// needs one more page fails with SQLITE_FULL).
     static func limitPages(of log: MileageLog, to pages: Int?) async throws {
