@@ -3,7 +3,8 @@
 //
 //     swiftc -O scripts/make-demo-drive.swift -o /tmp/make-demo-drive && /tmp/make-demo-drive > demo/drive.nmea
 //
-// With a number, the route is driven that many times in a row (for benchmarks): `/tmp/make-demo-drive 24`.
+// With a number, the route is driven that many times in a row (for benchmarks): `/tmp/make-demo-drive 24`; a
+// second number is the rate in Hz (1, 2, 5 or 10): `/tmp/make-demo-drive 1 10` is the route at 10 Hz.
 //
 // The route: 60 s parked, city streets with three red lights, a main road at 70 km/h, back into town, parked.
 // Position noise is a first-order Gauss-Markov error (2 m per axis, 60 s correlation) plus 0.2 m white noise;
@@ -54,12 +55,14 @@ struct State {
 }
 
 let laps = max(1, CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 1)
+let rate = CommandLine.arguments.dropFirst(2).first.flatMap { Int($0) }.flatMap { [1, 2, 5, 10].contains($0) ? $0 : nil } ?? 1
 var samples: [(east: Double, north: Double, speed: Double, heading: Double)] = []
 var state = State()
 let step = 0.1
 var clock = 0.0
 func record() {
-    if clock.truncatingRemainder(dividingBy: 1) < step / 2 || clock.truncatingRemainder(dividingBy: 1) > 1 - step / 2 {
+    let phase = (clock * Double(rate)).truncatingRemainder(dividingBy: 1)
+    if phase < step * Double(rate) / 2 || phase > 1 - step * Double(rate) / 2 {
         samples.append((state.east, state.north, state.speed, state.heading))
     }
 }
@@ -128,7 +131,7 @@ let normalRadius = a / w
 var random = SplitMix64(state: 20_261_122)
 var errorEast = 0.0, errorNorth = 0.0
 let sigma = 2.0, tau = 60.0
-let decay = exp(-1 / tau)
+let decay = exp(-1 / (tau * Double(rate)))
 let drive = (1 - decay * decay).squareRoot() * sigma
 
 func checksum(_ body: String) -> String {
@@ -158,8 +161,8 @@ for (second, sample) in samples.enumerated() {
         : random.uniform() * 360
     let normalisedCourse = (course + 360).truncatingRemainder(dividingBy: 360)
     let knots = speed * 3600 / 1852
-    let t = start + second
-    let time = String(format: "%02d%02d%02d.00", t / 3600 % 24, t / 60 % 60, t % 60)
+    let t = start + second / rate
+    let time = String(format: "%02d%02d%02d.%02d", t / 3600 % 24, t / 60 % 60, t % 60, second % rate * 100 / rate)
     let date = String(format: "%02d1126", 22 + t / 86_400)  // laps past midnight: the next days of November
     let lat = coordinate(latitude, degreesWidth: 2, positive: "N", negative: "S")
     let lon = coordinate(longitude, degreesWidth: 3, positive: "E", negative: "W")

@@ -20,7 +20,7 @@ public struct TrackerService: Service {
         /// The month's plain files, refreshed after each trip.
         public var exports: MonthlyExports?
 
-        public init(log: MileageLog, commitInterval: Double = 30, recovery: PowerCutRecovery = PowerCutRecovery(),
+        public init(log: MileageLog, commitInterval: Double = 1, recovery: PowerCutRecovery = PowerCutRecovery(),
                     exports: MonthlyExports? = nil) {
             self.log = log
             self.commitInterval = commitInterval

@@ -16,8 +16,8 @@ struct TripRecorder {
     /// How recording behaves.
     struct Settings: Sendable {
         /// While the vehicle moves, track points are committed this often, seconds; once it stands, within the next
-        /// tick. The ignition goes off with the vehicle standing, so an ordinary power cut loses about a second.
-        var commitInterval = 30.0
+        /// tick. At the default of 1 s a power cut loses about a second of track, driving or standing.
+        var commitInterval = 1.0
         /// Whether and how a trip cut by a power loss carries on.
         var recovery = PowerCutRecovery()
         /// Metres a standing vehicle must drift before another point is stored.

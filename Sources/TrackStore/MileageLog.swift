@@ -38,6 +38,9 @@ public final class MileageLog: Sendable {
     /// The page size of new logs, bytes.
     static let pageSize = 1024
 
+    /// The page cache of each connection to the daemon's log, KiB.
+    static let cacheKiB = 512
+
     /// Opens (creating if needed) the daemon's log at `path` and brings its schema up to date.
     public static func open(path: String) throws(StoreError) -> MileageLog {
         if FileManager.default.fileExists(atPath: path) {
@@ -51,14 +54,19 @@ public final class MileageLog: Sendable {
             // A new log gets 1 KiB pages (an existing one keeps its size): a commit of a few track points then
             // writes about 1 KiB of WAL instead of 4, which is what the card wears by (docs/storage.md).
             try db.execute(sql: "PRAGMA page_size = \(MileageLog.pageSize)")
-            // Every commit reaches the card before it returns: a power cut loses nothing committed.
-            try db.execute(sql: "PRAGMA synchronous = FULL")
             // Keep the WAL small on the card once it has been checkpointed.
             try db.execute(sql: "PRAGMA journal_size_limit = 1048576")
+            // A page cache of 512 KiB per connection instead of SQLite's 2 MiB: trackd appends at the end of the
+            // track and reads little, and a board has little memory (docs/benchmarks.md, "Memory over a long drive").
+            try db.execute(sql: "PRAGMA cache_size = -\(MileageLog.cacheKiB)")
         }
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
+            // Every commit reaches the card before it returns: a power cut loses nothing committed. Set here, on
+            // the one connection that writes, because GRDB sets a pool's writer to `synchronous = NORMAL` (no sync
+            // at commit in WAL mode) when it turns WAL on, after `prepareDatabase` has run.
+            try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         } catch {
             throw wrap(error, path: path, operation: "open the log")
         }

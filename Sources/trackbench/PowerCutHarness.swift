@@ -20,7 +20,7 @@ struct PowerCutHarness {
         var seed: UInt64
         var rounds: Int
         var speed: Double
-        /// `log.commit_interval`; `nil` leaves trackd's default (30 s).
+        /// `log.commit_interval`; `nil` leaves trackd's default (1 s).
         var commitInterval: Double?
         var resumeWithin: Double
         /// Kills come at a uniformly drawn instant up to this many wall seconds after the first fix.

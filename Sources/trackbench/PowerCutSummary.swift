@@ -78,7 +78,7 @@ struct PowerCutSummary: Codable {
 
     var text: String {
         var lines: [String] = []
-        let interval = commitInterval.map { String(format: "%g s", $0) } ?? "trackd's default (30 s)"
+        let interval = commitInterval.map { String(format: "%g s", $0) } ?? "trackd's default (1 s)"
         lines.append("power cuts: \(rounds) kills with seed \(seed), then an orderly stop; \(drive) at \(String(format: "%g", speed))×")
         lines.append("  commit_interval \(interval), resume_within \(String(format: "%g", resumeWithin)) s, "
                      + "kills 0–\(String(format: "%g", maxLife)) s after trackd's first fix; took \(Int(seconds)) s")

@@ -26,7 +26,7 @@ struct PowerCutsCommand: AsyncParsableCommand {
     @Option(help: "Playback speed (times the recorded pace).")
     var speed = 20.0
 
-    @Option(help: "log.commit_interval, seconds. Default: trackd's own (30).")
+    @Option(help: "log.commit_interval, seconds. Default: trackd's own (1).")
     var commitInterval: Double?
 
     @Option(help: "log.resume_within, seconds.")
@@ -58,7 +58,7 @@ struct PowerCutsCommand: AsyncParsableCommand {
         var harness = PowerCutHarness(settings: .init(
             trackd: trackd ?? "\(directory)/trackd", trackctl: trackctl ?? "\(directory)/trackctl", drive: recording,
             work: work, seed: seed, rounds: rounds, speed: speed, commitInterval: commitInterval,
-            resumeWithin: resumeWithin, maxLife: maxLife ?? (commitInterval ?? 30) + 2))
+            resumeWithin: resumeWithin, maxLife: maxLife ?? (commitInterval ?? 1) + 2))
         let started = ContinuousClock.now
         let results = try await harness.run { round in
             let loss = String(format: "%.2f s (%.0f GPS s)", round.missingWallSeconds, round.missingGPSSeconds)

@@ -25,9 +25,21 @@ struct MileageLogTests {
     @Test func aNewLogIsInWALModeWithSmallPagesAndFullSync() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("trackd.sqlite")
-        _ = try MileageLog.open(path: path)
+        let log = try MileageLog.open(path: path)
         #expect(try sqlite3(path, "PRAGMA page_size") == "1024")
         #expect(try sqlite3(path, "PRAGMA journal_mode") == "wal")
+        // 2 = FULL: the WAL is synced at every commit (NORMAL, 1, syncs it only at checkpoints).
+        let synchronous = try await log.writer.write { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") }
+        #expect(synchronous == 2)
+    }
+
+    @Test func theDaemonsConnectionsKeepAPageCacheOfHalfAMebibyte() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        let writing = try await log.writer.write { db in try Int.fetchOne(db, sql: "PRAGMA cache_size") }
+        let reading = try await log.writer.read { db in try Int.fetchOne(db, sql: "PRAGMA cache_size") }
+        #expect(writing == -512)
+        #expect(reading == -512)
     }
 
     @Test func reopeningKeepsWhatWasWritten() async throws {
