@@ -38,7 +38,7 @@ public enum StorageFault: Sendable, Hashable, CustomStringConvertible {
     /// The fault behind a failed write, from SQLite's primary result code (`SQLITE_FULL`, `SQLITE_IOERR`,
     /// `SQLITE_READONLY`), the system's `errno` SQLite saw (0 when it did not say) and the state of the filesystem
     /// holding `path`; `nil` when the failure is not the storage's (another result code). `openForWriting` opens
-    /// `path` for writing and answers the errno (0 when it could): ext4's emergency read-only mode (after an error,
+    /// the log's WAL (`path`-wal) for writing and answers the errno (0 when it could): ext4's emergency read-only mode (after an error,
     /// `errors=remount-ro`) is not in `statvfs`, and SQLite reports its failed writes as `SQLITE_IOERR` without an errno,
     /// but an open for writing gets EROFS.
     static func diagnose(resultCode: Int32, systemErrno: Int32, message: String, path: String,
@@ -57,7 +57,13 @@ public enum StorageFault: Sendable, Hashable, CustomStringConvertible {
         if statvfs(folder.isEmpty ? "." : folder, &info) == 0, info.f_flag & UInt(ST_RDONLY) != 0 {
             return .readOnlyFileSystem
         }
-        if openForWriting(path) == EROFS { return .readOnlyFileSystem }
+        // The probe opens the WAL, never the log itself: closing any descriptor of a file drops every POSIX lock the
+        // process holds on it, so a probe of the log released SQLite's locks on it; the next reader to close then
+        // thought itself the last connection, checkpointed and deleted the WAL under trackd, whose later commits went
+        // into the unlinked file, unseen by any reader (DiskFullTests). No lock is held on the WAL.
+        if FileManager.default.fileExists(atPath: path + "-wal"), openForWriting(path + "-wal") == EROFS {
+            return .readOnlyFileSystem
+        }
         if let limit = fileSizeLimit(), largestFile(of: path) + 65_536 >= limit {
             return .fileSizeLimit(bytes: limit)
         }

@@ -29,14 +29,20 @@ struct DiskFullTests {
         #expect(text.contains("storage  failing"), "\(text)")
         #expect(try await query(daemon.database, "PRAGMA integrity_check").trimmingCharacters(in: .whitespacesAndNewlines) == "ok")
 
-        // Lifted: the kept points are committed and the state is ok again.
+        // Lifted: the kept points are committed and the state is ok again. Counted against what trackd kept, not
+        // against the seconds the limit held: where the demo drive stands, trackd stores a point only when the
+        // position drifts, so a limit that falls in a stop keeps few points (the window depends on the run's timing).
+        let storedBefore = try await pointCount(daemon)
+        let kept = try #require((try await status(daemon)?["storage"] as? [String: Any])?["pending_points"] as? Int)
         try await setFileSizeLimit(of: daemon.process.pid, to: "unlimited")
         let liftedAt = try await lastFixTime(daemon)
         try await waitFor("the storage is ok again") { (try await status(daemon)?["storage"] as? [String: Any])?["state"] as? String == "ok" }
-        let between = "SELECT COUNT(*) FROM track_point WHERE time_ms > \(limitedAt + 2000) AND time_ms < \(liftedAt - 2000)"
+        let storedAfter = try await pointCount(daemon)
+        #expect(storedAfter >= storedBefore + kept,
+                "\(storedBefore) points stored before the lift, \(storedAfter) after, \(kept) kept in memory")
+        let between = "SELECT COUNT(*) FROM track_point WHERE time_ms > \(limitedAt) AND time_ms <= \(liftedAt)"
         let stored = Int(try await query(daemon.database, between).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-        let seconds = Int((liftedAt - limitedAt) / 1000) - 4
-        #expect(stored >= seconds * 9 / 10, "\(stored) points stored of the \(seconds) s while the limit held")
+        #expect(stored > 0, "\(stored) points stored from the time the limit held, \(kept) kept")
         await daemon.stop()
         #expect(daemon.process.exitStatus == 0, "\(daemon.process.output)")
         #expect(try await query(daemon.database, "PRAGMA integrity_check").trimmingCharacters(in: .whitespacesAndNewlines) == "ok")
@@ -46,6 +52,11 @@ struct DiskFullTests {
 
     private func status(_ daemon: Trackd) async throws -> [String: Any]? {
         try json(await trackctl(["--socket", daemon.socket, "--json", "status"]).output) as? [String: Any]
+    }
+
+    /// The track points in the log's file, as another reader sees them.
+    private func pointCount(_ daemon: Trackd) async throws -> Int {
+        Int(try await query(daemon.database, "SELECT COUNT(*) FROM track_point").trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 
     /// The GPS time of the last fix trackd has had, milliseconds since the epoch.
