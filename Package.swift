@@ -74,6 +74,8 @@ let package = Package(
             dependencies: [
                 "TrackCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // sqlite3_system_errno: whether a failed write met a full disk or a read-only filesystem.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

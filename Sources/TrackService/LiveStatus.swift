@@ -23,6 +23,8 @@ public final class LiveStatus: Sendable {
         var fixes = EngineStatistics()
         /// The log's odometer, metres: at the start of the running trip, or now when none runs.
         var odometer: (metres: Double, atTripStart: Bool)?
+        /// Whether the log can be written, with its age as of when it was recorded.
+        var storage: (status: StorageStatus, at: MonotonicInstant)?
     }
 
     private let state: Mutex<State>
@@ -46,6 +48,11 @@ public final class LiveStatus: Sendable {
                 lastAlert: state.lastAlert, fixes: state.fixes,
                 odometer: state.odometer.map { odometer in
                     (odometer.metres + (odometer.atTripStart ? state.trip?.distance ?? 0 : 0)) / 1000
+                },
+                storage: state.storage.map { storage in
+                    var status = storage.status
+                    status.stateAge = (status.stateAge ?? 0) + max(0, now.seconds(since: storage.at))
+                    return status
                 })
         }
     }
@@ -53,6 +60,11 @@ public final class LiveStatus: Sendable {
     /// The log's odometer (metres): at the start of the running trip, or now when no trip runs.
     func record(odometer metres: Double?, atTripStart: Bool) {
         state.withLock { $0.odometer = metres.map { ($0, atTripStart) } }
+    }
+
+    /// Whether the log can be written, as the recorder says at `instant`.
+    func record(storage: StorageStatus, at instant: MonotonicInstant) {
+        state.withLock { $0.storage = (storage, instant) }
     }
 
     /// What the engine knows now: the running trip, motion, the last alert, the fix counts.

@@ -14,6 +14,10 @@ public enum LogMessageID: String, CaseIterable, Sendable, CustomStringConvertibl
     case sourceLost = "d6176f7005d3413e8a8e7274ea42de4d"
     /// The GPS source is connected, at start or again after it was lost.
     case sourceConnected = "5a06c75b4b634a04931f4287775d7cad"
+    /// The mileage log cannot be written (disk full, read-only, a file-size limit); trackd keeps what it records.
+    case storageFailing = "3d9e6c1b62a24ee58f0fc08c1ab98779"
+    /// The mileage log can be written again; what trackd kept in memory is stored.
+    case storageRecovered = "bb662b7720c84ea99f7c1ecd8fb4d647"
 
     public var description: String { rawValue }
 }

@@ -75,7 +75,9 @@ public struct TrackerService: Service {
         var recorder: TripRecorder?
         var problems = ProblemLog()
         var hadPosition = false
-        /// GPS time of the last timed fix and when it arrived.
+        /// The trip `--auto-start` asks for could not be opened because the log cannot be written: tried again at
+        /// each commit interval.
+        var autoStartWaiting = false
     }
 
     public func run() async {
@@ -85,7 +87,7 @@ public struct TrackerService: Service {
                 log: recording.log,
                 settings: .init(commitInterval: recording.commitInterval, recovery: recording.recovery,
                                 tickInterval: Double(tick.components.seconds) + Double(tick.components.attoseconds) / 1e18),
-                exports: recording.exports, logger: logger)
+                exports: recording.exports, logger: logger, clock: clock)
             await state.recorder?.lookForOpenTrip(now: clock())
         }
         if state.recorder?.recovering == nil { await startAutomatically(&state) }
@@ -108,6 +110,10 @@ public struct TrackerService: Service {
                     await refreshOdometer(state)
                 }
                 await state.recorder?.tick(now: clock(), moving: state.engine.isMoving)
+                if state.autoStartWaiting, state.recorder?.isFailing == false {
+                    await startAutomatically(&state)
+                    await refreshOdometer(state)
+                }
             case .command(.startTrip(let kind, let purpose)):
                 _ = await start(StartParams(kind: kind, purpose: purpose), in: &state)
                 await refreshOdometer(state)
@@ -153,27 +159,52 @@ public struct TrackerService: Service {
                     logger.warning("input dropped", metadata: ["detail": "\(summary)"])
                 }
             }
+            publishStorage(state)
             heartbeat?.beat(at: clock())
         }
         // Shutdown (or the end of a recording): the running trip closes at its last usable fix.
         if state.engine.trip != nil { _ = await stop(StopParams(), reason: "shutdown", in: &state) }
         await state.recorder?.giveUpRecovery(reason: "trackd stopped before a usable fix decided")
         await state.recorder?.flush()
+        state.recorder?.reportLoss()
+        publishStorage(state)
         hub.finishAll()
+    }
+
+    /// Tells the live status whether the log can be written.
+    private func publishStorage(_ state: State) {
+        guard let recorder = state.recorder else { return }
+        let now = clock()
+        status.record(storage: recorder.storage(now: now), at: now)
     }
 
     // MARK: - Trips
 
-    /// Starts the trip `--auto-start` asks for (ignition on = boot).
+    /// Starts the trip `--auto-start` asks for (ignition on = boot); while the log cannot be written, again at each
+    /// commit interval until it opens.
     private func startAutomatically(_ state: inout State) async {
         guard let autoStart, state.engine.trip == nil else { return }
-        if case .failure(let error) = await start(StartParams(kind: autoStart), in: &state) {
-            logger.error("cannot start the trip at boot", metadata: ["error": "\(error.message)"])
+        let retrying = state.autoStartWaiting
+        state.autoStartWaiting = false
+        switch await start(StartParams(kind: autoStart), automatic: true, in: &state) {
+        case .failure(let error):
+            if state.recorder?.isFailing == true {
+                state.autoStartWaiting = true
+                if !retrying {
+                    logger.error("cannot start the trip at boot yet; trying again while the log cannot be written",
+                                 metadata: ["error": "\(error.message)"])
+                }
+            } else {
+                logger.error("cannot start the trip at boot", metadata: ["error": "\(error.message)"])
+            }
+        case .success:
+            if retrying { logger.notice("the trip asked at boot started once the log could be written") }
         }
     }
 
     /// Starts a trip: its row in the log first (for its number), then the engine.
-    private func start(_ params: StartParams, in state: inout State) async -> Result<LogTrip?, RPCError> {
+    private func start(_ params: StartParams, automatic: Bool = false,
+                       in state: inout State) async -> Result<LogTrip?, RPCError> {
         if let running = state.engine.trip {
             return .failure(.refused("trip \(running.number) (\(running.kind)) is already running; stop it first "
                                      + "(trackctl stop)"))
@@ -183,11 +214,21 @@ public struct TrackerService: Service {
         }
         var logTrip: LogTrip?
         if let recorder = state.recorder {
+            // What waits from a failure (the close of the trip before, …) goes first, or the trip is refused.
+            await state.recorder?.catchUp()
+            if let failing = state.recorder?.storage(now: clock()), !failing.isOK {
+                return .failure(.storage("cannot start a trip: \(failing.detail); trackd keeps what it recorded in "
+                                         + "memory and stores it once the log can be written again"))
+            }
             do {
                 logTrip = try await recorder.log.beginTrip(kind: params.kind, purpose: params.purpose,
                                                            customer: params.customer)
             } catch {
                 logger.error("cannot open a trip in the log", metadata: ["error": "\(error)"])
+                // At boot the failure is the storage's state until the start is retried; a refused request is its own.
+                if automatic, error.storageFault != nil {
+                    state.recorder?.noteFailure(error)
+                }
                 return .failure(ControlRequestHandler.rpcError(error))
             }
             state.recorder?.began(logTrip!)
@@ -202,9 +243,15 @@ public struct TrackerService: Service {
         guard state.engine.trip != nil else {
             return .failure(.refused("no trip is running; start one with trackctl start"))
         }
+        let number = state.engine.trip?.number
         state.recorder?.forgetLastClosed()
         await apply(.stopTrip(purpose: params.purpose, at: clock()), to: &state, stopPurpose: params.purpose,
                     endReason: reason)
+        if let recorder = state.recorder, recorder.lastClosed == nil, let error = recorder.closeDeferred {
+            return .failure(.storage("trip \(number ?? 0) ended, but the mileage log cannot close it yet: "
+                                     + "\(TripRecorder.detail(error, path: recorder.log.path)); trackd keeps it in memory "
+                                     + "and closes it once the log can be written again"))
+        }
         return .success(state.recorder?.lastClosed)
     }
 

@@ -7,6 +7,10 @@ import TrackStore
 /// (committed every `commitInterval` while the vehicle moves, and at once when it stops), notes outages and alerts, closes the row when the trip ends, recovers a trip
 /// a power cut left open, and refreshes the month's plain-file exports after each trip.
 ///
+/// When the log cannot be written (disk full, read-only, a file-size limit) nothing is lost at once: the failed
+/// writes wait in memory, in order, and are tried again at each commit interval until they go through
+/// (`Backlog`); `storage` says how that stands.
+///
 /// Owned by `TrackerService` alone; every method runs on its task.
 struct TripRecorder {
     /// How recording behaves.
@@ -20,6 +24,9 @@ struct TripRecorder {
         var standingSpacing = 25.0
         /// Seconds between the tracker's ticks, at which commits happen.
         var tickInterval = 1.0
+        /// Track points kept in memory while the log cannot be written (an hour of driving at one a second is
+        /// 3600); beyond it the oldest go. The trip's distance is the engine's and is kept whatever goes.
+        var pendingLimit = 14_400
     }
 
     let log: MileageLog
@@ -35,20 +42,48 @@ struct TripRecorder {
     private(set) var runningOdometerStart: Double?
     /// The last trip closed (for the answer to `stop`).
     private(set) var lastClosed: LogTrip?
+    /// Why the last trip's close is not in the log yet (the log cannot be written); `nil` once it is.
+    private(set) var closeDeferred: StoreError?
     private var segment = 0
     private var filter: TrackPointFilter
+    /// Track points batched since the last commit.
     private var pending: [RecordedPoint] = []
     /// The outage and `resumed` event of a trip carried on after a power cut, until they are committed.
     private var resumption: Resumption?
+    /// Writes that failed because the log cannot be written, in order, waiting to be tried again.
+    private var backlog = Backlog()
     private var lastFlush: MonotonicInstant?
-    private var failing = false
+    /// Since when the log cannot be written, and why; `nil` while it can.
+    private var failure: (since: MonotonicInstant, error: StoreError)?
+    /// Since when the storage is in its present state.
+    private var stateSince: MonotonicInstant
+    private let clock: @Sendable () -> MonotonicInstant
 
-    init(log: MileageLog, settings: Settings, exports: MonthlyExports?, logger: Logger) {
+    init(log: MileageLog, settings: Settings, exports: MonthlyExports?, logger: Logger,
+         clock: @escaping @Sendable () -> MonotonicInstant) {
         self.log = log
         self.settings = settings
         self.exports = exports
         self.logger = logger
+        self.clock = clock
+        stateSince = clock()
         filter = TrackPointFilter(standingSpacing: settings.standingSpacing)
+    }
+
+    /// Whether the log cannot be written just now (what failed is waiting to be tried again).
+    var isFailing: Bool { failure != nil }
+
+    /// The storage as `status` shows it.
+    func storage(now: MonotonicInstant) -> StorageStatus {
+        StorageStatus(state: failure == nil ? "ok" : "failing",
+                      detail: failure.map { Self.detail($0.error, path: log.path) } ?? log.path,
+                      stateAge: now.seconds(since: stateSince), pendingPoints: pending.count + backlog.points,
+                      pendingRecords: backlog.records, droppedPoints: backlog.dropped)
+    }
+
+    /// "disk full: cannot write /var/lib/trackd/trackd.sqlite", or the error as it is.
+    static func detail(_ error: StoreError, path: String) -> String {
+        error.storageFault.map { "\($0): cannot write \(path)" } ?? "\(error)"
     }
 
     // MARK: - Power cuts
@@ -117,17 +152,11 @@ struct TripRecorder {
         let summary = TripSummary(start: open.first?.point.time, end: open.last?.point.time,
                                   startPosition: open.first?.point.coordinate, endPosition: open.last?.point.coordinate,
                                   measuredDistance: open.last?.point.distance ?? 0, purpose: nil, endReason: "power-lost")
-        do {
-            let closed = try await log.closeTrip(open.trip.id, summary)
-            try await log.recordEvent(.powerLost, time: open.last?.point.time, tripID: open.trip.id,
-                                      detail: "closed at its last stored point: \(reason)")
-            logger.notice("trip closed after a power cut", metadata: [
-                "trip": "\(closed.id)", "reason": "\(reason)", "distance_m": "\(Int(closed.distance.rounded()))",
-            ])
-            await refreshExports(for: closed, now: open.last?.point.time)
-        } catch {
-            logger.error("cannot close the trip left open", metadata: ["trip": "\(open.trip.id)", "error": "\(error)"])
-        }
+        backlog.append(.close(tripID: open.trip.id, summary, resumption: nil, afterPowerLoss: reason,
+                              exportsAt: open.last?.point.time))
+        backlog.append(.event(.powerLost, time: open.last?.point.time, tripID: open.trip.id,
+                              detail: "closed at its last stored point: \(reason)"))
+        await drain()
     }
 
     // MARK: - Recording
@@ -140,6 +169,7 @@ struct TripRecorder {
         filter.reset()
         pending.removeAll()
         resumption = nil
+        noteSuccess()
     }
 
     /// Forgets the last trip closed (before a new stop).
@@ -159,36 +189,28 @@ struct TripRecorder {
         case .gap(let gap):
             await flush()
             segment += 1
-            await attempt("note an outage") { try await log.recordGap(gap, tripID: tripID) }
+            await write(.gap(gap, tripID: tripID))
         case .idle(let alert):
             await flushResumption()
-            await attempt("note an idle alert") { try await log.recordIdleAlert(alert, tripID: tripID) }
+            await write(.idleAlert(alert, tripID: tripID))
         case .fixLost(let since):
             await flushResumption()
-            await attempt("note the loss of fix") {
-                try await log.recordEvent(.fixLost, time: since, tripID: tripID, detail: "no usable fix")
-            }
+            await write(.event(.fixLost, time: since, tripID: tripID, detail: "no usable fix"))
         case .fixRegained(let time, let after):
             await flushResumption()
-            await attempt("note the fix regained") {
-                try await log.recordEvent(.fixRegained, time: time, tripID: tripID,
-                                          detail: "usable fixes again after \(Int(after.rounded())) s")
-            }
+            await write(.event(.fixRegained, time: time, tripID: tripID,
+                               detail: "usable fixes again after \(Int(after.rounded())) s"))
         case .tripEnded(let trip):
-            await flush()
+            batch()
             let summary = TripSummary(start: trip.start, end: trip.end, startPosition: trip.startPosition,
                                       endPosition: trip.endPosition, measuredDistance: trip.measuredDistance,
                                       purpose: stopPurpose, endReason: endReason, closedAt: trip.end ?? now())
-            do {
-                let closed = try await log.closeTrip(tripID, summary, resuming: resumption)
-                lastClosed = closed
-                await refreshExports(for: closed, now: trip.end)
-            } catch {
-                logger.error("cannot close the trip in the log", metadata: ["trip": "\(tripID)", "error": "\(error)"])
-            }
-            self.tripID = nil
-            pending.removeAll()
+            backlog.append(.close(tripID: tripID, summary, resumption: resumption, afterPowerLoss: nil,
+                                  exportsAt: trip.end))
             resumption = nil
+            self.tripID = nil
+            await drain()
+            if backlog.closes(tripID) { closeDeferred = failure?.error }
         case .stopped:
             await flush()
         case .tripStarted, .tripResumed, .tripAlreadyRunning, .noTripRunning, .startedMoving, .displaced:
@@ -196,38 +218,38 @@ struct TripRecorder {
         }
     }
 
-    /// Commits the batched points if the vehicle stands or the commit interval has passed. Ticks come on a fixed
+    /// Commits the batched points if the vehicle stands or the commit interval has passed; while the log cannot be
+    /// written, tries what waits again once per commit interval. Ticks come on a fixed
     /// cadence but are handled a little late, by more or less each time: a tick counts as one commit interval after
     /// the last commit when it is within half a tick of it (else, at a one-second interval, one tick in two or so
     /// would fall a hair short and the commits would come every two seconds).
     mutating func tick(now: MonotonicInstant, moving: Bool) async {
-        guard !pending.isEmpty else { return }
-        if moving, let lastFlush, now.seconds(since: lastFlush) < settings.commitInterval - settings.tickInterval / 2 { return }
+        guard !pending.isEmpty || !backlog.isEmpty else { return }
+        if moving || failure != nil, let lastFlush,
+           now.seconds(since: lastFlush) < settings.commitInterval - settings.tickInterval / 2 { return }
         lastFlush = now
         await flush()
     }
 
     /// Commits the batched points now, with the resumption of a trip carried on after a power cut when it has not
-    /// been committed yet (a resumption waits for points: alone it would not move the trip past the cut).
+    /// been committed yet (a resumption waits for points: alone it would not move the trip past the cut), after
+    /// whatever waits from earlier failures.
     mutating func flush() async {
+        batch()
+        await drain()
+    }
+
+    /// Writes what waits, as long as the log can be written (before a new trip is opened, for one).
+    mutating func catchUp() async {
+        await drain()
+    }
+
+    /// Moves the batched points (and a resumption waiting for them) to the writes to make.
+    private mutating func batch() {
         guard let tripID, !pending.isEmpty else { return }
-        do {
-            try await log.appendPoints(pending, to: tripID, resuming: resumption)
-            pending.removeAll()
-            resumption = nil
-            if failing {
-                failing = false
-                logger.notice("track points are stored again")
-            }
-        } catch {
-            if !failing {
-                failing = true
-                logger.error("cannot store track points; they are kept in memory and retried",
-                             metadata: ["error": "\(error)", "pending": "\(pending.count)"])
-            }
-            // Bounded: beyond an hour of points the oldest go (the trip's distance is kept by the engine).
-            if pending.count > 3600 { pending.removeFirst(pending.count - 3600) }
-        }
+        backlog.append(.points(pending, tripID: tripID, resumption: resumption))
+        pending.removeAll()
+        resumption = nil
     }
 
     /// Commits a pending resumption with the points so far, if there are any, before another event of the trip,
@@ -236,20 +258,94 @@ struct TripRecorder {
         if resumption != nil { await flush() }
     }
 
-    /// Notes in the running trip's events that the GPS source failed (once per outage, as the source reports it).
-    func sourceLost(_ reason: String, at time: UTCTime?) async {
-        guard let tripID else { return }
-        await attempt("note the lost GPS source") {
-            try await log.recordEvent(.error, time: time, tripID: tripID, detail: "GPS source lost: \(reason)")
+    /// Makes a write after whatever waits.
+    private mutating func write(_ write: Backlog.Write) async {
+        backlog.append(write)
+        await drain()
+    }
+
+    /// Makes the waiting writes in order until one fails because the log cannot be written; those stay, to be tried
+    /// again. A write refused for another reason (the trip is not open any more, …) is logged and given up.
+    private mutating func drain() async {
+        while let next = backlog.first {
+            do {
+                try await perform(next)
+                backlog.removeFirst()
+            } catch where error.storageFault != nil {
+                noteFailure(error)
+                backlog.trim(keepingPoints: settings.pendingLimit - pending.count)
+                return
+            } catch {
+                logger.error("cannot \(next.what) in the log", metadata: ["error": "\(error)"])
+                backlog.removeFirst()
+            }
+        }
+        noteSuccess()
+    }
+
+    private mutating func perform(_ write: Backlog.Write) async throws(StoreError) {
+        switch write {
+        case .points(let points, let tripID, let resumption):
+            try await log.appendPoints(points, to: tripID, resuming: resumption)
+        case .gap(let gap, let tripID):
+            try await log.recordGap(gap, tripID: tripID)
+        case .idleAlert(let alert, let tripID):
+            try await log.recordIdleAlert(alert, tripID: tripID)
+        case .event(let kind, let time, let tripID, let detail):
+            try await log.recordEvent(kind, time: time, tripID: tripID, detail: detail)
+        case .close(let tripID, let summary, let resumption, let afterPowerLoss, let exportsAt):
+            let closed = try await log.closeTrip(tripID, summary, resuming: resumption)
+            if let reason = afterPowerLoss {
+                logger.notice("trip closed after a power cut", metadata: [
+                    "trip": "\(closed.id)", "reason": "\(reason)", "distance_m": "\(Int(closed.distance.rounded()))",
+                ])
+            } else {
+                lastClosed = closed
+                closeDeferred = nil
+            }
+            await refreshExports(for: closed, now: exportsAt)
         }
     }
 
-    private func attempt(_ what: String, _ body: () async throws -> Void) async {
-        do {
-            try await body()
-        } catch {
-            logger.error("cannot \(what) in the log", metadata: ["error": "\(error)"])
+    /// A write failed because the log cannot be written: said once, when it starts.
+    mutating func noteFailure(_ error: StoreError) {
+        let now = clock()
+        if failure == nil {
+            stateSince = now
+            logger.error("the mileage log cannot be written; trackd keeps tracking and tries again at each commit interval",
+                         metadata: ["detail": "\(Self.detail(error, path: log.path))", "error": "\(error)",
+                                    "pending_points": "\(pending.count + backlog.points)",
+                                    "message_id": "\(LogMessageID.storageFailing)"])
         }
+        failure = (failure?.since ?? now, error)
+    }
+
+    /// A write went through: the end of a failure, if there was one.
+    private mutating func noteSuccess() {
+        guard let (since, _) = failure, backlog.isEmpty else { return }
+        let now = clock()
+        failure = nil
+        stateSince = now
+        logger.notice("the mileage log can be written again; what was kept in memory is stored", metadata: [
+            "failed_s": "\(Int(now.seconds(since: since).rounded()))", "points": "\(backlog.stored)",
+            "records": "\(backlog.storedRecords)", "dropped_points": "\(backlog.dropped)",
+            "message_id": "\(LogMessageID.storageRecovered)",
+        ])
+        backlog.resetCounts()
+    }
+
+    /// Notes in the running trip's events that the GPS source failed (once per outage, as the source reports it).
+    mutating func sourceLost(_ reason: String, at time: UTCTime?) async {
+        guard let tripID else { return }
+        await write(.event(.error, time: time, tripID: tripID, detail: "GPS source lost: \(reason)"))
+    }
+
+    /// At shutdown: says what could not be stored (memory does not outlive trackd; a trip whose close waits stays
+    /// open in the log, and the next start recovers it as after a power cut).
+    func reportLoss() {
+        guard !backlog.isEmpty || (!pending.isEmpty && failure != nil) else { return }
+        logger.error("trackd stops while the mileage log cannot be written: what was kept in memory is lost",
+                     metadata: ["points": "\(pending.count + backlog.points)", "records": "\(backlog.records)"])
     }
 
     private func refreshExports(for trip: LogTrip, now: UTCTime?) async {
@@ -260,8 +356,11 @@ struct TripRecorder {
             logger.info("exports refreshed", metadata: ["files": "\(files.joined(separator: ", "))"])
         } catch {
             logger.error("cannot refresh the month's exports", metadata: ["error": "\(error)"])
-            await attempt("note the failed export") {
-                try await log.recordEvent(.error, time: now, tripID: trip.id, detail: "the month's exports were not refreshed: \(error)")
+            do {
+                try await log.recordEvent(.error, time: now, tripID: trip.id,
+                                          detail: "the month's exports were not refreshed: \(error)")
+            } catch {
+                logger.error("cannot note the failed export in the log", metadata: ["error": "\(error)"])
             }
         }
     }

@@ -1,5 +1,10 @@
 import Foundation
 import GRDB
+#if canImport(GRDBSQLite)
+import GRDBSQLite
+#else
+import SQLite3
+#endif
 import TrackCore
 
 /// The mileage log on disk: one SQLite file (WAL mode) with the profile, the trips and their tracks, events,
@@ -183,12 +188,37 @@ public final class MileageLog: Sendable {
             throw .readOnly("this log was opened read-only with --db (a copy of \(path)); changes go through the daemon")
         }
         do {
-            return try await writer.write(body)
+            // GRDB's `write`, with the errno SQLite saw kept when the storage fails (it says full or read-only).
+            return try await writer.writeWithoutTransaction { db in
+                do {
+                    var result: T?
+                    try db.inTransaction {
+                        result = try body(db)
+                        return .commit
+                    }
+                    return result!
+                } catch let error as DatabaseError {
+                    throw FailedWrite(error: error, systemErrno: sqlite3_system_errno(db.sqliteConnection))
+                }
+            }
         } catch let error as StoreError {
             throw error
+        } catch let failed as FailedWrite {
+            let code = failed.error.resultCode.primaryResultCode.rawValue
+            if let fault = StorageFault.diagnose(resultCode: code, systemErrno: failed.systemErrno,
+                                                 message: failed.error.message ?? "\(failed.error.resultCode)", path: path) {
+                throw .cannotWrite(path: path, operation: operation, fault: fault)
+            }
+            throw MileageLog.wrap(failed.error, path: path, operation: operation)
         } catch {
             throw MileageLog.wrap(error, path: path, operation: operation)
         }
+    }
+
+    /// A database error in a write transaction and the errno SQLite saw.
+    private struct FailedWrite: Error {
+        let error: DatabaseError
+        let systemErrno: Int32
     }
 
     /// Runs a read; database errors become `StoreError`s naming the operation.

@@ -20,6 +20,9 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case invalid(String)
     /// The log is opened read-only (`--db`).
     case readOnly(String)
+    /// The file could not be written: the disk is full, the filesystem read-only, a file-size limit reached.
+    /// Nothing was changed; the log is as it was before.
+    case cannotWrite(path: String, operation: String, fault: StorageFault)
 
     public var description: String {
         switch self {
@@ -45,6 +48,13 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
             detail
         case .readOnly(let detail):
             detail
+        case .cannotWrite(let path, let operation, let fault):
+            "the mileage log could not \(operation): \(fault): cannot write \(path); \(fault.remedy)"
         }
+    }
+
+    /// The storage fault behind the error, when the file could not be written.
+    public var storageFault: StorageFault? {
+        if case .cannotWrite(_, _, let fault) = self { fault } else { nil }
     }
 }

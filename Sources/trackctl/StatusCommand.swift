@@ -59,6 +59,14 @@ struct StatusCommand: AsyncParsableCommand {
         if let alert = status.lastAlert {
             lines.append("  alert    idle at \(alert.time.iso8601(fractionDigits: 0)) (trip \(alert.tripNumber))")
         }
+        if let storage = status.storage, !storage.isOK {
+            let age = storage.stateAge.map { " for \(Format.duration($0))" } ?? ""
+            var line = "  storage  \(storage.state)\(age): \(storage.detail); \(storage.pendingPoints) track points"
+            if storage.pendingRecords > 0 { line += " and \(storage.pendingRecords) records" }
+            line += " kept in memory"
+            if storage.droppedPoints > 0 { line += " (\(storage.droppedPoints) older points given up)" }
+            lines.append(line)
+        }
         lines.append("  received \(status.epochs) epochs, \(status.positionFixes) with a position; "
                      + "\(status.inputProblems) damaged sentences dropped")
         return lines.joined(separator: "\n")

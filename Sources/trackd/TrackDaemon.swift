@@ -71,6 +71,9 @@ struct TrackDaemon: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // A file-size limit (LimitFSIZE=, ulimit -f) must not end trackd: a write past it fails with EFBIG, which
+        // the mileage log reports as its storage failing and recovers from (docs/reliability.md).
+        signal(SIGXFSZ, SIG_IGN)
         let environment = ProcessInfo.processInfo.environment
         let settings: EffectiveConfiguration
         do {

@@ -26,4 +26,14 @@ struct DaemonStatusTests {
         #expect(status(fix: Fix(mode: .noFix)).summaryLine == "no trip · waiting for GPS")
         #expect(status(state: "lost").summaryLine == "no trip · source lost: gpsd localhost:2947")
     }
+
+    @Test func saysTheStorageOnlyWhenItFails() {
+        var failing = status(fix: Fix(mode: .threeD, satellitesUsed: 7))
+        failing.storage = StorageStatus(state: "ok", detail: "/var/lib/trackd/trackd.sqlite")
+        #expect(failing.summaryLine == "no trip · 3D fix 7 sats")
+        failing.storage = StorageStatus(state: "failing", detail: "disk full: cannot write /var/lib/trackd/trackd.sqlite",
+                                        pendingPoints: 120)
+        #expect(failing.summaryLine
+                == "no trip · 3D fix 7 sats · storage failing: disk full: cannot write /var/lib/trackd/trackd.sqlite")
+    }
 }

@@ -102,6 +102,9 @@ import Testing
             epochs: count(), positionFixes: count(), inputProblems: count(),
             trip: TripStatus(trip, now: MonotonicInstant(nanoseconds: 4_000_000_000_000)),
             motion: MotionStatus(state: "stationary", since: time), lastAlert: alert, fixes: statistics,
-            odometer: number(100_000))
+            odometer: number(100_000),
+            storage: StorageStatus(state: "failing", detail: "disk full: cannot write /var/lib/trackd/trackd.sqlite",
+                                   stateAge: number(100), pendingPoints: count(), pendingRecords: count() % 5,
+                                   droppedPoints: count() % 2))
     }
 }

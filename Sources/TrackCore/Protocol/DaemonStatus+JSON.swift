@@ -14,6 +14,7 @@ extension DaemonStatus {
             json.member("odometer", odometer)
             json.key("position_fixes"); json.number(positionFixes)
             json.key("source"); source.writeJSON(to: &json)
+            if let storage { json.key("storage"); storage.writeJSON(to: &json) }
             if let trip { json.key("trip"); trip.writeJSON(to: &json) }
             json.key("version"); json.string(version)
         }
@@ -50,6 +51,19 @@ extension SourceStatus {
         json.object { json in
             json.key("address"); json.string(address)
             json.key("detail"); json.string(detail)
+            json.key("state"); json.string(state)
+            json.member("state_age", stateAge)
+        }
+    }
+}
+
+extension StorageStatus {
+    func writeJSON(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("detail"); json.string(detail)
+            json.key("dropped_points"); json.number(droppedPoints)
+            json.key("pending_points"); json.number(pendingPoints)
+            json.key("pending_records"); json.number(pendingRecords)
             json.key("state"); json.string(state)
             json.member("state_age", stateAge)
         }

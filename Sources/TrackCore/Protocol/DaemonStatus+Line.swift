@@ -1,6 +1,6 @@
 extension DaemonStatus {
     /// The state in one line for systemd's `STATUS=` (`systemctl status trackd`):
-    /// "business trip 12.4 km · 3D fix 9 sats", "no trip · 3D fix 9 sats", "waiting for GPS", "gpsd lost: …".
+    /// "business trip 12.4 km · 3D fix 9 sats", "no trip · 3D fix 9 sats", "waiting for GPS", "gpsd lost: …", and the storage when it fails: "… · storage failing: disk full: …".
     public var summaryLine: String {
         var parts: [String] = []
         if let trip {
@@ -20,6 +20,9 @@ extension DaemonStatus {
             parts.append("source ended")
         default:
             parts.append("source \(source.state): \(source.detail)")
+        }
+        if let storage, !storage.isOK {
+            parts.append("storage \(storage.state): \(storage.detail)")
         }
         return parts.joined(separator: " · ")
     }

@@ -27,11 +27,14 @@ public struct DaemonStatus: Sendable, Codable, Hashable {
     /// The odometer now, kilometres: the log's, plus the running trip's distance so far; `nil` until a dashboard
     /// reading has set it.
     public var odometer: Double?
+    /// Whether the mileage log can be written; `nil` when this trackd keeps no log.
+    public var storage: StorageStatus?
 
     public init(version: String, source: SourceStatus, lastFix: Fix? = nil, lastFixAge: Double? = nil,
                 lastPosition: Fix? = nil, lastPositionAge: Double? = nil, epochs: Int = 0, positionFixes: Int = 0,
                 inputProblems: Int = 0, trip: TripStatus? = nil, motion: MotionStatus? = nil,
-                lastAlert: IdleAlert? = nil, fixes: EngineStatistics? = nil, odometer: Double? = nil) {
+                lastAlert: IdleAlert? = nil, fixes: EngineStatistics? = nil, odometer: Double? = nil,
+                storage: StorageStatus? = nil) {
         self.version = version
         self.source = source
         self.lastFix = lastFix
@@ -46,6 +49,7 @@ public struct DaemonStatus: Sendable, Codable, Hashable {
         self.lastAlert = lastAlert
         self.fixes = fixes
         self.odometer = odometer
+        self.storage = storage
     }
 
     enum CodingKeys: String, CodingKey {
@@ -57,7 +61,7 @@ public struct DaemonStatus: Sendable, Codable, Hashable {
         case epochs
         case positionFixes = "position_fixes"
         case inputProblems = "input_problems"
-        case trip, motion, fixes, odometer
+        case trip, motion, fixes, odometer, storage
         case lastAlert = "last_alert"
     }
 }
@@ -83,6 +87,44 @@ public struct SourceStatus: Sendable, Codable, Hashable {
     enum CodingKeys: String, CodingKey {
         case address, state, detail
         case stateAge = "state_age"
+    }
+}
+
+/// Whether the mileage log can be written, and what trackd keeps in memory until it can.
+public struct StorageStatus: Sendable, Codable, Hashable {
+    /// `ok`, or `failing` while writes fail.
+    public var state: String
+    /// A sentence a person can act on: the log's path when ok; "disk full: cannot write /var/lib/trackd/trackd.sqlite"
+    /// while failing.
+    public var detail: String
+    /// Seconds since the state last changed, on the monotonic clock.
+    public var stateAge: Double?
+    /// Track points waiting in memory to be committed (a normal batch while ok; all kept since the failure else).
+    public var pendingPoints: Int
+    /// Other records (outages, events, a trip's close) waiting in memory to be written.
+    public var pendingRecords: Int
+    /// Track points given up since the failure began because memory holds only so many (the oldest go first).
+    public var droppedPoints: Int
+
+    public init(state: String, detail: String, stateAge: Double? = nil, pendingPoints: Int = 0,
+                pendingRecords: Int = 0, droppedPoints: Int = 0) {
+        self.state = state
+        self.detail = detail
+        self.stateAge = stateAge
+        self.pendingPoints = pendingPoints
+        self.pendingRecords = pendingRecords
+        self.droppedPoints = droppedPoints
+    }
+
+    /// Whether the log is being written normally.
+    public var isOK: Bool { state == "ok" }
+
+    enum CodingKeys: String, CodingKey {
+        case state, detail
+        case stateAge = "state_age"
+        case pendingPoints = "pending_points"
+        case pendingRecords = "pending_records"
+        case droppedPoints = "dropped_points"
     }
 }
 

@@ -1,0 +1,99 @@
+import TrackCore
+import TrackStore
+
+/// The recorder's writes to the mileage log that failed because the log could not be written (disk full,
+/// read-only, a file-size limit), in the order they were made, waiting to be tried again; and how many points it
+/// had to give up to stay within its bound.
+struct Backlog {
+    /// One write to the log.
+    enum Write {
+        /// A batch of track points, with the resumption of a trip carried on after a power cut when it waits for them.
+        case points([RecordedPoint], tripID: Int64, resumption: Resumption?)
+        case gap(GapReport, tripID: Int64)
+        case idleAlert(IdleAlert, tripID: Int64)
+        case event(LogEvent.Kind, time: UTCTime?, tripID: Int64, detail: String)
+        /// A trip's close; `afterPowerLoss` is the reason when it closes a trip a power cut left open.
+        case close(tripID: Int64, TripSummary, resumption: Resumption?, afterPowerLoss: String?, exportsAt: UTCTime?)
+
+        /// What the write does, for the journal: "store track points", "note an outage", …
+        var what: String {
+            switch self {
+            case .points: "store track points"
+            case .gap: "note an outage"
+            case .idleAlert: "note an idle alert"
+            case .event(let kind, _, _, _): "note the event \(kind.rawValue)"
+            case .close(let tripID, _, _, _, _): "close trip \(tripID)"
+            }
+        }
+    }
+
+    private var writes: [Write] = []
+    /// Points written since the failure began, of those that waited.
+    private(set) var stored = 0
+    /// Other records written since the failure began, of those that waited.
+    private(set) var storedRecords = 0
+    /// Points given up since the failure began to stay within the bound.
+    private(set) var dropped = 0
+
+    var isEmpty: Bool { writes.isEmpty }
+    var first: Write? { writes.first }
+
+    /// Track points waiting.
+    var points: Int {
+        writes.reduce(0) { count, write in
+            if case .points(let points, _, _) = write { count + points.count } else { count }
+        }
+    }
+
+    /// Other records waiting.
+    var records: Int { writes.count { if case .points = $0 { false } else { true } } }
+
+    /// Whether the close of trip `tripID` waits.
+    func closes(_ tripID: Int64) -> Bool {
+        writes.contains { if case .close(tripID, _, _, _, _) = $0 { true } else { false } }
+    }
+
+    /// Adds a write at the end; points for the same trip as the last write join its batch (one transaction).
+    mutating func append(_ write: Write) {
+        if case .points(let more, let tripID, let resumption) = write, resumption == nil,
+           case .points(let points, tripID, let waiting)? = writes.last {
+            writes[writes.count - 1] = .points(points + more, tripID: tripID, resumption: waiting)
+        } else {
+            writes.append(write)
+        }
+    }
+
+    /// The first write went through.
+    mutating func removeFirst() {
+        guard let write = writes.first else { return }
+        if case .points(let points, _, _) = write { stored += points.count } else { storedRecords += 1 }
+        writes.removeFirst()
+    }
+
+    /// Gives up the oldest waiting points beyond `limit` (at least one point stays with a resumption, which must be
+    /// committed with points). The trip's distance is the engine's: only the track loses them.
+    mutating func trim(keepingPoints limit: Int) {
+        var excess = points - max(0, limit)
+        var index = 0
+        while excess > 0, index < writes.count {
+            if case .points(let batch, let tripID, let resumption) = writes[index] {
+                let keep = resumption == nil ? 0 : 1
+                let drop = min(excess, batch.count - keep)
+                if drop > 0 {
+                    writes[index] = .points(Array(batch.dropFirst(drop)), tripID: tripID, resumption: resumption)
+                    excess -= drop
+                    dropped += drop
+                }
+            }
+            index += 1
+        }
+        writes.removeAll { if case .points(let batch, _, _) = $0 { batch.isEmpty } else { false } }
+    }
+
+    /// Starts the counts afresh (after a failure ended).
+    mutating func resetCounts() {
+        stored = 0
+        storedRecords = 0
+        dropped = 0
+    }
+}
