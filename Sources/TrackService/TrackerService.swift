@@ -159,7 +159,8 @@ public struct TrackerService: Service {
                     logger.warning("input dropped", metadata: ["detail": "\(summary)"])
                 }
             }
-            publishStorage(state)
+            // Not after every fix (10 a second at most): the tick, a second later at most, publishes what fixes changed.
+            if case .source(.fix) = input {} else { publishStorage(state) }
             heartbeat?.beat(at: clock())
         }
         // Shutdown (or the end of a recording): the running trip closes at its last usable fix.
