@@ -20,8 +20,7 @@ final class ControlFuzzDaemon: @unchecked Sendable {
     let handler: ControlRequestHandler
     let status: LiveStatus
     private let folder: String
-    private let events: AsyncStream<SourceEvent>.Continuation
-    private let commands: AsyncStream<EngineCommand>.Continuation
+    private let inbox: TrackerInbox
     private let tracker: Task<Void, Never>
     private var inputs = 0
 
@@ -71,24 +70,21 @@ final class ControlFuzzDaemon: @unchecked Sendable {
         let clock: @Sendable () -> MonotonicInstant = { ControlFuzzDaemon.now }
         let address = "serial:///dev/gps0?baud=9600"
         let status = LiveStatus(address: address, now: clock())
-        let (eventStream, events) = AsyncStream.makeStream(of: SourceEvent.self, bufferingPolicy: .unbounded)
-        let (commandStream, commands) = AsyncStream.makeStream(of: EngineCommand.self,
-                                                               bufferingPolicy: .bufferingOldest(64))
+        let inbox = TrackerInbox()
         let tracker = TrackerService(
-            events: eventStream, commands: commandStream, status: status, hub: WatchHub(), address: address,
+            inbox: inbox, status: status, hub: WatchHub(), address: address,
             logger: Logger(label: "trackd.fuzz") { _ in SwiftLogNoOpLogHandler() }, clock: clock,
             tick: .seconds(3600), recording: .init(log: log))
         self.status = status
-        self.events = events
-        self.commands = commands
+        self.inbox = inbox
         self.tracker = Task { await tracker.run() }
-        handler = ControlRequestHandler(status: status, clock: clock, log: log, commands: commands, access: .everyone)
+        handler = ControlRequestHandler(status: status, clock: clock, log: log, tracker: inbox, access: .everyone)
         seed()
     }
 
     /// A fix for the status and the engine, and a log with a profile, an odometer reading, a regular trip and trips.
     private func seed() {
-        events.yield(.fix(ControlFuzzDaemon.fix, receivedAt: ControlFuzzDaemon.now))
+        inbox.deliver(.fix(ControlFuzzDaemon.fix, receivedAt: ControlFuzzDaemon.now))
         let status = self.status
         blocking {
             while status.snapshot(now: ControlFuzzDaemon.now).epochs == 0 {
@@ -103,10 +99,9 @@ final class ControlFuzzDaemon: @unchecked Sendable {
 
     /// Ends the tracker (as at shutdown) and removes the log.
     private func stop() {
-        events.finish()
+        inbox.finish()
         let tracker = self.tracker
         blocking { await tracker.value }
-        commands.finish()
         try? FileManager.default.removeItem(atPath: folder)
     }
 

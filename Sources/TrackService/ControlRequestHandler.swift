@@ -20,15 +20,15 @@ public struct ControlRequestHandler: Sendable {
     private let status: LiveStatus
     private let clock: @Sendable () -> MonotonicInstant
     private let log: MileageLog?
-    private let commands: AsyncStream<EngineCommand>.Continuation?
+    private let tracker: TrackerInbox?
     private let access: ControlAccess
 
     public init(status: LiveStatus, clock: @escaping @Sendable () -> MonotonicInstant, log: MileageLog? = nil,
-                commands: AsyncStream<EngineCommand>.Continuation? = nil, access: ControlAccess = .everyone) {
+                tracker: TrackerInbox? = nil, access: ControlAccess = .everyone) {
         self.status = status
         self.clock = clock
         self.log = log
-        self.commands = commands
+        self.tracker = tracker
         self.access = access
     }
 
@@ -189,17 +189,15 @@ public struct ControlRequestHandler: Sendable {
             }
             params = value
         }
-        guard let commands else { return .failure(.unavailable("this trackd takes no changes")) }
+        guard let tracker else { return .failure(.unavailable("this trackd takes no changes")) }
         let user = peer?.userName ?? "unknown"
         let outcome = await Reply<LogResponse>.wait { reply in
-            switch commands.yield(.request(request(params), user: user, reply: reply)) {
-            case .terminated:
+            switch tracker.send(.request(request(params), user: user, reply: reply)) {
+            case .closed:
                 reply.send(.failure(.unavailable("trackd is shutting down; the request was not carried out")))
-            case .dropped:
+            case .busy:
                 reply.send(.failure(.unavailable("trackd is busy with other changes; try again in a moment")))
             case .enqueued:
-                break
-            @unknown default:
                 break
             }
         }

@@ -12,16 +12,16 @@ import UnixSignals
 public struct ReloadService: Service {
     /// Where reloaded settings go.
     public struct Targets: Sendable {
-        /// The tracker's commands (for the engine's settings).
-        public var commands: AsyncStream<EngineCommand>.Continuation
+        /// The tracker's inbox (for the engine's settings).
+        public var tracker: TrackerInbox
         public var alerts: AlertSettings
         public var setLogLevel: @Sendable (LogLevelName) -> Void
         /// The log whose empty profile fields the `profile:` section fills; `nil` for none.
         public var log: MileageLog?
 
-        public init(commands: AsyncStream<EngineCommand>.Continuation, alerts: AlertSettings,
+        public init(tracker: TrackerInbox, alerts: AlertSettings,
                     setLogLevel: @escaping @Sendable (LogLevelName) -> Void, log: MileageLog?) {
-            self.commands = commands
+            self.tracker = tracker
             self.alerts = alerts
             self.setLogLevel = setLogLevel
             self.log = log
@@ -73,8 +73,12 @@ public struct ReloadService: Service {
         // What trackd runs with from now on; each part that differs goes where it is used.
         let next = running.reloading(new)
         if next.engine != running.engine {
-            if case .dropped = targets.commands.yield(.reconfigure(next.engine)) {
+            switch targets.tracker.send(.reconfigure(next.engine)) {
+            case .enqueued: break
+            case .busy:
                 logger.error("the engine's new settings could not be queued (too many commands waiting); reload again")
+                return running
+            case .closed:
                 return running
             }
         }

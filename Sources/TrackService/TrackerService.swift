@@ -1,4 +1,3 @@
-import AsyncAlgorithms
 import Foundation
 import Logging
 import ServiceLifecycle
@@ -6,9 +5,9 @@ import TrackCore
 import TrackInput
 import TrackStore
 
-/// The one owner of the daemon's live state: runs the engine on the source's events, a one-second tick and the
-/// commands, in order; records trips in the mileage log; and publishes what follows to the snapshot, the watchers
-/// and the journal. It ends when the source's stream ends; then it closes the running trip at its last usable fix.
+/// The one owner of the daemon's live state: runs the engine on what its inbox brings (the source's events, the
+/// commands and a one-second tick), in order; records trips in the mileage log; and publishes what follows to the snapshot, the watchers
+/// and the journal. It ends when the inbox ends (the source has stopped); then it closes the running trip at its last usable fix.
 public struct TrackerService: Service {
     /// How the tracker records into the log.
     public struct Recording: Sendable {
@@ -29,8 +28,7 @@ public struct TrackerService: Service {
         }
     }
 
-    private let events: AsyncStream<SourceEvent>
-    private let commands: AsyncStream<EngineCommand>
+    private let inbox: TrackerInbox
     private let configuration: EngineConfiguration
     private let autoStart: TripKind?
     private let status: LiveStatus
@@ -42,13 +40,11 @@ public struct TrackerService: Service {
     private let recording: Recording?
     private let heartbeat: EngineHeartbeat?
 
-    public init(events: AsyncStream<SourceEvent>, commands: AsyncStream<EngineCommand> = AsyncStream { $0.finish() },
-                configuration: EngineConfiguration = EngineConfiguration(), autoStart: TripKind? = nil,
+    public init(inbox: TrackerInbox, configuration: EngineConfiguration = EngineConfiguration(), autoStart: TripKind? = nil,
                 status: LiveStatus, hub: WatchHub, address: String, logger: Logger,
                 clock: @escaping @Sendable () -> MonotonicInstant = MonotonicClock.now, tick: Duration = .seconds(1),
                 recording: Recording? = nil, heartbeat: EngineHeartbeat? = nil) {
-        self.events = events
-        self.commands = commands
+        self.inbox = inbox
         self.configuration = configuration
         self.autoStart = autoStart
         self.status = status
@@ -59,14 +55,6 @@ public struct TrackerService: Service {
         self.tick = tick
         self.recording = recording
         self.heartbeat = heartbeat
-    }
-
-    /// Everything the tracker reacts to, in one sequence.
-    private enum Input: Sendable {
-        case source(SourceEvent)
-        case sourceEnded
-        case command(EngineCommand)
-        case tick
     }
 
     /// The tracker's state while it runs.
@@ -92,15 +80,36 @@ public struct TrackerService: Service {
         }
         if state.recorder?.recovering == nil { await startAutomatically(&state) }
         await refreshOdometer(state)
-        let inputs = merge(
-            chain(events.map { Input.source($0) }, [Input.sourceEnded].async),
-            commands.map { Input.command($0) },
-            AsyncTimerSequence(interval: tick, clock: .continuous).map { _ in Input.tick }
-        )
-        loop: for await input in inputs {
+        await withDiscardingTaskGroup { group in
+            group.addTask { [inbox, tick] in await Self.runTicks(every: tick, into: inbox) }
+            await handleInbox(&state)
+            group.cancelAll()
+        }
+        // Shutdown (or the end of a recording): the running trip closes at its last usable fix.
+        if state.engine.trip != nil { _ = await stop(StopParams(), reason: "shutdown", in: &state) }
+        await state.recorder?.giveUpRecovery(reason: "trackd stopped before a usable fix decided")
+        await state.recorder?.flush()
+        state.recorder?.reportLoss()
+        publishStorage(state)
+        hub.finishAll()
+    }
+
+    /// Queues a tick every `interval` (on the continuous clock, without drift) until cancelled or the inbox ends;
+    /// after a stall longer than an interval, one tick comes at once and the next an interval later, not a burst.
+    private static func runTicks(every interval: Duration, into inbox: TrackerInbox) async {
+        let clock = ContinuousClock()
+        var deadline = clock.now
+        repeat {
+            deadline = max(deadline.advanced(by: interval), clock.now)
+            do { try await clock.sleep(until: deadline) } catch { return }
+        } while inbox.tick()
+    }
+
+    /// Handles the inbox's items in order until it ends.
+    private func handleInbox(_ state: inout State) async {
+        for await input in inbox.items {
+            inbox.taken(input)
             switch input {
-            case .sourceEnded:
-                break loop
             case .tick:
                 await apply(.tick(clock()), to: &state)
                 if state.recorder?.recoveryExpired(now: clock()) == true {
@@ -163,13 +172,6 @@ public struct TrackerService: Service {
             if case .source(.fix) = input {} else { publishStorage(state) }
             heartbeat?.beat(at: clock())
         }
-        // Shutdown (or the end of a recording): the running trip closes at its last usable fix.
-        if state.engine.trip != nil { _ = await stop(StopParams(), reason: "shutdown", in: &state) }
-        await state.recorder?.giveUpRecovery(reason: "trackd stopped before a usable fix decided")
-        await state.recorder?.flush()
-        state.recorder?.reportLoss()
-        publishStorage(state)
-        hub.finishAll()
     }
 
     /// Tells the live status whether the log can be written.

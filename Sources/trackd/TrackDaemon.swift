@@ -121,20 +121,19 @@ struct TrackDaemon: AsyncParsableCommand {
         let status = LiveStatus(address: address.description, now: MonotonicClock.now())
         let hub = WatchHub()
         let heartbeat = EngineHeartbeat(now: MonotonicClock.now())
-        let (events, continuation) = AsyncStream.makeStream(of: SourceEvent.self, bufferingPolicy: .unbounded)
-        let (commands, commandContinuation) = AsyncStream.makeStream(of: EngineCommand.self, bufferingPolicy: .bufferingOldest(64))
-        let sourceService = SourceService(source: address.makeSource(), continuation: continuation, logger: logger)
+        let inbox = TrackerInbox()
+        let sourceService = SourceService(source: address.makeSource(), inbox: inbox, logger: logger)
         let recording = TrackerService.Recording(
             log: log, commitInterval: settings.log.commitInterval,
             recovery: PowerCutRecovery(resumeWithin: settings.log.resumeWithin, maxSpeed: engine.maxSpeed),
             exports: settings.log.exports ? MonthlyExports(directory: "\(stateDirectory)/exports") : nil)
-        let tracker = TrackerService(events: events, commands: commands, configuration: engine, autoStart: autoStart,
+        let tracker = TrackerService(inbox: inbox, configuration: engine, autoStart: autoStart,
                                      status: status, hub: hub, address: address.description, logger: logger,
                                      recording: recording, heartbeat: heartbeat)
         let control = ControlServer(
             socketPath: socketPath,
             handler: ControlRequestHandler(status: status, clock: MonotonicClock.now, log: log,
-                                           commands: commandContinuation, access: access),
+                                           tracker: inbox, access: access),
             hub: hub, logger: logger,
             onListening: { SystemdNotifier.notify("READY=1\nSTATUS=\(status.snapshot(now: MonotonicClock.now()).summaryLine)") })
         let alertSettings = AlertSettings(.init(command: settings.alertCommand, timeout: settings.alertTimeout))
@@ -146,7 +145,7 @@ struct TrackDaemon: AsyncParsableCommand {
             load: { () throws(ConfigurationError) in
                 try EffectiveConfiguration.load(explicitPath: configPath, overrides: overrides, environment: environment)
             },
-            targets: .init(commands: commandContinuation, alerts: alertSettings,
+            targets: .init(tracker: inbox, alerts: alertSettings,
                            setLogLevel: { levels.level = Logger.Level($0) }, log: log),
             notify: SystemdNotifier.notify, logger: logger)
         let systemd = SystemdService(status: status, heartbeat: heartbeat, watchdog: SystemdNotifier.watchdogInterval,
@@ -171,7 +170,7 @@ struct TrackDaemon: AsyncParsableCommand {
             logger: logger
         ))
         try await group.run()
-        commandContinuation.finish()
+        inbox.finish()
         logger.notice("trackd stopped")
     }
 }

@@ -18,8 +18,7 @@ struct ReloadServiceTests {
         let alerts: AlertSettings
         let told = Told()
         let records: RecordingLogHandler.Records
-        private let commands: AsyncStream<EngineCommand>
-        private let continuation: AsyncStream<EngineCommand>.Continuation
+        private let inbox = TrackerInbox()
 
         var path: String { folder.file("trackd.conf") }
 
@@ -28,7 +27,6 @@ struct ReloadServiceTests {
             let path = folder.file("trackd.conf")
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             running = try EffectiveConfiguration.load(explicitPath: path, environment: [:])
-            (commands, continuation) = AsyncStream.makeStream(of: EngineCommand.self)
             alerts = AlertSettings(.init(command: running.alertCommand, timeout: running.alertTimeout))
             let (logger, records) = RecordingLogHandler.logger()
             self.records = records
@@ -36,7 +34,7 @@ struct ReloadServiceTests {
             service = ReloadService(
                 hangups: await UnixSignalsSequence(trapping: .sigusr2), running: running,
                 load: { () throws(ConfigurationError) in try EffectiveConfiguration.load(explicitPath: path, environment: [:]) },
-                targets: .init(commands: continuation, alerts: alerts, setLogLevel: { name in told.level.withLock { $0 = name } },
+                targets: .init(tracker: inbox, alerts: alerts, setLogLevel: { name in told.level.withLock { $0 = name } },
                                log: nil),
                 notify: { message in told.notes.withLock { $0.append(message) } }, logger: logger)
         }
@@ -47,10 +45,10 @@ struct ReloadServiceTests {
 
         /// The engine settings sent to the tracker.
         func engineSettings() async -> [EngineConfiguration] {
-            continuation.finish()
+            inbox.finish()
             var sent: [EngineConfiguration] = []
-            for await command in commands {
-                if case .reconfigure(let configuration) = command { sent.append(configuration) }
+            for await item in inbox.items {
+                if case .command(.reconfigure(let configuration)) = item { sent.append(configuration) }
             }
             return sent
         }

@@ -18,19 +18,19 @@ struct TrackerLogTests {
         drive.drive(1000, kmh: 50)
         drive.park(300)
         let (logger, records) = RecordingLogHandler.logger()
-        let (events, continuation) = AsyncStream.makeStream(of: SourceEvent.self)
+        let inbox = TrackerInbox()
         let tracker = TrackerService(
-            events: events, configuration: configuration, autoStart: .business,
+            inbox: inbox, configuration: configuration, autoStart: .business,
             status: LiveStatus(address: "serial:///dev/gps0", now: MonotonicInstant(nanoseconds: 0)), hub: WatchHub(),
             address: "serial:///dev/gps0", logger: logger, clock: { MonotonicInstant(nanoseconds: 0) },
             tick: .seconds(3600))
-        continuation.yield(.state(.connected("/dev/gps0 at 9600 baud")))
+        inbox.deliver(.state(.connected("/dev/gps0 at 9600 baud")))
         for fix in drive.fixes {
             let instant = MonotonicInstant(nanoseconds: UInt64(fix.time!.seconds(since: start) * 1e9) + 1_000_000_000)
-            continuation.yield(.fix(fix, receivedAt: instant))
+            inbox.deliver(.fix(fix, receivedAt: instant))
         }
-        continuation.yield(.state(.lost("/dev/gps0 unplugged")))
-        continuation.finish()
+        inbox.deliver(.state(.lost("/dev/gps0 unplugged")))
+        inbox.finish()
         await tracker.run()
 
         let identified = records.all.filter { $0["message_id"] != nil }

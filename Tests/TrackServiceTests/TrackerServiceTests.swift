@@ -14,15 +14,15 @@ struct TrackerServiceTests {
         let status = LiveStatus(address: "serial:///dev/gps0?baud=9600", now: MonotonicInstant(nanoseconds: 0))
         let hub = WatchHub()
         let watcher = hub.subscribe()
-        let (events, continuation) = AsyncStream.makeStream(of: SourceEvent.self)
-        let tracker = TrackerService(events: events, status: status, hub: hub, address: "serial:///dev/gps0?baud=9600",
+        let inbox = TrackerInbox()
+        let tracker = TrackerService(inbox: inbox, status: status, hub: hub, address: "serial:///dev/gps0?baud=9600",
                                      logger: Logger(label: "test"), clock: { MonotonicInstant(nanoseconds: 10_000_000_000) })
-        continuation.yield(.state(.connected("/dev/gps0 at 9600 baud")))
-        continuation.yield(.fix(fix(1, position: true), receivedAt: MonotonicInstant(nanoseconds: 1_000_000_000)))
-        continuation.yield(.fix(fix(2, position: false), receivedAt: MonotonicInstant(nanoseconds: 2_000_000_000)))
-        continuation.yield(.problem(NMEADiagnostic(problem: .framing(.overlong), position: .init(line: 3, byteOffset: 90), excerpt: "$GP")))
-        continuation.yield(.state(.lost("device /dev/gps0 unplugged")))
-        continuation.finish()
+        inbox.deliver(.state(.connected("/dev/gps0 at 9600 baud")))
+        inbox.deliver(.fix(fix(1, position: true), receivedAt: MonotonicInstant(nanoseconds: 1_000_000_000)))
+        inbox.deliver(.fix(fix(2, position: false), receivedAt: MonotonicInstant(nanoseconds: 2_000_000_000)))
+        inbox.deliver(.problem(NMEADiagnostic(problem: .framing(.overlong), position: .init(line: 3, byteOffset: 90), excerpt: "$GP")))
+        inbox.deliver(.state(.lost("device /dev/gps0 unplugged")))
+        inbox.finish()
         await tracker.run()
 
         let snapshot = status.snapshot(now: MonotonicInstant(nanoseconds: 12_000_000_000))

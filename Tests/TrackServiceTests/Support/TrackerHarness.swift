@@ -69,8 +69,7 @@ final class TrackerHarness: Sendable {
     /// The GPS time that maps to `base` on the monotonic clock.
     let origin: UTCTime
     private static let base: UInt64 = 1_000_000 * 1_000_000_000
-    private let events: AsyncStream<SourceEvent>.Continuation
-    private let commands: AsyncStream<EngineCommand>.Continuation
+    private let inbox: TrackerInbox
     private let fed = Atomic<Int>(0)
     private let task: Task<Void, Never>
 
@@ -80,16 +79,14 @@ final class TrackerHarness: Sendable {
         self.origin = origin
         let clock = TestClock(MonotonicInstant(nanoseconds: TrackerHarness.base))
         let status = LiveStatus(address: "file:///drive.nmea", now: clock.now())
-        let (eventStream, events) = AsyncStream.makeStream(of: SourceEvent.self)
-        let (commandStream, commands) = AsyncStream.makeStream(of: EngineCommand.self)
+        let inbox = TrackerInbox()
         let tracker = TrackerService(
-            events: eventStream, commands: commandStream, autoStart: autoStart, status: status, hub: WatchHub(),
+            inbox: inbox, autoStart: autoStart, status: status, hub: WatchHub(),
             address: "file:///drive.nmea", logger: logger, clock: { clock.now() }, tick: tick,
             recording: .init(log: log, commitInterval: commitInterval, recovery: recovery, exports: exports))
         self.clock = clock
         self.status = status
-        self.events = events
-        self.commands = commands
+        self.inbox = inbox
         task = Task { await tracker.run() }
     }
 
@@ -106,14 +103,14 @@ final class TrackerHarness: Sendable {
     /// Hands fixes to the tracker, each stamped with the instant of its GPS time.
     func feed(_ fixes: some Sequence<Fix>) {
         for fix in fixes {
-            events.yield(.fix(fix, receivedAt: instant(fix.time!)))
+            inbox.deliver(.fix(fix, receivedAt: instant(fix.time!)))
             fed.add(1, ordering: .relaxed)
         }
     }
 
     /// Reports a change of the source's state (a receiver unplugged, gpsd gone).
     func source(_ state: SourceState) {
-        events.yield(.state(state))
+        inbox.deliver(.state(state))
     }
 
     /// Hands fixes to the tracker and waits until it has taken the last of them (an input after that is carried
@@ -129,7 +126,7 @@ final class TrackerHarness: Sendable {
     /// A request as the control socket passes it on, and its answer.
     func request(_ request: LogRequest, user: String = "driver") async -> Result<LogResponse, RPCError> {
         await Reply<LogResponse>.wait { reply in
-            commands.yield(.request(request, user: user, reply: reply))
+            inbox.send(.request(request, user: user, reply: reply))
         }
     }
 
@@ -144,8 +141,7 @@ final class TrackerHarness: Sendable {
 
     /// Ends the source (as at the end of a recording) and waits for the tracker to finish.
     func finish() async {
-        events.finish()
-        commands.finish()
+        inbox.finish()
         await task.value
     }
 }
