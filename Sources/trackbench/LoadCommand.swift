@@ -57,20 +57,13 @@ struct LoadCommand: AsyncParsableCommand {
         let listener = try NotifyListener(path: "\(work)/notify.sock")
         defer { listener.stop() }
         let socket = "\(work)/state/control.sock"
-        let daemon = try TestSubprocess(
-            executable: trackd ?? "\(directory)/trackd",
+        let daemon = try DaemonLauncher.start(
+            trackd ?? "\(directory)/trackd",
             arguments: ["--source", "file://\(recording.path)?speed=\(speed)", "--state-dir", "\(work)/state",
                         "--auto-start", "business", "--log-level", "notice"],
             environment: ["NOTIFY_SOCKET": listener.path, "WATCHDOG_USEC": String(Int(watchdog * 1_000_000))],
-            outputPath: "\(work)/trackd.log")
+            outputPath: "\(work)/trackd.log") { listener.count(of: "READY=1") > 0 }
         defer { daemon.stop() }
-        let ready = ContinuousClock.now + .seconds(30)
-        while listener.count(of: "READY=1") == 0 {
-            guard daemon.isRunning, ContinuousClock.now < ready else {
-                throw HarnessError.daemonDidNotStart(round: 0, output: daemon.output)
-            }
-            try await Task.sleep(for: .milliseconds(10))
-        }
 
         let followers = (0..<watchers).map { FixWatcher(socket: socket, name: "trackbench watcher \($0)") }
         let started = ContinuousClock.now

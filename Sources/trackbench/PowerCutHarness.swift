@@ -100,7 +100,7 @@ struct PowerCutHarness {
 
         // Power on.
         let killAfter = final ? 2.0 : settings.maxLife * uniform()
-        let daemon = try await startDaemon(round: round)
+        let daemon = try startDaemon(round: round)
         let watcher = FixWatcher(socket: "\(state)/control.sock", name: "trackbench power-cuts \(round)")
         defer { watcher.cancel() }
         let firstFix = ContinuousClock.now + .seconds(30)
@@ -268,27 +268,14 @@ struct PowerCutHarness {
 
     // MARK: - Pieces
 
-    private func startDaemon(round: Int) async throws(HarnessError) -> TestSubprocess {
+    private func startDaemon(round: Int) throws(HarnessError) -> TestSubprocess {
+        // The socket a killed trackd left behind would read as this one being up.
         try? FileManager.default.removeItem(atPath: "\(state)/control.sock")
-        let process: TestSubprocess
-        do {
-            process = try TestSubprocess(
-                executable: settings.trackd,
-                arguments: ["--source", "file://\(settings.work)/slice.nmea?speed=\(settings.speed)", "--state-dir", state,
-                            "--config", "\(settings.work)/trackd.yaml", "--auto-start", "business", "--log-level", "notice"],
-                outputPath: "\(settings.work)/trackd.log")
-        } catch {
-            throw .daemonDidNotStart(round: round, output: "\(error)")
-        }
-        let deadline = ContinuousClock.now + .seconds(30)
-        while !FileManager.default.fileExists(atPath: "\(state)/control.sock") {
-            guard process.isRunning, ContinuousClock.now < deadline else {
-                process.stop()
-                throw .daemonDidNotStart(round: round, output: process.output)
-            }
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-        return process
+        return try DaemonLauncher.start(
+            settings.trackd,
+            arguments: ["--source", "file://\(settings.work)/slice.nmea?speed=\(settings.speed)", "--state-dir", state,
+                        "--config", "\(settings.work)/trackd.yaml", "--auto-start", "business", "--log-level", "notice"],
+            outputPath: "\(settings.work)/trackd.log", round: round, socket: "\(state)/control.sock")
     }
 
     /// A seeded draw in [0, 1).

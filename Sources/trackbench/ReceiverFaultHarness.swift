@@ -150,22 +150,11 @@ final class ReceiverFaultHarness {
     }
 
     private func startDaemon() throws(HarnessError) -> TestSubprocess {
-        let process: TestSubprocess
-        do {
-            process = try TestSubprocess(
-                executable: settings.trackd,
-                arguments: ["--source", "serial://\(link)?baud=9600", "--state-dir", state,
-                            "--config", "\(settings.work)/trackd.yaml", "--auto-start", "business", "--log-level", "info"],
-                outputPath: "\(settings.work)/trackd.log")
-        } catch {
-            throw .daemonDidNotStart(round: 0, output: "\(error)")
-        }
-        guard waitUntil(upTo: 30, { FileManager.default.fileExists(atPath: "\(state)/control.sock") || !process.isRunning }),
-              process.isRunning else {
-            process.stop()
-            throw .daemonDidNotStart(round: 0, output: process.output)
-        }
-        return process
+        try DaemonLauncher.start(
+            settings.trackd,
+            arguments: ["--source", "serial://\(link)?baud=9600", "--state-dir", state,
+                        "--config", "\(settings.work)/trackd.yaml", "--auto-start", "business", "--log-level", "info"],
+            outputPath: "\(settings.work)/trackd.log", socket: "\(state)/control.sock")
     }
 
     /// About how long a scenario plays on average, wall seconds (the drive must last that long).
