@@ -20,7 +20,7 @@ public struct AlertService: Service {
     }
 
     public func run() async {
-        let (id, events) = hub.subscribe()
+        let (id, events) = hub.subscribe(to: .alerts)
         defer { hub.unsubscribe(id) }
         let running = RunningFlag()
         await cancelWhenGracefulShutdown {

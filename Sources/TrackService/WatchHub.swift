@@ -11,10 +11,32 @@ public final class WatchHub: Sendable {
         case source(SourceStatus)
         case trip(TripNotice)
         case alert(IdleAlert)
+
+        /// The kind of event, for a watcher's interests.
+        var kind: Kinds {
+            switch self {
+            case .fix: .fixes
+            case .source: .sources
+            case .trip: .trips
+            case .alert: .alerts
+            }
+        }
+    }
+
+    /// Kinds of events a watcher wants: one that wants no fixes is not woken ten times a second for nothing.
+    public struct Kinds: OptionSet, Sendable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public static let fixes = Kinds(rawValue: 1 << 0)
+        public static let sources = Kinds(rawValue: 1 << 1)
+        public static let trips = Kinds(rawValue: 1 << 2)
+        public static let alerts = Kinds(rawValue: 1 << 3)
+        public static let all: Kinds = [.fixes, .sources, .trips, .alerts]
     }
 
     private struct Watcher {
         var continuation: AsyncStream<Event>.Continuation
+        var wants: Kinds
         var dropped = 0
     }
 
@@ -27,11 +49,12 @@ public final class WatchHub: Sendable {
         self.bufferSize = bufferSize
     }
 
-    /// A new watcher: its id and its stream of events. Call `unsubscribe` when done.
-    public func subscribe() -> (id: Int, events: AsyncStream<Event>) {
+    /// A new watcher of the events of the kinds it `wants`: its id and its stream of events. Call `unsubscribe` when
+    /// done.
+    public func subscribe(to wants: Kinds = .all) -> (id: Int, events: AsyncStream<Event>) {
         let id = nextID.add(1, ordering: .relaxed).oldValue
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(bufferSize))
-        watchers.withLock { $0[id] = Watcher(continuation: continuation) }
+        watchers.withLock { $0[id] = Watcher(continuation: continuation, wants: wants) }
         return (id, stream)
     }
 
@@ -41,10 +64,11 @@ public final class WatchHub: Sendable {
         watcher?.continuation.finish()
     }
 
-    /// Offers an event to every watcher; never blocks.
+    /// Offers an event to every watcher that wants its kind; never blocks.
     public func publish(_ event: Event) {
+        let kind = event.kind
         watchers.withLock { watchers in
-            for (id, watcher) in watchers {
+            for (id, watcher) in watchers where watcher.wants.contains(kind) {
                 if case .dropped = watcher.continuation.yield(event) {
                     watchers[id]?.dropped += 1
                 }

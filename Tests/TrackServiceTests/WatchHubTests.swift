@@ -38,4 +38,28 @@ struct WatchHubTests {
             #expect(times == [0, 1, 2, 3, 4])
         }
     }
+
+    @Test func givesAWatcherOnlyTheKindsOfEventItWants() async {
+        let hub = WatchHub()
+        let everything = hub.subscribe()
+        let sourcesOnly = hub.subscribe(to: .sources)
+        hub.publish(.fix(Fix(time: UTCTime(nanosecondsSinceEpoch: 0), mode: .noFix)))
+        hub.publish(.source(SourceStatus(.lost("unplugged"), address: "serial:///dev/gps0")))
+        hub.publish(.fix(Fix(time: UTCTime(nanosecondsSinceEpoch: 1), mode: .noFix)))
+        hub.finishAll()
+        func kinds(_ events: AsyncStream<WatchHub.Event>) async -> [String] {
+            var kinds: [String] = []
+            for await event in events {
+                switch event {
+                case .fix: kinds.append("fix")
+                case .source: kinds.append("source")
+                case .trip: kinds.append("trip")
+                case .alert: kinds.append("alert")
+                }
+            }
+            return kinds
+        }
+        #expect(await kinds(everything.events) == ["fix", "source", "fix"])
+        #expect(await kinds(sourcesOnly.events) == ["source"])
+    }
 }
