@@ -1,3 +1,4 @@
+import NIOCore
 import Synchronization
 import TrackInput
 
@@ -6,6 +7,10 @@ import TrackInput
 /// One queue, not a merge of three: each fix wakes the tracker once. The source's events are never dropped; commands
 /// are bounded (a flood of control requests is refused as busy); a tick is queued only when none is waiting, so a
 /// tracker that falls behind does not pile them up.
+///
+/// Not an `AsyncStream`: the queue is ours and concrete, so handing a fix over costs a lock and, when the tracker
+/// waits, one resume — the generic stream spent as much again in run-time metadata lookups per fix
+/// (docs/benchmarks.md, "CPU").
 public final class TrackerInbox: Sendable {
     /// One thing for the tracker to handle.
     public enum Item: Sendable {
@@ -26,65 +31,118 @@ public final class TrackerInbox: Sendable {
     /// The most commands waiting at once; each control client waits for its answer, so only a flood reaches it.
     public static let commandLimit = 64
 
-    /// What the tracker reads; one reader only.
-    public let items: AsyncStream<Item>
-    private let continuation: AsyncStream<Item>.Continuation
-    private let waiting = Mutex(Waiting())
+    private let queue = Mutex(Queue())
 
-    /// What is queued but not yet taken, of the kinds that are bounded.
-    private struct Waiting {
-        var commands = 0
-        var tick = false
-    }
+    /// The items in order, for the one reader (the tracker).
+    public var items: Items { Items(inbox: self) }
 
-    public init() {
-        (items, continuation) = AsyncStream.makeStream(of: Item.self, bufferingPolicy: .unbounded)
-    }
+    public init() {}
 
     /// Queues an event from the source.
     public func deliver(_ event: SourceEvent) {
-        continuation.yield(.source(event))
+        _ = push(.source(event))
     }
 
     /// Queues a command unless `commandLimit` are already waiting or the tracker has stopped.
     @discardableResult
     public func send(_ command: EngineCommand) -> Delivery {
-        let admitted = waiting.withLock { waiting in
-            guard waiting.commands < Self.commandLimit else { return false }
-            waiting.commands += 1
-            return true
-        }
-        guard admitted else { return .busy }
-        if case .terminated = continuation.yield(.command(command)) {
-            waiting.withLock { $0.commands -= 1 }
-            return .closed
-        }
-        return .enqueued
+        push(.command(command))
     }
 
     /// Queues a tick unless one is waiting; false once the queue has ended.
     func tick() -> Bool {
-        let queue = waiting.withLock { waiting in
-            guard !waiting.tick else { return false }
-            waiting.tick = true
-            return true
-        }
-        guard queue else { return true }
-        if case .terminated = continuation.yield(.tick) { return false }
-        return true
-    }
-
-    /// The tracker took `item`: it no longer counts as waiting.
-    func taken(_ item: Item) {
-        switch item {
-        case .source: break
-        case .command: waiting.withLock { $0.commands -= 1 }
-        case .tick: waiting.withLock { $0.tick = false }
-        }
+        push(.tick) != .closed
     }
 
     /// Ends the queue (the source has ended): the tracker handles what is queued, then stops.
     public func finish() {
-        continuation.finish()
+        let waiter = queue.withLock { queue in
+            queue.finished = true
+            return queue.takeWaiter()
+        }
+        waiter?.resume(returning: nil)
+    }
+
+    /// Whether the reader is waiting for an item (for tests).
+    var readerIsWaiting: Bool { queue.withLock { $0.waiter != nil } }
+
+    /// Hands `item` to a waiting tracker, or queues it (within the limits of its kind).
+    private func push(_ item: Item) -> Delivery {
+        let (delivery, waiter) = queue.withLock { queue -> (Delivery, UnsafeContinuation<Item?, Never>?) in
+            guard !queue.finished else { return (.closed, nil) }
+            if let waiter = queue.takeWaiter() { return (.enqueued, waiter) }
+            switch item {
+            case .source: break
+            case .command:
+                guard queue.commands < Self.commandLimit else { return (.busy, nil) }
+                queue.commands += 1
+            case .tick:
+                guard !queue.tickWaiting else { return (.enqueued, nil) }
+                queue.tickWaiting = true
+            }
+            queue.buffer.append(item)
+            return (.enqueued, nil)
+        }
+        waiter?.resume(returning: item)
+        return delivery
+    }
+
+    /// The next item, waiting for one; `nil` once the queue has ended and is empty, or the task is cancelled.
+    func next() async -> Item? {
+        if let ready = queue.withLock({ $0.take() }) { return ready }
+        return await withTaskCancellationHandler {
+            await withUnsafeContinuation { (continuation: UnsafeContinuation<Item?, Never>) in
+                let ready = queue.withLock { queue -> Item?? in
+                    if let ready = queue.take() { return ready }
+                    if Task.isCancelled { return .some(nil) }
+                    queue.waiter = continuation
+                    return nil
+                }
+                if let ready { continuation.resume(returning: ready) }
+            }
+        } onCancel: {
+            queue.withLock { $0.takeWaiter() }?.resume(returning: nil)
+        }
+    }
+
+    /// The queue's state, behind the lock.
+    private struct Queue {
+        var buffer = CircularBuffer<Item>(initialCapacity: 16)
+        var commands = 0
+        var tickWaiting = false
+        var finished = false
+        /// The tracker, waiting for the next item.
+        var waiter: UnsafeContinuation<Item?, Never>?
+
+        /// The first item (no longer counted as waiting); `.some(nil)` when the queue has ended and is empty; `nil`
+        /// when the reader must wait.
+        mutating func take() -> Item?? {
+            guard let item = buffer.popFirst() else { return finished ? .some(nil) : nil }
+            switch item {
+            case .source: break
+            case .command: commands -= 1
+            case .tick: tickWaiting = false
+            }
+            return item
+        }
+
+        mutating func takeWaiter() -> UnsafeContinuation<Item?, Never>? {
+            defer { waiter = nil }
+            return waiter
+        }
+    }
+
+    /// The inbox's items as an asynchronous sequence.
+    public struct Items: AsyncSequence, Sendable {
+        public typealias Element = Item
+        let inbox: TrackerInbox
+
+        public func makeAsyncIterator() -> Iterator { Iterator(inbox: inbox) }
+
+        public struct Iterator: AsyncIteratorProtocol {
+            let inbox: TrackerInbox
+
+            public mutating func next() async -> Item? { await inbox.next() }
+        }
     }
 }

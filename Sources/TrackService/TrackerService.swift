@@ -108,7 +108,6 @@ public struct TrackerService: Service {
     /// Handles the inbox's items in order until it ends.
     private func handleInbox(_ state: inout State) async {
         for await input in inbox.items {
-            inbox.taken(input)
             switch input {
             case .tick:
                 await apply(.tick(clock()), to: &state)

@@ -40,10 +40,12 @@ struct SystemdServiceTests {
             state: folder.path, source: "file://\(DriveLog.demo)?speed=10", autoStart: "business",
             configuration: "log:\n  commit_interval: 1\n",
             environment: ["NOTIFY_SOCKET": listener.path, "WATCHDOG_USEC": "2000000"])
-        // Wait until the car drives, so that the tracker writes track points every second.
+        // Wait until the car drives, so that the tracker writes track points every second (a car that has just
+        // parked writes nothing more, and the lock below would not hold the engine up).
         let driving = await poll(upTo: 60) {
             let status = try? json(await trackctl(["--socket", daemon.socket, "--json", "status"]).output) as? [String: Any]
             return ((status?["trip"] as? [String: Any])?["distance_m"] as? Double ?? 0) > 300
+                && (status?["motion"] as? [String: Any])?["state"] as? String == "moving"
         }
         #expect(driving)
         // Another program takes the database's write lock (as sqlite3 on the board could): the tracker's next

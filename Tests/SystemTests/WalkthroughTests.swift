@@ -8,7 +8,9 @@ import Testing
 struct WalkthroughTests {
     @Test func aDriverKeepsTheMonthsLogFromStartToExport() async throws {
         let folder = try TemporaryFolder()
-        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=20")
+        // At 10× the drive lasts about 96 s: trackd (which ends with its file) outlives the commands after the stop
+        // even under a sanitizer's slowdown (at 20× it ended before the last export under TSan).
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=10")
         let socket = ["--socket", daemon.socket]
         @discardableResult
         func run(_ arguments: [String]) async throws -> CommandResult {
@@ -166,7 +168,9 @@ struct WalkthroughTests {
 
     @Test func badInputGetsOneClearSentenceAndANonZeroExit() async throws {
         let folder = try TemporaryFolder()
-        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=20")
+        // At 10× the drive lasts about 96 s: trackd (which ends with its file) outlives the commands after the stop
+        // even under a sanitizer's slowdown (at 20× it ended before the last export under TSan).
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=10")
         let socket = ["--socket", daemon.socket]
         _ = try await trackctl(socket + ["odometer", "set", "1000", "--reason", "first"])
         let ledger = try await query(daemon.database, "SELECT COUNT(*) FROM ledger")

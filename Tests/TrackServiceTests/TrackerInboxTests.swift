@@ -9,7 +9,6 @@ struct TrackerInboxTests {
         inbox.finish()
         var seen: [String] = []
         for await item in inbox.items {
-            inbox.taken(item)
             switch item {
             case .source(.state(.connected(let detail))): seen.append("source \(detail)")
             case .source: seen.append("source")
@@ -41,8 +40,7 @@ struct TrackerInboxTests {
         inbox.deliver(.state(.connected("still heard")))
 
         var iterator = inbox.items.makeAsyncIterator()
-        let first = await iterator.next()
-        if let first { inbox.taken(first) }
+        _ = await iterator.next()
         #expect(inbox.send(.stopTrip(purpose: "after one was taken")) == .enqueued)
         #expect(inbox.send(.stopTrip(purpose: "over again")) == .busy)
 
@@ -77,5 +75,34 @@ struct TrackerInboxTests {
         #expect(!inbox.tick())
         // What was queued before the end is still handed over.
         #expect(await drain(inbox) == ["stop queued before the end"])
+    }
+
+    @Test func wakesTheWaitingTrackerAndEndsItsWaitAtTheEndOrWhenCancelled() async throws {
+        let inbox = TrackerInbox()
+        try await withThrowingTaskGroup(of: [String].self) { group in
+            group.addTask { await self.read(inbox) }
+            try await eventually("the reader waits") { inbox.readerIsWaiting }
+            inbox.deliver(.state(.connected("while waiting")))
+            try await eventually("the reader waits again") { inbox.readerIsWaiting }
+            inbox.finish()
+            #expect(try await group.next() == ["while waiting"])
+        }
+
+        let cancelled = TrackerInbox()
+        try await withThrowingTaskGroup(of: [String].self) { group in
+            group.addTask { await self.read(cancelled) }
+            try await eventually("the reader waits") { cancelled.readerIsWaiting }
+            group.cancelAll()
+            #expect(try await group.next() == [], "a cancelled reader stops waiting")
+        }
+    }
+
+    /// The connected details the reader took until the items ended.
+    private func read(_ inbox: TrackerInbox) async -> [String] {
+        var seen: [String] = []
+        for await item in inbox.items {
+            if case .source(.state(.connected(let detail))) = item { seen.append(detail) }
+        }
+        return seen
     }
 }
