@@ -4,9 +4,15 @@ import TrackInput
 
 /// The tracker's one queue: the source's events, the commands and the tick, taken in the order they arrive.
 ///
-/// One queue, not a merge of three: each fix wakes the tracker once. The source's events are never dropped; commands
-/// are bounded (a flood of control requests is refused as busy); a tick is queued only when none is waiting, so a
-/// tracker that falls behind does not pile them up.
+/// One queue, not a merge of three. The source's events are never dropped; commands are bounded (a flood of control
+/// requests is refused as busy); a tick is queued only when none is waiting, so a tracker that falls behind does not
+/// pile them up.
+///
+/// A fix wakes the tracker only while `wakeForFixes` says so (someone watches fixes live); otherwise it waits in the
+/// queue for the next item that does, the tick at the latest (a second), and the tracker takes the fixes of that
+/// second in one go instead of waking ten times. Nothing is lost or reordered by the wait: the tick that commits the
+/// log comes after the fixes that arrived before it, so a commit holds every fix received before it, as when each
+/// fix woke the tracker (docs/benchmarks.md, "CPU"). State changes, input problems and commands always wake it.
 ///
 /// Not an `AsyncStream`: the queue is ours and concrete, so handing a fix over costs a lock and, when the tracker
 /// waits, one resume — the generic stream spent as much again in run-time metadata lookups per fix
@@ -32,15 +38,25 @@ public final class TrackerInbox: Sendable {
     public static let commandLimit = 64
 
     private let queue = Mutex(Queue())
+    /// Whether a fix must be handed to the tracker at once, asked as each fix arrives.
+    private let wakeForFixes: @Sendable () -> Bool
 
     /// The items in order, for the one reader (the tracker).
     public var items: Items { Items(inbox: self) }
 
-    public init() {}
+    /// An inbox whose fixes wake the tracker when `wakeForFixes` is true, and otherwise wait for the next item that
+    /// does (the tick); every fix wakes it by default.
+    public init(wakeForFixes: @escaping @Sendable () -> Bool = { true }) {
+        self.wakeForFixes = wakeForFixes
+    }
 
     /// Queues an event from the source.
     public func deliver(_ event: SourceEvent) {
-        _ = push(.source(event))
+        if case .fix = event {
+            _ = push(.source(event), wakes: wakeForFixes())
+        } else {
+            _ = push(.source(event))
+        }
     }
 
     /// Queues a command unless `commandLimit` are already waiting or the tracker has stopped.
@@ -56,34 +72,39 @@ public final class TrackerInbox: Sendable {
 
     /// Ends the queue (the source has ended): the tracker handles what is queued, then stops.
     public func finish() {
-        let waiter = queue.withLock { queue in
+        let (waiter, first) = queue.withLock { queue -> (UnsafeContinuation<Item?, Never>?, Item?) in
             queue.finished = true
-            return queue.takeWaiter()
+            // Fixes that were waiting for a tick are still handed over.
+            guard let waiter = queue.takeWaiter() else { return (nil, nil) }
+            return (waiter, queue.take() ?? nil)
         }
-        waiter?.resume(returning: nil)
+        waiter?.resume(returning: first)
     }
 
     /// Whether the reader is waiting for an item (for tests).
     var readerIsWaiting: Bool { queue.withLock { $0.waiter != nil } }
 
-    /// Hands `item` to a waiting tracker, or queues it (within the limits of its kind).
-    private func push(_ item: Item) -> Delivery {
-        let (delivery, waiter) = queue.withLock { queue -> (Delivery, UnsafeContinuation<Item?, Never>?) in
-            guard !queue.finished else { return (.closed, nil) }
-            if let waiter = queue.takeWaiter() { return (.enqueued, waiter) }
+    /// Queues `item` (within the limits of its kind) and, if it `wakes` and the tracker waits, hands the tracker the
+    /// first item queued: `item` itself, or the fixes that were waiting for a wake before it.
+    private func push(_ item: Item, wakes: Bool = true) -> Delivery {
+        let (delivery, waiter, first) = queue.withLock {
+            queue -> (Delivery, UnsafeContinuation<Item?, Never>?, Item?) in
+            guard !queue.finished else { return (.closed, nil, nil) }
+            if wakes, queue.buffer.isEmpty, let waiter = queue.takeWaiter() { return (.enqueued, waiter, item) }
+            var queues = true
             switch item {
             case .source: break
             case .command:
-                guard queue.commands < Self.commandLimit else { return (.busy, nil) }
+                guard queue.commands < Self.commandLimit else { return (.busy, nil, nil) }
                 queue.commands += 1
             case .tick:
-                guard !queue.tickWaiting else { return (.enqueued, nil) }
-                queue.tickWaiting = true
+                if queue.tickWaiting { queues = false } else { queue.tickWaiting = true }
             }
-            queue.buffer.append(item)
-            return (.enqueued, nil)
+            if queues { queue.buffer.append(item) }
+            guard wakes, let waiter = queue.takeWaiter() else { return (.enqueued, nil, nil) }
+            return (.enqueued, waiter, queue.take() ?? nil)
         }
-        waiter?.resume(returning: item)
+        waiter?.resume(returning: first)
         return delivery
     }
 

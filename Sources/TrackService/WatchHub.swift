@@ -42,6 +42,8 @@ public final class WatchHub: Sendable {
 
     private let watchers = Mutex<[Int: Watcher]>([:])
     private let nextID = Atomic<Int>(1)
+    /// Watchers that want fixes, for `wantsFixes`.
+    private let fixWatchers = Atomic<Int>(0)
     /// Events held for a watcher that has not read them yet.
     public let bufferSize: Int
 
@@ -54,13 +56,20 @@ public final class WatchHub: Sendable {
     public func subscribe(to wants: Kinds = .all) -> (id: Int, events: AsyncStream<Event>) {
         let id = nextID.add(1, ordering: .relaxed).oldValue
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .bufferingNewest(bufferSize))
-        watchers.withLock { $0[id] = Watcher(continuation: continuation, wants: wants) }
+        watchers.withLock { watchers in
+            watchers[id] = Watcher(continuation: continuation, wants: wants)
+            if wants.contains(.fixes) { fixWatchers.add(1, ordering: .relaxed) }
+        }
         return (id, stream)
     }
 
     /// Ends a watcher's stream.
     public func unsubscribe(_ id: Int) {
-        let watcher = watchers.withLock { $0.removeValue(forKey: id) }
+        let watcher = watchers.withLock { watchers in
+            let watcher = watchers.removeValue(forKey: id)
+            if watcher?.wants.contains(.fixes) == true { fixWatchers.subtract(1, ordering: .relaxed) }
+            return watcher
+        }
         watcher?.continuation.finish()
     }
 
@@ -89,10 +98,14 @@ public final class WatchHub: Sendable {
     public func finishAll() {
         let all = watchers.withLock { watchers in
             defer { watchers.removeAll() }
+            fixWatchers.store(0, ordering: .relaxed)
             return Array(watchers.values)
         }
         for watcher in all { watcher.continuation.finish() }
     }
+
+    /// Whether a connected watcher wants fixes (then each fix should reach the tracker, and the watcher, at once).
+    public var wantsFixes: Bool { fixWatchers.load(ordering: .relaxed) > 0 }
 
     /// Watchers connected now.
     public var count: Int { watchers.withLock { $0.count } }

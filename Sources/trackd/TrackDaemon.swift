@@ -121,7 +121,8 @@ struct TrackDaemon: AsyncParsableCommand {
         let status = LiveStatus(address: address.description, now: MonotonicClock.now())
         let hub = WatchHub()
         let heartbeat = EngineHeartbeat(now: MonotonicClock.now())
-        let inbox = TrackerInbox()
+        // Fixes wait for the one-second tick unless a watcher shows them live: one wake a second instead of ten.
+        let inbox = TrackerInbox(wakeForFixes: { hub.wantsFixes })
         let sourceService = SourceService(source: address.makeSource(), inbox: inbox, logger: logger)
         let recording = TrackerService.Recording(
             log: log, commitInterval: settings.log.commitInterval,

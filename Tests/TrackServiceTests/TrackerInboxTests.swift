@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 import TrackCore
 import TrackInput
@@ -11,6 +12,7 @@ struct TrackerInboxTests {
         for await item in inbox.items {
             switch item {
             case .source(.state(.connected(let detail))): seen.append("source \(detail)")
+            case .source(.fix(let fix, _)): seen.append("fix \(fix.time!.nanosecondsSinceEpoch / 1_000_000_000)")
             case .source: seen.append("source")
             case .command(.stopTrip(let purpose)): seen.append("stop \(purpose ?? "-")")
             case .command: seen.append("command")
@@ -97,6 +99,71 @@ struct TrackerInboxTests {
         }
     }
 
+    @Test func aFixNobodyWatchesWaitsForTheTickAndComesBeforeIt() async throws {
+        let inbox = TrackerInbox(wakeForFixes: { false })
+        try await withThrowingTaskGroup(of: [String].self) { group in
+            group.addTask { await self.readAll(inbox) }
+            try await eventually("the reader waits") { inbox.readerIsWaiting }
+            inbox.deliver(.fix(fix(1), receivedAt: MonotonicInstant(nanoseconds: 1)))
+            inbox.deliver(.fix(fix(2), receivedAt: MonotonicInstant(nanoseconds: 2)))
+            #expect(inbox.readerIsWaiting, "the fixes did not wake the tracker")
+            #expect(inbox.tick())
+            try await eventually("the reader took the fixes and the tick and waits again") { inbox.readerIsWaiting }
+            inbox.deliver(.fix(fix(3), receivedAt: MonotonicInstant(nanoseconds: 3)))
+            #expect(inbox.send(.stopTrip(purpose: "woken by a command")) == .enqueued)
+            try await eventually("the reader waits again") { inbox.readerIsWaiting }
+            inbox.deliver(.fix(fix(4), receivedAt: MonotonicInstant(nanoseconds: 4)))
+            inbox.deliver(.state(.connected("a state change wakes it")))
+            try await eventually("the reader waits again") { inbox.readerIsWaiting }
+            inbox.deliver(.fix(fix(5), receivedAt: MonotonicInstant(nanoseconds: 5)))
+            inbox.finish()
+            #expect(try await group.next() == ["fix 1", "fix 2", "tick", "fix 3", "stop woken by a command", "fix 4",
+                                               "source a state change wakes it", "fix 5"],
+                    "in order, and the last fix is handed over at the end while the tracker waits")
+        }
+    }
+
+    @Test func aFixWakesTheTrackerAtOnceWhileSomeoneWatchesFixes() async throws {
+        let watched = Flag()
+        let taken = Count()
+        let inbox = TrackerInbox(wakeForFixes: { watched.value.load(ordering: .relaxed) })
+        try await withThrowingTaskGroup(of: [String].self) { group in
+            group.addTask { await self.readAll(inbox, counting: taken) }
+            try await eventually("the reader waits") { inbox.readerIsWaiting }
+            inbox.deliver(.fix(fix(1), receivedAt: MonotonicInstant(nanoseconds: 1)))
+            #expect(inbox.readerIsWaiting && taken.value.load(ordering: .relaxed) == 0, "nobody watches: the fix waits")
+            watched.value.store(true, ordering: .relaxed)
+            inbox.deliver(.fix(fix(2), receivedAt: MonotonicInstant(nanoseconds: 2)))
+            try await eventually("the watched fix woke the tracker, which took it and the one before it") {
+                taken.value.load(ordering: .relaxed) == 2
+            }
+            inbox.finish()
+            #expect(try await group.next() == ["fix 1", "fix 2"])
+        }
+    }
+
+    /// A fix at `second` seconds of GPS time.
+    private func fix(_ second: Int64) -> Fix {
+        Fix(time: UTCTime(nanosecondsSinceEpoch: second * 1_000_000_000), mode: .noFix)
+    }
+
+    /// Everything the reader took until the items ended, as `drain` names it.
+    private func readAll(_ inbox: TrackerInbox, counting taken: Count? = nil) async -> [String] {
+        var seen: [String] = []
+        for await item in inbox.items {
+            taken?.value.add(1, ordering: .relaxed)
+            switch item {
+            case .source(.state(.connected(let detail))): seen.append("source \(detail)")
+            case .source(.fix(let fix, _)): seen.append("fix \(fix.time!.nanosecondsSinceEpoch / 1_000_000_000)")
+            case .source: seen.append("source")
+            case .command(.stopTrip(let purpose)): seen.append("stop \(purpose ?? "-")")
+            case .command: seen.append("command")
+            case .tick: seen.append("tick")
+            }
+        }
+        return seen
+    }
+
     /// The connected details the reader took until the items ended.
     private func read(_ inbox: TrackerInbox) async -> [String] {
         var seen: [String] = []
@@ -104,5 +171,15 @@ struct TrackerInboxTests {
             if case .source(.state(.connected(let detail))) = item { seen.append(detail) }
         }
         return seen
+    }
+
+    /// A switch the test and the inbox share.
+    private final class Flag: Sendable {
+        let value = Atomic<Bool>(false)
+    }
+
+    /// A count the reader keeps and the test reads.
+    private final class Count: Sendable {
+        let value = Atomic<Int>(0)
     }
 }

@@ -50,6 +50,28 @@ struct TrackerServiceTests {
         #expect(seen == ["connected", "fix 3", "fix 1", "lost"])
     }
 
+    @Test func takesTheFixesThatWaitedInTheInboxAtTheNextTick() async throws {
+        let status = LiveStatus(address: "serial:///dev/gps0", now: MonotonicInstant(nanoseconds: 0))
+        let inbox = TrackerInbox(wakeForFixes: { false })
+        let tracker = TrackerService(inbox: inbox, status: status, hub: WatchHub(), address: "serial:///dev/gps0",
+                                     logger: Logger(label: "test"), clock: { MonotonicInstant(nanoseconds: 10_000_000_000) },
+                                     tick: .milliseconds(20))
+        try await withThrowingDiscardingTaskGroup { group in
+            group.addTask { await tracker.run() }
+            try await eventually("the tracker waits") { inbox.readerIsWaiting }
+            for second in 1...3 {
+                inbox.deliver(.fix(fix(second, position: true),
+                                   receivedAt: MonotonicInstant(nanoseconds: UInt64(second) * 1_000_000_000)))
+            }
+            try await eventually("the tick brought the three fixes to the tracker") {
+                status.snapshot(now: MonotonicInstant(nanoseconds: 10_000_000_000)).epochs == 3
+            }
+            let snapshot = status.snapshot(now: MonotonicInstant(nanoseconds: 10_000_000_000))
+            #expect(snapshot.lastFixAge == 7, "stamped when the fix arrived, not when the tracker took it")
+            inbox.finish()
+        }
+    }
+
     @Test func reportsTheFirstProblemAtOnceAndThenAtMostOneSummaryAMinute() {
         var log = ProblemLog()
         let diagnostic = NMEADiagnostic(problem: .framing(.overlong), position: .init(line: 1, byteOffset: 0), excerpt: "")

@@ -62,4 +62,25 @@ struct WatchHubTests {
         #expect(await kinds(everything.events) == ["fix", "source", "fix"])
         #expect(await kinds(sourcesOnly.events) == ["source"])
     }
+
+    @Test func saysWhetherAWatcherWantsFixesUntilTheLastSuchWatcherLeaves() {
+        let hub = WatchHub()
+        #expect(!hub.wantsFixes)
+        let alertsOnly = hub.subscribe(to: .alerts)
+        #expect(!hub.wantsFixes, "a watcher of alerts alone does not need each fix at once")
+        let first = hub.subscribe(to: [.fixes, .trips])
+        let second = hub.subscribe()
+        #expect(hub.wantsFixes)
+        hub.unsubscribe(first.id)
+        #expect(hub.wantsFixes, "one watcher of fixes is left")
+        hub.unsubscribe(second.id)
+        #expect(!hub.wantsFixes)
+        hub.unsubscribe(second.id)
+        #expect(!hub.wantsFixes, "leaving twice does not count twice")
+        _ = hub.subscribe(to: .fixes)
+        #expect(hub.wantsFixes)
+        hub.finishAll()
+        #expect(!hub.wantsFixes)
+        hub.unsubscribe(alertsOnly.id)
+    }
 }
