@@ -45,6 +45,12 @@ public struct SerialSource: FixSource {
 private struct SerialSession {
     /// How long the input must be quiet before the open epoch is emitted.
     static let quietInterval = 0.5
+    /// The shortest time between two reads of a receiver that talks faster than that (see `read`).
+    static let readSpacing = 0.2
+    /// The most read at once (the line discipline hands over at most 4 KiB per read).
+    static let readSize = 4096
+    /// A read of at least this much is followed at once by the next: the receiver sends more than a pause can hold.
+    static let torrent = 2048
     /// The first and the longest wait between attempts to open the device.
     static let firstRetry = 0.5
     static let longestRetry = 2.0
@@ -128,9 +134,16 @@ private struct SerialSession {
     }
 
     /// Reads until the device vanishes (returns why) or a stop is requested (returns `nil`).
+    ///
+    /// A receiver that talks fast (a 10 Hz epoch, or a slow one arriving in USB packets and UART bursts) is read
+    /// at most every `readSpacing`: after a read the thread pauses until then and takes everything that gathered in
+    /// one go, so it wakes five times a second instead of once per burst. Input counts as fast when it came less
+    /// than `readSpacing` after the thread began to wait for it; a receiver that is quiet after a pause is waited
+    /// for as usual, so a 1 Hz receiver that sends its epoch at once costs no extra wake; a read of `torrent` bytes
+    /// or more is followed at once by the next, so a torrent is never throttled.
     private func read(_ port: borrowing SerialPort, _ stop: StopSignal) -> String? {
         var reader = NMEAReader(configuration: configuration)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 16)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: SerialSession.readSize, alignment: 16)
         defer { buffer.deallocate() }
         let deliver = self.deliver
         let forward: (NMEAReader.Event) -> Void = { event in
@@ -141,15 +154,29 @@ private struct SerialSession {
         }
         var lastInput = MonotonicClock.now()
         var epochOpen = false
+        /// When the last read began, and whether the input comes faster than `readSpacing`.
+        var lastRead = MonotonicClock.now()
+        var fast = false
+        var descriptors = [
+            pollfd(fd: port.descriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: stop.descriptor, events: Int16(POLLIN), revents: 0),
+        ]
         while !stop.isStopped {
             var timeout = 1.0
             if epochOpen {
                 timeout = max(0, SerialSession.quietInterval - MonotonicClock.now().seconds(since: lastInput))
             }
-            var descriptors = [
-                pollfd(fd: port.descriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: stop.descriptor, events: Int16(POLLIN), revents: 0),
-            ]
+            // After a pause, only look: what gathered is read now; if nothing did, the receiver is waited for.
+            var pausedForInput = false
+            if fast {
+                let pause = SerialSession.readSpacing - MonotonicClock.now().seconds(since: lastRead)
+                if pause > 0 && !stop.sleep(seconds: pause) { return nil }
+                timeout = 0
+                pausedForInput = true
+            }
+            descriptors[0].revents = 0
+            descriptors[1].revents = 0
+            let polled = MonotonicClock.now()
             let ready = poll(&descriptors, 2, Int32((timeout * 1000).rounded(.up)))
             if ready < 0 {
                 if errno == EINTR { continue }
@@ -158,6 +185,7 @@ private struct SerialSession {
             if stop.isStopped { return nil }
             let events = Int32(descriptors[0].revents)
             if ready == 0 || events == 0 {
+                if pausedForInput { fast = false }
                 if epochOpen && MonotonicClock.now().seconds(since: lastInput) >= SerialSession.quietInterval {
                     reader.flush(forward)
                     epochOpen = false
@@ -170,16 +198,26 @@ private struct SerialSession {
             }
             let hungUp = events & (POLLHUP | POLLERR) != 0
             if events & POLLIN != 0 || hungUp {
+                let began = MonotonicClock.now()
                 let count = Glibc.read(port.descriptor, buffer.baseAddress, buffer.count)
                 if count > 0 {
                     if let hint = SerialSession.dateHint() { reader.setDateHint(hint) }
                     reader.read(UnsafeRawBufferPointer(rebasing: buffer[0..<count]), forward)
                     lastInput = MonotonicClock.now()
                     epochOpen = true
+                    if count >= SerialSession.torrent {
+                        fast = false  // More may be waiting: read it at once.
+                    } else if !pausedForInput {
+                        fast = began.seconds(since: polled) < SerialSession.readSpacing
+                    }
+                    lastRead = began
                     continue
                 }
                 let error = count < 0 ? errno : 0
-                if count < 0 && (error == EAGAIN || error == EINTR) && !hungUp { continue }
+                if count < 0 && (error == EAGAIN || error == EINTR) && !hungUp {
+                    if pausedForInput { fast = false }
+                    continue
+                }
                 if count == 0 && !hungUp { continue }  // VMIN = 0: no data yet, not an end.
                 reader.flush(forward)
                 return count == 0 || error == EAGAIN ? "hang-up" : Errno(rawValue: error).description

@@ -188,6 +188,32 @@ struct SerialSourceTests {
         #expect(events.states.map(label) == ["connecting", "connected"])
     }
 
+    @Test func takesEveryEpochOfAReceiverThatSendsInSmallBurstsAsTheyGather() async throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let drive = try fixture("serial-drive")
+        let bytes = Array(try String(contentsOfFile: drive, encoding: .utf8).utf8)
+        let events = EventCollector()
+
+        try await events.collect(from: SerialSource(path: terminal.slavePath, baud: 9600)) {
+            try #require(await events.wait { $0.connections == 1 })
+            // 16 bytes every 2 ms, as a USB receiver's packets come: the reader pauses between reads and takes what
+            // gathered meanwhile, split anywhere in a sentence.
+            var offset = 0
+            while offset < bytes.count {
+                let piece = Array(bytes[offset..<min(offset + 16, bytes.count)])
+                try writeAll(piece, to: terminal.masterDescriptor)
+                offset += piece.count
+                usleep(2000)
+            }
+            try #require(await events.wait { $0.fixes.count >= 10 })
+        }
+
+        #expect(events.fixes == (try decoded(drive)))
+        #expect(events.problems.isEmpty)
+        #expect(events.states.map(label) == ["connecting", "connected"])
+    }
+
     @Test func reportsAMissingDeviceAndConnectsWhenItAppears() async throws {
         let directory = try TemporaryDirectory()
         let link = directory.path + "/gps0"
