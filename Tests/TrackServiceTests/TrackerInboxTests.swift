@@ -8,18 +8,7 @@ struct TrackerInboxTests {
     /// What the tracker would read, in order, once the inbox has ended.
     private func drain(_ inbox: TrackerInbox) async -> [String] {
         inbox.finish()
-        var seen: [String] = []
-        for await item in inbox.items {
-            switch item {
-            case .source(.state(.connected(let detail))): seen.append("source \(detail)")
-            case .source(.fix(let fix, _)): seen.append("fix \(fix.time!.nanosecondsSinceEpoch / 1_000_000_000)")
-            case .source: seen.append("source")
-            case .command(.stopTrip(let purpose)): seen.append("stop \(purpose ?? "-")")
-            case .command: seen.append("command")
-            case .tick: seen.append("tick")
-            }
-        }
-        return seen
+        return await readAll(inbox)
     }
 
     @Test func handsEventsCommandsAndTicksOverInTheOrderTheyArrived() async {
@@ -147,7 +136,7 @@ struct TrackerInboxTests {
         Fix(time: UTCTime(nanosecondsSinceEpoch: second * 1_000_000_000), mode: .noFix)
     }
 
-    /// Everything the reader took until the items ended, as `drain` names it.
+    /// Everything the reader took until the items ended, each named for the test's expectations.
     private func readAll(_ inbox: TrackerInbox, counting taken: Count? = nil) async -> [String] {
         var seen: [String] = []
         for await item in inbox.items {
