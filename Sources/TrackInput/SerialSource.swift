@@ -154,8 +154,7 @@ private struct SerialSession {
         }
         var lastInput = MonotonicClock.now()
         var epochOpen = false
-        /// When the last read began, and whether the input comes faster than `readSpacing`.
-        var lastRead = MonotonicClock.now()
+        /// Whether the input comes faster than `readSpacing` (then the next read waits until `lastInput` + spacing).
         var fast = false
         var descriptors = [
             pollfd(fd: port.descriptor, events: Int16(POLLIN), revents: 0),
@@ -169,7 +168,7 @@ private struct SerialSession {
             // After a pause, only look: what gathered is read now; if nothing did, the receiver is waited for.
             var pausedForInput = false
             if fast {
-                let pause = SerialSession.readSpacing - MonotonicClock.now().seconds(since: lastRead)
+                let pause = SerialSession.readSpacing - MonotonicClock.now().seconds(since: lastInput)
                 if pause > 0 && !stop.sleep(seconds: pause) { return nil }
                 timeout = 0
                 pausedForInput = true
@@ -198,7 +197,6 @@ private struct SerialSession {
             }
             let hungUp = events & (POLLHUP | POLLERR) != 0
             if events & POLLIN != 0 || hungUp {
-                let began = MonotonicClock.now()
                 let count = Glibc.read(port.descriptor, buffer.baseAddress, buffer.count)
                 if count > 0 {
                     if let hint = SerialSession.dateHint() { reader.setDateHint(hint) }
@@ -208,9 +206,8 @@ private struct SerialSession {
                     if count >= SerialSession.torrent {
                         fast = false  // More may be waiting: read it at once.
                     } else if !pausedForInput {
-                        fast = began.seconds(since: polled) < SerialSession.readSpacing
+                        fast = lastInput.seconds(since: polled) < SerialSession.readSpacing
                     }
-                    lastRead = began
                     continue
                 }
                 let error = count < 0 ? errno : 0

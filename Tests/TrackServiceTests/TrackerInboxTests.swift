@@ -71,17 +71,17 @@ struct TrackerInboxTests {
     @Test func wakesTheWaitingTrackerAndEndsItsWaitAtTheEndOrWhenCancelled() async throws {
         let inbox = TrackerInbox()
         try await withThrowingTaskGroup(of: [String].self) { group in
-            group.addTask { await self.read(inbox) }
+            group.addTask { await self.readAll(inbox) }
             try await eventually("the reader waits") { inbox.readerIsWaiting }
             inbox.deliver(.state(.connected("while waiting")))
             try await eventually("the reader waits again") { inbox.readerIsWaiting }
             inbox.finish()
-            #expect(try await group.next() == ["while waiting"])
+            #expect(try await group.next() == ["source while waiting"])
         }
 
         let cancelled = TrackerInbox()
         try await withThrowingTaskGroup(of: [String].self) { group in
-            group.addTask { await self.read(cancelled) }
+            group.addTask { await self.readAll(cancelled) }
             try await eventually("the reader waits") { cancelled.readerIsWaiting }
             group.cancelAll()
             #expect(try await group.next() == [], "a cancelled reader stops waiting")
@@ -149,15 +149,6 @@ struct TrackerInboxTests {
             case .command: seen.append("command")
             case .tick: seen.append("tick")
             }
-        }
-        return seen
-    }
-
-    /// The connected details the reader took until the items ended.
-    private func read(_ inbox: TrackerInbox) async -> [String] {
-        var seen: [String] = []
-        for await item in inbox.items {
-            if case .source(.state(.connected(let detail))) = item { seen.append(detail) }
         }
         return seen
     }
