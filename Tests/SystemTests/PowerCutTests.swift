@@ -82,11 +82,11 @@ struct PowerCutTests {
         var daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=20", autoStart: "business",
                                 configuration: configuration)
         var points = 0
-        var generator = SystemRandomNumberGenerator()
+        var random = SplitMix64(seed: 5)
         for round in 1...5 {
-            // A different moment each round: after some more points and a random part of a commit interval.
-            try await waitForPoints(atLeast: points + 30, in: daemon)
-            usleep(UInt32.random(in: 0..<1_000_000, using: &generator))
+            // A different moment each round, chosen by the seed, never by a clock: as soon as a commit has brought
+            // the stored points to a count some way past the last cut's, while the next commit is being gathered.
+            try await waitForPoints(atLeast: points + 30 + Int(random.next() % 20), in: daemon)
             await daemon.kill()
             let cut = try await inspectCopy(of: daemon.database, in: folder)
             #expect(cut.integrity == "ok", "round \(round)")

@@ -241,8 +241,9 @@ private final class EventLog: Sendable {
     var snapshot: [SourceEvent] { events.withLock { $0 } }
 
     /// Waits up to `seconds` for the events to satisfy `condition`, then returns them; fails the test after that.
+    /// The default is generous: gpsfake on a loaded two-core machine once took over 20 s to deliver a first fix.
     func wait(
-        for what: String, upTo seconds: Double = 20, gpsd: GPSFake? = nil,
+        for what: String, upTo seconds: Double = 45, gpsd: GPSFake? = nil,
         until condition: ([SourceEvent]) -> Bool
     ) async throws -> [SourceEvent] {
         let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))

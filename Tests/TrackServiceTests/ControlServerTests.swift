@@ -209,20 +209,20 @@ struct ControlServerTests {
         var limits = ControlServer.Limits()
         limits.idleTimeout = 1
         try await withServer(limits: limits) { path, _, hub in
-            // An idle client is told why and closed.
-            try await withRawConnection(path) { inbound, _ in
-                let line = try #require(try await inbound.next())
-                let message = try object(line)
-                #expect((message["error"] as? [String: Any])?["code"] as? Int == -32004)
-                #expect(try await inbound.next() == nil, "then the connection is closed")
-            }
             // A watcher that has sent nothing since its watch request stays: it still gets events after the timeout.
-            try await withRawConnection(path) { inbound, outbound in
-                try await outbound.write(ByteBuffer(string: #"{"jsonrpc":"2.0","id":1,"method":"watch"}"# + "\n"))
-                _ = try await inbound.next()
-                try await Task.sleep(for: .seconds(2.5))
+            try await withRawConnection(path) { watched, watcher in
+                try await watcher.write(ByteBuffer(string: #"{"jsonrpc":"2.0","id":1,"method":"watch"}"# + "\n"))
+                _ = try await watched.next()
+                // An idle client, connected after the watcher, is told why and closed: by then the watcher has been
+                // idle longer than the timeout too (no clock is read: the close is the sign).
+                try await withRawConnection(path) { inbound, _ in
+                    let line = try #require(try await inbound.next())
+                    let message = try object(line)
+                    #expect((message["error"] as? [String: Any])?["code"] as? Int == -32004)
+                    #expect(try await inbound.next() == nil, "then the connection is closed")
+                }
                 hub.publish(.source(SourceStatus(address: "x", state: "still here", detail: "")))
-                let line = try #require(try await inbound.next())
+                let line = try #require(try await watched.next())
                 #expect(try object(line)["method"] as? String == "source")
             }
         }
