@@ -128,6 +128,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
         .executableTarget(
@@ -217,7 +218,7 @@ let package = Package(
         // trackd and trackctl as a driver runs them: real processes, signals, the socket and the database file.
         .testTarget(
             name: "SystemTests",
-            dependencies: ["TrackCore", "TestSupport", "trackd", "trackctl", "trackbench"]
+            dependencies: ["TrackCore", "TrackInput", "TestSupport", "trackd", "trackctl", "trackbench"]
         ),
         .testTarget(
             name: "TrackInputTests",

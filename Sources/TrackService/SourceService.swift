@@ -2,9 +2,13 @@ import Logging
 import ServiceLifecycle
 import TrackInput
 
-/// Runs a fix source until shutdown and passes its events, in order, into the tracker's inbox; ends the inbox when
-/// it stops.
-public struct SourceService: Service {
+/// Runs a fix source and passes its events, in order, into the tracker's inbox; ends the inbox when the source
+/// stops, so that the tracker closes the trip and ends the daemon.
+///
+/// It keeps the daemon's shutdown rule (`DaemonServices`): it returns only when the group asks it to stop. A source
+/// that ends by itself (the end of a recording) or fails (an address retrying cannot fix) ends the inbox at once,
+/// then waits for that request; a failure is thrown then, so that trackd exits non-zero after an orderly stop.
+public struct SourceService: Service, CustomStringConvertible {
     private let source: any FixSource
     private let inbox: TrackerInbox
     private let logger: Logger
@@ -15,18 +19,24 @@ public struct SourceService: Service {
         self.logger = logger
     }
 
+    public var description: String { "source" }
+
     public func run() async throws {
-        defer { inbox.finish() }
         let inbox = self.inbox
+        var failure: (any Error)?
         do {
             try await cancelWhenGracefulShutdown {
                 try await source.run { event in inbox.deliver(event) }
             }
         } catch is CancellationError {
-            // Shutdown.
+            // Asked to stop.
         } catch {
             logger.critical("source cannot run", metadata: ["source": "\(source)", "error": "\(error)"])
-            throw error
+            failure = error
         }
+        // The tracker handles what is queued, closes the trip and returns, which shuts the daemon down.
+        inbox.finish()
+        try? await gracefulShutdown()
+        if let failure { throw SourceServiceError.cannotRun(source: "\(source)", failure) }
     }
 }

@@ -7,8 +7,9 @@ import TrackStore
 
 /// The one owner of the daemon's live state: runs the engine on what its inbox brings (the source's events, the
 /// commands and a one-second tick), in order; records trips in the mileage log; and publishes what follows to the snapshot, the watchers
-/// and the journal. It ends when the inbox ends (the source has stopped); then it closes the running trip at its last usable fix.
-public struct TrackerService: Service {
+/// and the journal. It ends when the inbox ends (the source has stopped, or the group asks the tracker to stop); then
+/// it closes the running trip at its last usable fix. Its end is what ends the daemon (`DaemonServices`).
+public struct TrackerService: Service, CustomStringConvertible {
     /// How the tracker records into the log.
     public struct Recording: Sendable {
         public var log: MileageLog
@@ -68,7 +69,19 @@ public struct TrackerService: Service {
         var autoStartWaiting = false
     }
 
+    public var description: String { "tracker" }
+
     public func run() async {
+        // Asked to stop, the tracker takes what is queued and ends; the source has normally ended the inbox already.
+        let inbox = self.inbox
+        await withGracefulShutdownHandler {
+            await track()
+        } onGracefulShutdown: {
+            inbox.finish()
+        }
+    }
+
+    private func track() async {
         var state = State(engine: TrackEngine(configuration: configuration))
         if let recording {
             state.recorder = TripRecorder(
@@ -86,7 +99,11 @@ public struct TrackerService: Service {
             group.cancelAll()
         }
         // Shutdown (or the end of a recording): the running trip closes at its last usable fix.
-        if state.engine.trip != nil { _ = await stop(StopParams(), reason: "shutdown", in: &state) }
+        if state.engine.trip != nil {
+            _ = await stop(StopParams(), reason: "shutdown", in: &state)
+        } else {
+            logger.info("no trip running at shutdown")
+        }
         await state.recorder?.giveUpRecovery(reason: "trackd stopped before a usable fix decided")
         await state.recorder?.flush()
         state.recorder?.reportLoss()
@@ -344,7 +361,7 @@ public struct TrackerService: Service {
         var events: [EngineEvent] = []
         state.engine.handle(input) { events.append($0) }
         for event in events {
-            report(event)
+            report(event, endReason: endReason)
             // The clock is read only when a trip closes without a fix of its own.
             await state.recorder?.record(event, moving: state.engine.isMoving, stopPurpose: stopPurpose,
                                          endReason: endReason, now: changeContext(user: "").time)
@@ -352,7 +369,8 @@ public struct TrackerService: Service {
         status.record(engine: state.engine)
     }
 
-    private func report(_ event: EngineEvent) {
+    /// Tells the journal and the watchers what happened; `endReason` says why a trip that ends ends.
+    private func report(_ event: EngineEvent, endReason: String) {
         switch event {
         case .tripStarted(let trip):
             logger.notice("trip started", metadata: ["trip": "\(trip.number)", "kind": "\(trip.kind)",
@@ -368,8 +386,9 @@ public struct TrackerService: Service {
             logger.info("trip already running", metadata: ["trip": "\(trip.number)"])
         case .tripEnded(let trip):
             hub.publish(.trip(TripNotice("ended", trip)))
-            logger.notice("trip ended", metadata: [
+            logger.notice(endReason == "shutdown" ? "trip ended at shutdown" : "trip ended", metadata: [
                 "trip": "\(trip.number)", "kind": "\(trip.kind)", "distance_m": "\(Int(trip.distance.rounded()))",
+                "end_reason": "\(endReason)",
                 "start": "\(trip.start.map { "\($0)" } ?? "none")", "end": "\(trip.end.map { "\($0)" } ?? "none")",
                 "trip_id": "\(trip.number)", "message_id": "\(LogMessageID.tripEnded)",
             ])

@@ -28,6 +28,12 @@ extension MileageLog {
                              resuming resumption: Resumption? = nil) async throws(StoreError) {
         guard !points.isEmpty else { return }
         try await write("store track points") { db in
+            // A trip closed meanwhile (by another trackd on the same folder, say) keeps its track as it was closed.
+            let state = try String.fetchOne(db, sql: "SELECT state FROM trip WHERE id = ?", arguments: [tripID])
+            guard state == "open" else {
+                throw state == nil ? StoreError.unknownTrip(tripID)
+                    : StoreError.invalid("trip \(tripID) is \(state ?? "") in the log; its track takes no more points")
+            }
             if let resumption { try MileageLog.insertResumption(resumption, tripID: tripID, db) }
             try MileageLog.insertPoints(points, tripID: tripID, db)
         }

@@ -103,6 +103,16 @@ struct TrackDaemon: AsyncParsableCommand {
             throw ValidationError("cannot create the state directory \(stateDirectory): \(error.localizedDescription)")
         }
 
+        // One trackd per state folder, decided before the log is opened.
+        let folderLock: StateFolderLock
+        do {
+            folderLock = try StateFolderLock(stateDirectory: stateDirectory)
+        } catch {
+            logger.critical("cannot take the state folder", metadata: ["state": "\(stateDirectory)", "error": "\(error)"])
+            throw ExitCode(1)
+        }
+        defer { withExtendedLifetime(folderLock) {} }
+
         let engine = settings.engine
         let databasePath = "\(stateDirectory)/trackd.sqlite"
         let log: MileageLog
@@ -156,21 +166,16 @@ struct TrackDaemon: AsyncParsableCommand {
             "version": "\(TrackVersion.string)", "source": "\(address)", "state": "\(stateDirectory)",
             "socket": "\(socketPath)", "log": "\(databasePath)", "config": "\(settings.path ?? "none")",
         ])
-        // Shutdown runs in reverse: systemd hears STOPPING=1 first, the source stops, reloads end, the tracker drains
-        // what it delivered and closes the trip, the socket goes last.
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-            services: [
-                .init(service: control),
-                .init(service: alerts, successTerminationBehavior: .ignore),
-                .init(service: tracker, successTerminationBehavior: .gracefullyShutdownGroup),
-                .init(service: reload),
-                .init(service: sourceService, successTerminationBehavior: .ignore),
-                .init(service: systemd),
-            ],
-            gracefulShutdownSignals: [.sigterm, .sigint],
-            logger: logger
-        ))
-        try await group.run()
+        // How the services stop: DaemonServices.
+        let services = DaemonServices(control: control, alerts: alerts, reload: reload, tracker: tracker,
+                                      source: sourceService, systemd: systemd)
+        do {
+            try await services.group(logger: logger).run()
+        } catch {
+            inbox.finish()
+            logger.critical("trackd stopped after a failure", metadata: ["error": "\(error)"])
+            throw ExitCode(1)
+        }
         inbox.finish()
         logger.notice("trackd stopped")
     }

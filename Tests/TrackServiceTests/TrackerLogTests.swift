@@ -35,7 +35,7 @@ struct TrackerLogTests {
 
         let identified = records.all.filter { $0["message_id"] != nil }
         #expect(identified.map(\.message.description) == [
-            "trip started", "source connected", "idle alert: stationary for 2 min", "source lost", "trip ended",
+            "trip started", "source connected", "idle alert: stationary for 2 min", "source lost", "trip ended at shutdown",
         ])
         let started = records.records("trip started").first
         #expect(started?["message_id"] == LogMessageID.tripStarted.rawValue)
@@ -49,8 +49,10 @@ struct TrackerLogTests {
         #expect(idle?["trip_id"] == "1")
         #expect(idle?["stationary_s"] == "120", "the configured time, not a fixed two hours")
 
-        let ended = records.records("trip ended").first
+        // The inbox ended (trackd stops): the journal says the trip was closed by the shutdown.
+        let ended = records.records("trip ended at shutdown").first
         #expect(ended?["message_id"] == LogMessageID.tripEnded.rawValue)
+        #expect(ended?["end_reason"] == "shutdown")
         #expect(ended?["trip_id"] == "1")
         #expect(ended?["distance_m"] != nil)
 

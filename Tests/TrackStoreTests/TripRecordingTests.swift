@@ -33,6 +33,32 @@ struct TripRecordingTests {
         #expect(closed.date == CivilDate(year: 2026, month: 11, day: 21))
     }
 
+    @Test func aClosedTripTakesNoMoreTrackPoints() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        let trip = try await log.beginTrip(kind: .business, purpose: "Client visit", customer: nil)
+        let point = TrackPoint(time: UTCTime(iso8601: "2026-11-22T08:00:02Z")!, coordinate: Coordinate(latitude: 59.4, longitude: 24.7),
+                               speed: 0, error: 3, distance: 0)
+        try await log.appendPoints([RecordedPoint(point: point, segment: 0)], to: trip.id)
+        _ = try await log.closeTrip(trip.id, TripSummary(
+            start: point.time, end: point.time, startPosition: nil, endPosition: nil, measuredDistance: 0, purpose: nil,
+            endReason: "power-lost"))
+        // A second trackd on the same folder went on appending to the trip the first one closed.
+        let later = TrackPoint(time: UTCTime(iso8601: "2026-11-22T08:00:03Z")!, coordinate: Coordinate(latitude: 59.41, longitude: 24.7),
+                               speed: 10, error: 3, distance: 10)
+        await #expect {
+            try await log.appendPoints([RecordedPoint(point: later, segment: 0)], to: trip.id)
+        } throws: { error in
+            "\(error)" == "trip \(trip.id) is closed in the log; its track takes no more points"
+        }
+        await #expect(throws: StoreError.self) {
+            try await log.appendPoints([RecordedPoint(point: later, segment: 0)], to: trip.id + 1)
+        }
+        #expect(try await log.track(trip.id).joined().count == 1)
+        let report = try await log.verify()
+        #expect(report.isIntact, "\(report)")
+    }
+
     @Test func aRecordedTripKeepsItsTrackTimesAndDistance() async throws {
         let folder = try TemporaryFolder()
         let log = try MileageLog.open(path: folder.file("trackd.sqlite"))

@@ -64,6 +64,24 @@ final class Trackd: @unchecked Sendable {
         let process = process
         _ = try? await offload { process.stop() }
     }
+
+    /// Sends `signal` to trackd alone (not to the programs it starts).
+    func send(_ signal: Int32) {
+        Glibc.kill(process.pid, signal)
+    }
+
+    /// Waits up to `seconds` for trackd to exit: its exit status (128 + the signal that killed it), `nil` while it
+    /// still runs.
+    func exitStatus(waitingUpTo seconds: Double = 60) async -> Int32? {
+        _ = await poll(upTo: seconds) { !self.process.isRunning }
+        return process.isRunning ? nil : process.exitStatus
+    }
+
+    /// `trackctl --json status`, as a dictionary; `nil` when trackd does not answer.
+    func status() async -> [String: Any]? {
+        guard let result = try? await trackctl(["--socket", socket, "--json", "status"]), result.status == 0 else { return nil }
+        return (try? json(result.output)) as? [String: Any]
+    }
 }
 
 /// Runs trackctl with `arguments` and waits for it (on a thread of its own), without `$TRACKD_SOCKET`.
