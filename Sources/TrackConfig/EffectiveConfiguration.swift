@@ -83,7 +83,8 @@ public struct EffectiveConfiguration: Sendable, Hashable {
             "log_level      \(logLevel.rawValue)",
             "alert_command  \(alertCommand.isEmpty ? "none" : alertCommand.joined(separator: " ")) (timeout \(alertTimeout.plain) s)",
             "idle_alert     after \(engine.idleAlertAfter.plain) s stationary",
-            "commits        every \(log.commitInterval.plain) s while moving; power-cut resume within \(log.resumeWithin.plain) s",
+            "commits        every \(log.commitInterval.plain) s while moving; power-cut resume within \(log.resumeWithin.plain) s; "
+                + "another program's lock waited for \(log.busyTimeout.plain) s",
         ]
     }
 }

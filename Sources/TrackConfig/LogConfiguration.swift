@@ -8,10 +8,15 @@ public struct LogConfiguration: Sendable, Hashable {
     public var resumeWithin: Double = 300
     /// Whether the month's CSV and GPX are refreshed in `exports/` of the state directory after each trip.
     public var exports: Bool = true
+    /// How long a write waits for another program's lock on the log (`sqlite3`, a card reader's tool), seconds; then
+    /// what it wrote waits in memory and is tried again at the next commit interval. The default of 2 s is less
+    /// than the engine may stand still before systemd's watchdog counts it as stuck (half of `WatchdogSec=10s`).
+    public var busyTimeout: Double = 2
 
-    public init(commitInterval: Double = 1, resumeWithin: Double = 300, exports: Bool = true) {
+    public init(commitInterval: Double = 1, resumeWithin: Double = 300, exports: Bool = true, busyTimeout: Double = 2) {
         self.commitInterval = commitInterval
         self.resumeWithin = resumeWithin
         self.exports = exports
+        self.busyTimeout = busyTimeout
     }
 }

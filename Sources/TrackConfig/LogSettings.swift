@@ -6,6 +6,8 @@ enum LogSettings {
         .number("resume_within", \.resumeWithin, 0...3600, "s",
                 "a trip cut by a power loss is resumed if trackd is back within this time, otherwise closed"),
         .flag("exports", \.exports, "refresh the month's CSV and GPX in exports/ after each trip"),
+        .number("busy_timeout", \.busyTimeout, 0.1...60, "s",
+                "a write waits this long for another program's lock on the log, then waits in memory for the next try"),
     ]
 
     static var keys: [String] { all.map(\.key) }

@@ -245,7 +245,7 @@ public struct TrackerService: Service, CustomStringConvertible {
             } catch {
                 logger.error("cannot open a trip in the log", metadata: ["error": "\(error)"])
                 // At boot the failure is the storage's state until the start is retried; a refused request is its own.
-                if automatic, error.storageFault != nil {
+                if automatic, !error.isRefusal {
                     state.recorder?.noteFailure(error)
                 }
                 return .failure(ControlRequestHandler.rpcError(error))

@@ -264,20 +264,21 @@ struct TripRecorder {
         await drain()
     }
 
-    /// Makes the waiting writes in order until one fails because the log cannot be written; those stay, to be tried
-    /// again. A write refused for another reason (the trip is not open any more, …) is logged and given up.
+    /// Makes the waiting writes in order until one fails; it and those after it stay, to be tried again (a full or
+    /// read-only card, another program's lock, a database error that may pass). Only a write the log refuses as
+    /// asked, which can never succeed (the trip is not open any more, …), is logged and given up.
     private mutating func drain() async {
         while let next = backlog.first {
             do {
                 try await perform(next)
                 backlog.removeFirst()
-            } catch where error.storageFault != nil {
+            } catch where error.isRefusal {
+                logger.error("cannot \(next.what) in the log", metadata: ["error": "\(error)"])
+                backlog.removeFirst()
+            } catch {
                 noteFailure(error)
                 backlog.trim(keepingPoints: settings.pendingLimit - pending.count)
                 return
-            } catch {
-                logger.error("cannot \(next.what) in the log", metadata: ["error": "\(error)"])
-                backlog.removeFirst()
             }
         }
         noteSuccess()

@@ -41,15 +41,22 @@ public final class MileageLog: Sendable {
     /// The page cache of each connection to the daemon's log, KiB.
     static let cacheKiB = 512
 
-    /// Opens (creating if needed) the daemon's log at `path` and brings its schema up to date.
-    public static func open(path: String) throws(StoreError) -> MileageLog {
+    /// How long a write waits for another program's lock on the log before it fails as `StorageFault.locked`,
+    /// seconds, unless told otherwise (`log.busy_timeout`). Less than the engine may stand still before systemd's
+    /// watchdog counts it as stuck (half of `WatchdogSec=10s`): a lock held longer costs the daemon nothing but a
+    /// retry at the next commit interval, with what waits kept in memory, instead of a restart by the watchdog.
+    public static let defaultBusyTimeout: Double = 2
+
+    /// Opens (creating if needed) the daemon's log at `path` and brings its schema up to date; a write waits up to
+    /// `busyTimeout` seconds for another program's lock.
+    public static func open(path: String, busyTimeout: Double = defaultBusyTimeout) throws(StoreError) -> MileageLog {
         if FileManager.default.fileExists(atPath: path) {
             try checkHeader(path: path)
             try checkOwner(path: path)
         }
         var configuration = Configuration()
         configuration.label = "trackd.log"
-        configuration.busyMode = .timeout(10)
+        configuration.busyMode = .timeout(busyTimeout)
         configuration.prepareDatabase { db in
             // A new log gets 1 KiB pages (an existing one keeps its size): a commit of a few track points then
             // writes about 1 KiB of WAL instead of 4, which is what the card wears by (docs/storage.md).

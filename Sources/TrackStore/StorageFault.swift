@@ -4,7 +4,7 @@ import Glibc
 import Foundation
 
 /// Why the log's file cannot be written just now, as a person must fix it: the filesystem is full, read-only, or
-/// trackd's file-size limit is reached. Whatever trackd could not write it keeps in memory and writes once this is
+/// trackd's file-size limit is reached, the card fails, or another program holds the log's lock. Whatever trackd could not write it keeps in memory and writes once this is
 /// fixed (docs/reliability.md, "Disk full and read-only").
 public enum StorageFault: Sendable, Hashable, CustomStringConvertible {
     /// The filesystem holding the log has no space left (ENOSPC, EDQUOT, SQLite's "database or disk is full").
@@ -15,6 +15,9 @@ public enum StorageFault: Sendable, Hashable, CustomStringConvertible {
     case fileSizeLimit(bytes: UInt64)
     /// Another input/output error from the card: the system's message.
     case ioError(String)
+    /// Another program holds the log's write lock (`sqlite3`, a card reader's tool) longer than trackd waits for it
+    /// (SQLite's `SQLITE_BUSY`, `SQLITE_LOCKED`).
+    case locked
 
     public var description: String {
         switch self {
@@ -22,6 +25,7 @@ public enum StorageFault: Sendable, Hashable, CustomStringConvertible {
         case .readOnlyFileSystem: "read-only file system"
         case .fileSizeLimit(let bytes): "file size limit of \(bytes) bytes reached"
         case .ioError(let message): "input/output error (\(message))"
+        case .locked: "locked by another program"
         }
     }
 
@@ -32,11 +36,13 @@ public enum StorageFault: Sendable, Hashable, CustomStringConvertible {
         case .readOnlyFileSystem: "the filesystem went read-only, usually after an error: check it (fsck) and restart"
         case .fileSizeLimit: "raise trackd's file-size limit (LimitFSIZE= in trackd.service, ulimit -f)"
         case .ioError: "check the card (dmesg)"
+        case .locked: "close the program that is writing to the log (sqlite3, a card reader's tool); trackd keeps "
+            + "what waits and writes it once the log is free"
         }
     }
 
     /// The fault behind a failed write, from SQLite's primary result code (`SQLITE_FULL`, `SQLITE_IOERR`,
-    /// `SQLITE_READONLY`), the system's `errno` SQLite saw (0 when it did not say) and the state of the filesystem
+    /// `SQLITE_READONLY`; `SQLITE_BUSY` and `SQLITE_LOCKED` are `locked`), the system's `errno` SQLite saw (0 when it did not say) and the state of the filesystem
     /// holding `path`; `nil` when the failure is not the storage's (another result code). `openForWriting` opens
     /// the log's WAL (`path`-wal) for writing and answers the errno (0 when it could): ext4's emergency read-only mode (after an error,
     /// `errors=remount-ro`) is not in `statvfs`, and SQLite reports its failed writes as `SQLITE_IOERR` without an errno,
@@ -44,6 +50,8 @@ public enum StorageFault: Sendable, Hashable, CustomStringConvertible {
     static func diagnose(resultCode: Int32, systemErrno: Int32, message: String, path: String,
                          openForWriting: (String) -> Int32 = StorageFault.openForWriting) -> StorageFault? {
         let full: Int32 = 13, ioError: Int32 = 10, readOnly: Int32 = 8  // SQLITE_FULL, SQLITE_IOERR, SQLITE_READONLY
+        let busy: Int32 = 5, locked: Int32 = 6  // SQLITE_BUSY, SQLITE_LOCKED
+        if resultCode == busy || resultCode == locked { return .locked }
         guard [full, ioError, readOnly].contains(resultCode) else { return nil }
         switch systemErrno {
         case ENOSPC, EDQUOT: return .diskFull

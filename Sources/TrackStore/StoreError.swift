@@ -57,4 +57,14 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     public var storageFault: StorageFault? {
         if case .cannotWrite(_, _, let fault) = self { fault } else { nil }
     }
+
+    /// Whether the log refused the operation as asked, so that trying it again can never succeed (the trip is not
+    /// open, there is no such trip, a reason is missing, the log is a read-only copy). Any other failure — a storage
+    /// fault, another program's lock, a database error — may pass later: a write that failed so is kept and tried again.
+    public var isRefusal: Bool {
+        switch self {
+        case .unknownTrip, .reasonRequired, .invalid, .readOnly: true
+        case .notADatabase, .foreignDatabase, .corrupt, .newerSchema, .cannotOpen, .database, .cannotWrite: false
+        }
+    }
 }

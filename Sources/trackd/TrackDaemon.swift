@@ -117,7 +117,7 @@ struct TrackDaemon: AsyncParsableCommand {
         let databasePath = "\(stateDirectory)/trackd.sqlite"
         let log: MileageLog
         do {
-            log = try MileageLog.open(path: databasePath)
+            log = try MileageLog.open(path: databasePath, busyTimeout: settings.log.busyTimeout)
         } catch {
             logger.critical("cannot open the mileage log", metadata: ["path": "\(databasePath)", "error": "\(error)"])
             throw ValidationError("\(error)")

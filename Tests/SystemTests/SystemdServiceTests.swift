@@ -38,12 +38,12 @@ struct SystemdServiceTests {
         let listener = try NotifyListener(path: folder.file("notify.sock"))
         let daemon = try await Trackd.start(
             state: folder.path, source: "file://\(DriveLog.demo)?speed=10", autoStart: "business",
-            configuration: "log:\n  commit_interval: 1\n",
+            configuration: "log:\n  commit_interval: 1\n  busy_timeout: 30\n",
             environment: ["NOTIFY_SOCKET": listener.path, "WATCHDOG_USEC": "2000000"])
         #expect(await poll(upTo: 60) { listener.count(of: "WATCHDOG=1") >= 2 }, "\(listener.assignments)")
         // Another program takes the database's write lock (as sqlite3 on the board could) and keeps it until the
-        // test lets go; a change asked over the socket then waits for it inside the tracker (up to SQLite's busy
-        // timeout), and the engine stands still meanwhile, whether the car drives or not.
+        // test lets go; a change asked over the socket then waits for it inside the tracker (up to the log's busy
+        // timeout, 30 s here), and the engine stands still meanwhile, whether the car drives or not.
         let release = folder.file("release")
         let locker = try TestSubprocess(
             executable: "/usr/bin/python3",

@@ -99,6 +99,72 @@ import TrackCore
         #expect(recovered.first?["records"] == "1", "the trip's close")
     }
 
+    @Test func keepsTheTrackAndTheCloseWhileAnotherProgramHoldsTheLogsLock() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        var drive = DriveSimulator(start: start, seed: 73)
+        drive.park(5)
+        drive.drive(300, kmh: 50, endKmh: 50)
+        let before = drive.fixes
+        drive.drive(600, kmh: 50, turnDegrees: 90)
+        drive.park(10)
+        let during = Array(drive.fixes.dropFirst(before.count))
+
+        // A short wait for the lock, so that each failed commit costs the test little; the daemon waits 2 s.
+        let log = try MileageLog.open(path: path, busyTimeout: 0.05)
+        let tracker = TrackerHarness(log: log, origin: start, tick: .milliseconds(20), commitInterval: 5)
+        let trip = try await tracker.tripRequest(.start(StartParams(kind: .business, purpose: "Depot")))
+        try await tracker.feedAndWait(before)
+        tracker.setClock(to: before.last!.time!, plus: 5)
+        try await eventually("the first leg is stored") {
+            try sqlite3(path, "SELECT COALESCE(MAX(time_ms), 0) FROM track_point") == "\(before.last!.time!.milliseconds)"
+        }
+
+        // A program on the board (sqlite3, a card reader's tool) takes the log's write lock and keeps it.
+        let release = folder.file("release")
+        let locker = try TestSubprocess(
+            executable: "/usr/bin/python3",
+            arguments: ["-c", """
+                import os, sqlite3, time
+                c = sqlite3.connect('\(path)', isolation_level=None)
+                c.execute('BEGIN IMMEDIATE'); print('locked', flush=True)
+                while not os.path.exists('\(release)'): time.sleep(0.02)
+                c.execute('ROLLBACK')
+                """],
+            outputPath: folder.file("locker.log"))
+        defer { locker.stop() }
+        try await eventually("the other program holds the lock") { locker.output.contains("locked") }
+
+        try await tracker.feedAndWait(during)
+        tracker.setClock(to: during.last!.time!, plus: 5)
+        try await eventually("status says the log is locked") {
+            tracker.status.snapshot(now: tracker.clock.now()).storage?.state == "failing"
+        }
+        let failing = try #require(tracker.status.snapshot(now: tracker.clock.now()).storage)
+        #expect(failing.detail == "locked by another program: cannot write \(path)")
+        #expect(failing.pendingPoints > 0)
+        let stop = await tracker.request(.stop(StopParams(purpose: "Depot run")))
+        #expect(Self.message(stop) == "trip \(trip.id) ended, but the mileage log cannot close it yet: locked by another "
+                    + "program: cannot write \(path); trackd keeps it in memory and closes it once the log can be written again")
+
+        // The other program lets go: at the next commit interval everything kept is written and the trip closed.
+        #expect(FileManager.default.createFile(atPath: release, contents: nil))
+        try await eventually("the lock is released") { !locker.isRunning }
+        tracker.setClock(to: during.last!.time!, plus: 20)
+        try await eventually("the storage is ok again") {
+            tracker.status.snapshot(now: tracker.clock.now()).storage?.state == "ok"
+        }
+        let closed = try await log.trip(trip.id)
+        #expect(closed.state == .closed)
+        #expect(closed.purpose == "Depot run")
+        let track = try await log.track(trip.id).flatMap { $0 }
+        #expect(track.contains { $0.time == during[during.count / 2].time! }, "the leg driven while locked is stored")
+        #expect(track.last!.time >= during.last!.time!.adding(seconds: -12))
+        #expect(try log.integrityCheck() == ["ok"])
+        #expect(try await log.verify().isIntact)
+        await tracker.finish()
+    }
+
     @Test func keepsOnlyTheNewestPointsBeyondItsBoundAndTheDistanceStaysWhole() async throws {
         var backlog = Backlog()
         let points = (0..<10).map { second in

@@ -43,6 +43,31 @@ import TrackCore
         #expect(try log.integrityCheck() == ["ok"])
     }
 
+    @Test func aWriteBlockedByAnotherProgramsLockIsRefusedAsLockedAndPassesOnceItIsFree() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        let log = try MileageLog.open(path: path, busyTimeout: 0.05)
+        let running = try await log.beginTrip(kind: .business, purpose: "Site visit", customer: nil)
+        // Another connection, as another program's, that keeps its write transaction open between accesses.
+        var configuration = Configuration()
+        configuration.allowsUnsafeTransactions = true
+        let other = try DatabaseQueue(path: path, configuration: configuration)
+        try await other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        do {
+            try await log.appendPoints(points(from: "2026-11-22T08:00:00Z", count: 3), to: running.id)
+            Issue.record("points went into a log another connection holds")
+        } catch {
+            #expect(error.storageFault == .locked)
+            #expect(!error.isRefusal, "tried again later")
+            #expect("\(error)" == "the mileage log could not store track points: locked by another program: cannot write "
+                        + "\(path); close the program that is writing to the log (sqlite3, a card reader's tool); trackd "
+                        + "keeps what waits and writes it once the log is free")
+        }
+        try await other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+        try await log.appendPoints(points(from: "2026-11-22T08:00:00Z", count: 3), to: running.id)
+        #expect(try await log.track(running.id).flatMap { $0 }.count == 3)
+    }
+
     @Test func theFaultIsNamedFromWhatTheSystemSaid() {
         let path = "/var/lib/trackd/trackd.sqlite"
         let full: Int32 = 13, ioError: Int32 = 10, readOnly: Int32 = 8, busy: Int32 = 5
@@ -59,7 +84,10 @@ import TrackCore
                 == .diskFull)
         #expect(StorageFault.diagnose(resultCode: ioError, systemErrno: EIO, message: "disk I/O error", path: path)
                 == .ioError("Input/output error"))
-        #expect(StorageFault.diagnose(resultCode: busy, systemErrno: 0, message: "database is locked", path: path) == nil)
+        // Another program's lock is a fault of the moment too: the write waits in memory, it is not thrown away.
+        #expect(StorageFault.diagnose(resultCode: busy, systemErrno: 0, message: "database is locked", path: path) == .locked)
+        #expect(StorageFault.diagnose(resultCode: 6, systemErrno: 0, message: "database table is locked", path: path) == .locked)
+        #expect(StorageFault.diagnose(resultCode: 19, systemErrno: 0, message: "constraint failed", path: path) == nil)
         #expect("\(StorageFault.readOnlyFileSystem)" == "read-only file system")
     }
 
