@@ -17,7 +17,7 @@ public enum AtomicFile {
         }
     }
 
-    /// Replaces `path` with `bytes`; the file gets `mode`.
+    /// Replaces `path` with `bytes`; the file gets exactly `mode`, whatever the umask.
     public static func write(_ bytes: some Sequence<UInt8>, to path: String, mode: mode_t = 0o644) throws(Failure) {
         let temporary = path + ".tmp-\(getpid())"
         var step = "creating \(temporary)"
@@ -25,6 +25,8 @@ public enum AtomicFile {
             let file = try FileDescriptor.open(FilePath(temporary), .writeOnly, options: [.create, .truncate, .closeOnExec],
                                                permissions: FilePermissions(rawValue: mode))
             try file.closeAfter {
+                step = "setting the mode of \(temporary)"
+                guard fchmod(file.rawValue, mode) == 0 else { throw Errno(rawValue: errno) }
                 step = "writing"
                 _ = try file.writeAll(bytes)
                 step = "fsync"

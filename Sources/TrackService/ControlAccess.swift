@@ -7,7 +7,8 @@ import Glibc
 public struct ControlAccess: Sendable {
     /// The control group's name (`trackd`), and its id when the system has such a group.
     public let groupName: String?
-    private let groupID: gid_t?
+    /// The control group's id, when the system has such a group.
+    public let groupID: gid_t?
     private let daemonUID: uid_t
 
     /// Everyone may change the log (tests, and a daemon without a socket others can reach).

@@ -26,38 +26,29 @@ public struct ControlServer: Service {
     private let handler: ControlRequestHandler
     private let hub: WatchHub
     private let limits: Limits
+    private let access: ControlAccess
     private let logger: Logger
     private let onListening: @Sendable () -> Void
 
+    /// `access` names the control group, which the socket is handed to (`ControlSocketFile`).
     public init(socketPath: String, handler: ControlRequestHandler, hub: WatchHub, limits: Limits = Limits(),
-                logger: Logger, onListening: @escaping @Sendable () -> Void = {}) {
+                access: ControlAccess = .everyone, logger: Logger, onListening: @escaping @Sendable () -> Void = {}) {
         self.socketPath = socketPath
         self.handler = handler
         self.hub = hub
         self.limits = limits
+        self.access = access
         self.logger = logger
         self.onListening = onListening
     }
 
     public func run() async throws {
         try await ControlServer.claim(socketPath)
-        let maxLineLength = limits.maxLineLength
-        let idleTimeout = limits.idleTimeout
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.backlog, value: 128)
-            .childChannelOption(.allowRemoteHalfClosure, value: true)
-            .bind(unixDomainSocketPath: socketPath) { channel in
-                ControlServer.peerCredentials(of: channel).flatMapThrowing { peer in
-                    let idle = IdleClientCloser(seconds: idleTimeout)
-                    try channel.pipeline.syncOperations.addHandlers(
-                        IdleStateHandler(readTimeout: .seconds(idleTimeout)), idle,
-                        ByteToMessageHandler(BoundedLineDecoder(maxLength: maxLineLength)))
-                    return Connection(channel: try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel),
-                                      peer: peer, idle: idle)
-                }
-            }
+        let server = try await bind()
         defer { unlink(socketPath) }
-        chmod(socketPath, 0o660)
+        for warning in try ControlSocketFile.secure(socketPath, group: access.groupID, groupName: access.groupName) {
+            logger.warning("\(warning)", metadata: ["socket": "\(socketPath)"])
+        }
         logger.notice("control socket listening", metadata: ["socket": "\(socketPath)"])
         onListening()
         let clients = ClientCount()
@@ -76,6 +67,28 @@ public struct ControlServer: Service {
         } catch is CancellationError {
             // Shutdown.
         }
+    }
+
+    /// Binds the socket, born `rw-------` (`ControlSocketFile.bindingUmask`) so that nobody else can connect until
+    /// its group and mode are set. The umask is the process's: it is changed for the bind alone, at start-up.
+    func bind() async throws -> NIOAsyncChannel<Connection, Never> {
+        let maxLineLength = limits.maxLineLength
+        let idleTimeout = limits.idleTimeout
+        let previous = umask(ControlSocketFile.bindingUmask)
+        defer { umask(previous) }
+        return try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 128)
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+            .bind(unixDomainSocketPath: socketPath) { channel in
+                ControlServer.peerCredentials(of: channel).flatMapThrowing { peer in
+                    let idle = IdleClientCloser(seconds: idleTimeout)
+                    try channel.pipeline.syncOperations.addHandlers(
+                        IdleStateHandler(readTimeout: .seconds(idleTimeout)), idle,
+                        ByteToMessageHandler(BoundedLineDecoder(maxLength: maxLineLength)))
+                    return Connection(channel: try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel),
+                                      peer: peer, idle: idle)
+                }
+            }
     }
 
     /// An accepted client and who it is.
@@ -196,10 +209,19 @@ public struct ControlServer: Service {
 /// The control socket cannot be set up.
 public enum ControlServerError: Error, CustomStringConvertible {
     case pathInUse(String, String)
+    /// A step of setting the socket's mode failed: the step and the errno.
+    case cannotSecure(String, String, Int32)
+    /// The socket's mode or group is not what was set.
+    case insecure(String, String)
 
     public var description: String {
         switch self {
         case .pathInUse(let path, let why): "cannot use \(path) for the control socket: \(why)"
+        case .cannotSecure(let path, let step, let error):
+            "cannot \(step) of the control socket \(path): \(String(cString: strerror(error))); trackd does not serve a "
+                + "socket others might reach"
+        case .insecure(let path, let what):
+            "the control socket \(path) is not as trackd set it: \(what); trackd does not serve it"
         }
     }
 }

@@ -21,11 +21,12 @@ public struct MonthlyExports: Sendable {
     public func refresh(month date: CivilDate, from log: MileageLog, now: UTCTime) async throws -> [String] {
         let period = LogPeriod.month(year: date.year, month: date.month)
         let report = try await log.report(period: period, kind: .all, now: now, generator: "trackd \(TrackVersion.string)")
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // Where the car went: for trackd and its group only (FileModes), like the log.
+        try FileModes.prepareFolder(directory)
         var written: [String] = []
         for format in formats {
             let path = "\(directory)/\(period.description).\(format.fileExtension)"
-            try AtomicFile.write(try ReportRenderer.render(report, as: format).utf8, to: path)
+            try AtomicFile.write(try ReportRenderer.render(report, as: format).utf8, to: path, mode: FileModes.file)
             written.append(path)
         }
         return written

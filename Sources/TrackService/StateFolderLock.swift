@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TrackStore
 
 /// The one trackd that may run on a state folder: an exclusive lock on `trackd.lock` in it, held for the life of
 /// the process and released by the kernel when the process ends, however it ends (a power cut, SIGKILL).
@@ -27,6 +28,7 @@ public final class StateFolderLock: Sendable {
         let path = Self.path(in: stateDirectory)
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o640)
         guard descriptor >= 0 else { throw .cannotOpen(path: path, errno: errno) }
+        _ = fchmod(descriptor, FileModes.file)
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let error = errno
             let holder = Self.holder(descriptor)

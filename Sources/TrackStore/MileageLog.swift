@@ -54,6 +54,14 @@ public final class MileageLog: Sendable {
             try checkHeader(path: path)
             try checkOwner(path: path)
         }
+        // For trackd and its group only, whatever the umask: SQLite gives the -wal and -shm the log's mode.
+        do {
+            try FileModes.prepareFile(path)
+            try FileModes.tighten(path + "-wal", to: FileModes.file)
+            try FileModes.tighten(path + "-shm", to: FileModes.file)
+        } catch {
+            throw .cannotOpen(path: path, detail: "\(error)")
+        }
         var configuration = Configuration()
         configuration.label = "trackd.log"
         configuration.busyMode = .timeout(busyTimeout)

@@ -97,10 +97,12 @@ struct TrackDaemon: AsyncParsableCommand {
         let logger = Logger(label: "trackd")
         // Trapped before systemd hears READY=1: from then on `systemctl reload` may send SIGHUP.
         let hangups = await UnixSignalsSequence(trapping: .sighup)
+        // The state folder is trackd's and its group's (FileModes), whatever the umask.
         do {
-            try FileManager.default.createDirectory(atPath: stateDirectory, withIntermediateDirectories: true)
+            try FileModes.prepareFolder(stateDirectory)
         } catch {
-            throw ValidationError("cannot create the state directory \(stateDirectory): \(error.localizedDescription)")
+            logger.critical("cannot prepare the state folder", metadata: ["state": "\(stateDirectory)", "error": "\(error)"])
+            throw ExitCode(1)
         }
 
         // One trackd per state folder, decided before the log is opened.
@@ -145,7 +147,7 @@ struct TrackDaemon: AsyncParsableCommand {
             socketPath: socketPath,
             handler: ControlRequestHandler(status: status, clock: MonotonicClock.now, log: log,
                                            tracker: inbox, access: access),
-            hub: hub, logger: logger,
+            hub: hub, access: access, logger: logger,
             onListening: { SystemdNotifier.notify("READY=1\nSTATUS=\(status.snapshot(now: MonotonicClock.now()).summaryLine)") })
         let alertSettings = AlertSettings(.init(command: settings.alertCommand, timeout: settings.alertTimeout))
         let alerts = AlertService(hub: hub, settings: alertSettings, logger: logger)

@@ -11,10 +11,11 @@ struct SocketAccessTests {
     @Test(.enabled(if: geteuid() == 0, "needs root, to run trackctl as another user"))
     func aUserOutsideTheControlGroupMayReadButNotChangeTheLog() async throws {
         let folder = try TemporaryFolder()
-        chmod(folder.path, 0o755)
         let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=4",
                                 extraArguments: ["--control-group", "no-such-group-for-trackd"])
-        // Open the door wider than systemd would, so that the check behind it is what answers.
+        // Open the door wider than systemd would (trackd made the folder 0750 and the socket 0660), so that the
+        // check behind it is what answers.
+        chmod(folder.path, 0o755)
         chmod(daemon.socket, 0o666)
 
         let asNobody = ["--reuid=65534", "--regid=65534", "--clear-groups", Products.trackctl, "--socket", daemon.socket]

@@ -14,7 +14,7 @@ import TrackInput
 
 /// A control server on a real Unix socket in a temporary folder, for the length of `body`.
 private func withServer(
-    bufferSize: Int = 256, limits: ControlServer.Limits = ControlServer.Limits(),
+    bufferSize: Int = 256, limits: ControlServer.Limits = ControlServer.Limits(), access: ControlAccess = .everyone,
     _ body: @Sendable (_ path: String, _ status: LiveStatus, _ hub: WatchHub) async throws -> Void
 ) async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackd-\(UUID().uuidString.prefix(8))").path
@@ -25,7 +25,7 @@ private func withServer(
     let hub = WatchHub(bufferSize: bufferSize)
     let (listening, listeningContinuation) = AsyncStream.makeStream(of: Void.self)
     let server = ControlServer(socketPath: path, handler: ControlRequestHandler(status: status, clock: MonotonicClock.now),
-                               hub: hub, limits: limits, logger: Logger(label: "test"),
+                               hub: hub, limits: limits, access: access, logger: Logger(label: "test"),
                                onListening: { listeningContinuation.yield() })
     try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await server.run() }
@@ -226,6 +226,52 @@ struct ControlServerTests {
                 #expect(try object(line)["method"] as? String == "source")
             }
         }
+    }
+
+    @Test func theSocketIsBornClosedToOthersWhateverTheUmask() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackd-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/control.sock"
+        let server = ControlServer(socketPath: path, handler: ControlRequestHandler(status: LiveStatus(address: "x", now: MonotonicClock.now()),
+                                                                                   clock: MonotonicClock.now),
+                                   hub: WatchHub(), logger: Logger(label: "test"))
+        // trackd started by hand with umask 0: before, the socket was born rw-rw-rw- (anyone could connect) until
+        // its chmod, a moment later.
+        let umaskBefore = umask(0)
+        let bound = try await server.bind()
+        umask(umaskBefore)
+        var info = stat()
+        #expect(lstat(path, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o600, "born \(String(info.st_mode & 0o777, radix: 8))")
+        try await bound.executeThenClose { _ in }
+    }
+
+    @Test func handsTheSocketToTheControlGroupWithTheModeChecked() async throws {
+        // `users` (Debian's group 100), not the test runner's own group: the socket's group must be set, not inherited.
+        let access = ControlAccess(group: "users")
+        let gid = try #require(access.groupID, "this system has a 'users' group")
+        #expect(getegid() != gid)
+        try await withServer(access: access) { path, _, _ in
+            var info = stat()
+            #expect(lstat(path, &info) == 0)
+            #expect(info.st_mode & 0o7777 == 0o660)
+            #expect(info.st_gid == gid, "the socket's group is \(info.st_gid)")
+        }
+    }
+
+    @Test func warnsWhenTheSocketsFolderKeepsTheControlGroupOut() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackd-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let gid = try #require(ControlAccess(group: "users").groupID)
+        // As systemd's /run/trackd: 0750 and trackd's own group.
+        #expect(chmod(directory, 0o750) == 0)
+        let warning = try #require(ControlSocketFile.closedFolder(of: directory + "/control.sock", to: gid, groupName: "users"))
+        #expect(warning.hasPrefix("members of the group 'users' cannot reach the control socket: its folder \(directory) is closed"))
+        // Open to the group: no warning.
+        #expect(chown(directory, uid_t.max, gid) == 0)
+        #expect(ControlSocketFile.closedFolder(of: directory + "/control.sock", to: gid, groupName: "users") == nil)
     }
 
     @Test func refusesTheSocketOfADaemonThatIsStillRunning() async throws {

@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import TestSupport
+import Testing
+
+/// trackd started by hand outside systemd, under the common umask 022: the log, its folder and the exports hold
+/// where a person drove, so they are for trackd and its group only (0640 files, 0750 folders), as systemd's
+/// `UMask=0027` and `StateDirectoryMode=0750` would make them.
+struct FileModeTests {
+    @Test func theLogTheStateFolderAndTheExportsAreClosedToOthersUnderUmask022() async throws {
+        let folder = try TemporaryFolder()
+        let state = folder.file("state")
+        try Data().write(to: URL(fileURLWithPath: folder.file("trackd.yaml")))
+        let daemon = try TestSubprocess(
+            executable: "/bin/sh",
+            arguments: ["-c", "umask 022; exec \"$0\" \"$@\"", Products.trackd, "--source", "file://\(DriveLog.demo)?speed=20",
+                        "--state-dir", state, "--config", folder.file("trackd.yaml"), "--auto-start", "business"],
+            outputPath: folder.file("trackd.log"))
+        defer { daemon.stop() }
+        let database = "\(state)/trackd.sqlite"
+        // While it runs (the -wal and -shm exist only while the log is open).
+        let running = await poll(upTo: 60) {
+            (try? await query(database, "SELECT COUNT(*) FROM track_point").trimmingCharacters(in: .whitespacesAndNewlines))
+                .flatMap(Int.init) ?? 0 > 10
+        }
+        #expect(running, "\(daemon.output)")
+        #expect(mode(of: state) == 0o750)
+        for file in ["trackd.sqlite", "trackd.sqlite-wal", "trackd.sqlite-shm", "trackd.lock"] {
+            #expect(mode(of: "\(state)/\(file)") == 0o640, "\(file)")
+        }
+        #expect(mode(of: "\(state)/control.sock") == 0o660)
+        _ = try await offload { daemon.stop() }
+        #expect(daemon.exitStatus == 0, "\(daemon.output)")
+        // The trip closed at the stop: the month's exports.
+        #expect(mode(of: "\(state)/exports") == 0o750)
+        for file in ["2026-11.csv", "2026-11.gpx"] {
+            #expect(mode(of: "\(state)/exports/\(file)") == 0o640, "\(file)")
+        }
+    }
+
+    private func mode(of path: String) -> mode_t? {
+        var info = stat()
+        return stat(path, &info) == 0 ? info.st_mode & 0o7777 : nil
+    }
+}
