@@ -40,6 +40,9 @@ let package = Package(
         // struct ucred for SO_PEERCRED, which Swift's Glibc module does not declare.
         .target(name: "CPeerCredentials"),
 
+        // posix_spawn_file_actions_addclosefrom_np, which Swift's Glibc module does not declare.
+        .target(name: "CSpawn"),
+
         // The pure heart: NMEA, fixes and (later) the engine. No I/O, no clock.
         .target(
             name: "TrackCore",
@@ -102,6 +105,7 @@ let package = Package(
                 "TrackCore",
                 "TrackConfig",
                 "CPeerCredentials",
+                "CSpawn",
                 "TrackInput",
                 "TrackStore",
                 "TrackReports",

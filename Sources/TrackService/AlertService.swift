@@ -1,13 +1,13 @@
-import Foundation
 import Logging
 import ServiceLifecycle
 import Synchronization
 import TrackCore
 
 /// Runs the configured `alert_command` (a buzzer, an LED) on each idle alert: the program itself, never through a
-/// shell, with the alert in its environment, stopped after `timeout` seconds. It watches the hub like any watcher,
-/// so the tracker never waits for it; an alert that comes while the program still runs is logged, not queued.
-/// The command and timeout are read at each alert, so a reload takes effect at the next one.
+/// shell, with the alert in its environment, in a process group of its own that is stopped, whole, after `timeout`
+/// seconds (`AlertCommandRun`). It watches the hub like any watcher, so the tracker never waits for it; an alert
+/// that comes while the program (or what it started) still runs is logged, not queued. The command and timeout are
+/// read at each alert, so a reload takes effect at the next one.
 public struct AlertService: Service {
     private let hub: WatchHub
     private let settings: AlertSettings
@@ -62,63 +62,36 @@ public struct AlertService: Service {
         return variables
     }
 
+    /// Runs the command for one alert (`AlertCommandRun`) and says in the journal how it went, with its output.
     private func run(_ command: [String], timeout: Double, for alert: IdleAlert) async {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        process.environment = ProcessInfo.processInfo.environment.merging(AlertService.environment(for: alert)) { _, new in new }
-        process.standardInput = FileHandle.nullDevice
-        let box = ProcessBox(process)
-        let exited = AsyncStream<Int32>.makeStream(bufferingPolicy: .bufferingNewest(1))
-        process.terminationHandler = { finished in
-            exited.continuation.yield(finished.terminationStatus)
-            exited.continuation.finish()
+        let outcome = await AlertCommandRun(command: command, environment: AlertService.environment(for: alert),
+                                            timeout: timeout).run()
+        var metadata: Logger.Metadata = ["command": "\(command[0])", "trip": "\(alert.tripNumber)"]
+        if !outcome.output.isEmpty {
+            metadata["output"] = "\(outcome.output)\(outcome.outputCut > 0 ? " … (\(outcome.outputCut) more bytes not kept)" : "")"
         }
-        do {
-            try process.run()
-        } catch {
-            logger.error("cannot run the alert command", metadata: ["command": "\(command[0])", "error": "\(error)"])
-            return
+        switch outcome.ending {
+        case .exited(0):
+            logger.info("alert command ran", metadata: metadata)
+        case .exited(let status):
+            metadata["status"] = "\(status)"
+            logger.warning("alert command failed", metadata: metadata)
+        case .killed(let signal):
+            metadata["signal"] = "\(signal)"
+            logger.warning("alert command failed", metadata: metadata)
+        case .timedOut:
+            metadata["timeout_s"] = "\(timeout)"
+            logger.warning("alert command stopped after its timeout", metadata: metadata)
+        case .stopped:
+            logger.notice("alert command stopped: trackd is stopping", metadata: metadata)
+        case .cannotStart(let reason):
+            metadata["error"] = "\(reason)"
+            logger.error("cannot run the alert command", metadata: metadata)
         }
-        let status: Int32? = await withTaskGroup(of: Int32?.self) { group in
-            group.addTask {
-                var iterator = exited.stream.makeAsyncIterator()
-                return await iterator.next()
-            }
-            group.addTask {
-                try? await Task.sleep(for: .milliseconds(Int64(timeout * 1000)))
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+        if outcome.stoppedLeftovers {
+            logger.warning("what the alert command left running was stopped at its timeout",
+                           metadata: ["command": "\(command[0])", "timeout_s": "\(timeout)"])
         }
-        if let status {
-            if status == 0 {
-                logger.info("alert command ran", metadata: ["command": "\(command[0])", "trip": "\(alert.tripNumber)"])
-            } else {
-                logger.warning("alert command failed", metadata: ["command": "\(command[0])", "status": "\(status)"])
-            }
-            return
-        }
-        logger.warning("alert command stopped after its timeout", metadata: ["command": "\(command[0])", "timeout_s": "\(timeout)"])
-        await box.stop()
-    }
-}
-
-/// A started program, to be stopped from another task: SIGTERM, then SIGKILL if it is still there a second later.
-private final class ProcessBox: @unchecked Sendable {
-    private let process: Process
-
-    init(_ process: Process) {
-        self.process = process
-    }
-
-    func stop() async {
-        let pid = process.processIdentifier
-        kill(pid, SIGTERM)
-        try? await Task.sleep(for: .seconds(1))
-        if process.isRunning { kill(pid, SIGKILL) }
     }
 }
 
