@@ -208,7 +208,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TrackConfigTests",
-            dependencies: ["TrackConfig", "TrackCore"]
+            dependencies: ["TrackConfig", "TrackCore", "TestSupport"]
         ),
         // The journal handler against a real datagram socket at journald's path; the choice of destination.
         .testTarget(

@@ -7,6 +7,10 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
     case unknownKey(path: String, line: Int?, key: String, known: [String])
     case badValue(path: String, line: Int?, key: String, value: String, expected: String)
     case notAMapping(path: String, line: Int?, key: String)
+    /// Two settings that cannot hold together (`stopped_speed` not below `moving_speed`): the rule they break.
+    case contradiction(path: String, line: Int?, rule: String)
+    /// The alert command's program cannot be run: why, and how to write it.
+    case unusableProgram(path: String, line: Int?, key: String, program: String, reason: String)
 
     public var description: String {
         switch self {
@@ -22,6 +26,10 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
             return "\(ConfigurationError.place(path, line)): '\(key)' cannot be '\(value)': expected \(expected)"
         case .notAMapping(let path, let line, let key):
             return "\(ConfigurationError.place(path, line)): '\(key)' must hold keys and values (a mapping)"
+        case .contradiction(let path, let line, let rule):
+            return "\(ConfigurationError.place(path, line)): \(rule)"
+        case .unusableProgram(let path, let line, let key, let program, let reason):
+            return "\(ConfigurationError.place(path, line)): '\(key)' names \(program), which \(reason)"
         }
     }
 

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import TrackCore
 import Yams
@@ -25,6 +28,8 @@ public struct ConfigurationFile: Sendable {
     public var log: LogConfiguration
     /// Values for the log's empty profile fields.
     public var profile: ProfileChanges
+    /// The line of each key the file gives, as `section.key` (`engine.stopped_speed`), for messages.
+    public var lines: [String: Int] = [:]
 
     public init(daemon: DaemonConfiguration = DaemonConfiguration(), engine: EngineConfiguration = EngineConfiguration(),
                 log: LogConfiguration = LogConfiguration(), profile: ProfileChanges = ProfileChanges()) {
@@ -43,16 +48,36 @@ public struct ConfigurationFile: Sendable {
     /// The top-level sections.
     static let sections = ["daemon", "engine", "log", "profile"]
 
-    /// Reads and checks the file at `path`.
+    /// Reads and checks the file at `path`. An empty file, or `/dev/null`, gives every default.
     public static func load(path: String) throws(ConfigurationError) -> ConfigurationFile {
-        guard FileManager.default.fileExists(atPath: path) else { throw .cannotRead(path: path, reason: "no such file") }
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw .cannotRead(path: path, reason: (error as NSError).localizedDescription)
+        try parse(try read(path), path: path)
+    }
+
+    /// The text of the file at `path`, with the system's reason when it cannot be read (read as bytes: a device
+    /// such as /dev/null reads as empty).
+    static func read(_ path: String) throws(ConfigurationError) -> String {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = errno == ENOENT ? "no such file" : String(cString: strerror(errno))
+            throw .cannotRead(path: path, reason: reason)
         }
-        return try parse(text, path: path)
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = Glibc.read(descriptor, &buffer, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .cannotRead(path: path, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 { break }
+            bytes += buffer.prefix(count)
+            guard bytes.count <= 1 << 20 else { throw .cannotRead(path: path, reason: "larger than 1 MiB: not a configuration") }
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .cannotRead(path: path, reason: "not UTF-8 text")
+        }
+        return text
     }
 
     /// Checks `text` as the contents of a file called `path` (for messages).
@@ -70,6 +95,11 @@ public struct ConfigurationFile: Sendable {
         guard case .mapping(let mapping) = root else { throw .notAMapping(path: path, line: root.mark?.line, key: "(top level)") }
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
+            if case .mapping(let section) = value {
+                for (inner, _) in section {
+                    if let line = inner.mark?.line { file.lines["\(key).\(inner.string ?? "")"] = line }
+                }
+            }
             switch key {
             case "daemon":
                 try Setting.section(value, named: key, settings: DaemonSettings.all, into: &file.daemon, path: path)
@@ -83,6 +113,7 @@ public struct ConfigurationFile: Sendable {
                 throw .unknownKey(path: path, line: keyNode.mark?.line, key: key, known: sections)
             }
         }
+        try file.checkAgreement(path: path)
         return file
     }
 }

@@ -68,8 +68,9 @@ public struct EffectiveConfiguration: Sendable, Hashable {
         guard explicitPath != nil || FileManager.default.fileExists(atPath: path) else {
             return EffectiveConfiguration(file: ConfigurationFile(), path: nil, overrides: overrides, environment: environment)
         }
-        return EffectiveConfiguration(file: try ConfigurationFile.load(path: path), path: path, overrides: overrides,
-                                      environment: environment)
+        let file = try ConfigurationFile.load(path: path)
+        try file.checkAlertProgram(path: path)
+        return EffectiveConfiguration(file: file, path: path, overrides: overrides, environment: environment)
     }
 
     /// One line per daemon setting, as `trackd --check-config` prints them.

@@ -105,6 +105,18 @@ struct ConfigurationFileTests {
     }
 
     @Test func saysWhenTheFileCannotBeRead() {
-        #expect(throws: ConfigurationError.self) { try ConfigurationFile.load(path: "/nonexistent/trackd.conf") }
+        #expect(throws: ConfigurationError.cannotRead(path: "/nonexistent/trackd.conf", reason: "no such file")) {
+            try ConfigurationFile.load(path: "/nonexistent/trackd.conf")
+        }
+        #expect(throws: ConfigurationError.cannotRead(path: "/tmp", reason: "Is a directory")) {
+            try ConfigurationFile.load(path: "/tmp")
+        }
+    }
+
+    @Test func readsDevNullAsAFileWithNoSettings() throws {
+        // `trackd --config /dev/null`: every default (it said "permission" before).
+        let file = try ConfigurationFile.load(path: "/dev/null")
+        #expect(file.engine == EngineConfiguration())
+        #expect(file.log == LogConfiguration())
     }
 }

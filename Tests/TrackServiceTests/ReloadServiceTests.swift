@@ -62,11 +62,12 @@ struct ReloadServiceTests {
 
     @Test func appliesTheLiveSettingsAndLeavesTheRestForTheNextStart() async throws {
         let harness = try await Harness("daemon:\n  source: gpsd://localhost:2947\n")
+        // A program that exists (the file's command is checked when it is read): /bin/echo stands for a buzzer.
         try harness.write("""
             daemon:
               source: serial:///dev/gps0
               log_level: debug
-              alert_command: ["/usr/local/bin/buzz", "--times", "3"]
+              alert_command: ["/bin/echo", "--times", "3"]
               alert_timeout: 4
             engine:
               idle_alert_after: 600
@@ -75,7 +76,7 @@ struct ReloadServiceTests {
         #expect(after.engine.idleAlertAfter == 600)
         #expect(after.source == .gpsd(host: "localhost", port: 2947), "the source trackd reads stays until a restart")
         #expect(await harness.engineSettings().map(\.idleAlertAfter) == [600])
-        #expect(harness.alerts.values == .init(command: ["/usr/local/bin/buzz", "--times", "3"], timeout: 4))
+        #expect(harness.alerts.values == .init(command: ["/bin/echo", "--times", "3"], timeout: 4))
         #expect(harness.told.level.withLock { $0 } == .debug)
         #expect(harness.told.notes.withLock { $0 } == ["RELOADING=1\nSTATUS=reloading the configuration", "READY=1"])
         let reloaded = try #require(harness.records.records("configuration reloaded").first)
@@ -96,6 +97,29 @@ struct ReloadServiceTests {
         #expect(refused.level == .error)
         #expect(refused["error"]?.contains("\(harness.path):4: 'idle_alert_after' cannot be 'soon'") == true, "\(refused["error"] ?? "")")
         #expect(harness.told.notes.withLock { $0 }.last == "READY=1", "systemd hears the reload is over either way")
+    }
+
+    @Test func keepsTheRunningSettingsWhenTheNewOnesContradictEachOther() async throws {
+        let harness = try await Harness("engine:\n  idle_alert_after: 900\n")
+        try harness.write("daemon:\n  log_level: debug\nengine:\n  idle_alert_after: 600\n  stopped_speed: 0.8\n")
+        let after = await harness.service.reload(harness.running)
+        #expect(after == harness.running)
+        #expect(await harness.engineSettings().isEmpty)
+        #expect(harness.told.level.withLock { $0 } == nil)
+        let refused = try #require(harness.records.records("configuration not reloaded: trackd carries on with the settings it has").first)
+        #expect(refused["error"]?.hasPrefix("\(harness.path):5: 'engine.stopped_speed' (0.8 m/s) must be below "
+                                            + "'engine.moving_speed' (0.5 m/s, the default)") == true, "\(refused["error"] ?? "")")
+    }
+
+    @Test func keepsTheRunningAlertCommandWhenTheNewOneCannotBeRun() async throws {
+        let harness = try await Harness("daemon:\n  alert_command: /bin/true\n")
+        try harness.write("daemon:\n  alert_command: /usr/bin/beep -f 440\n")
+        let after = await harness.service.reload(harness.running)
+        #expect(after.alertCommand == ["/bin/true"])
+        #expect(harness.alerts.values.command == ["/bin/true"])
+        let refused = try #require(harness.records.records("configuration not reloaded: trackd carries on with the settings it has").first)
+        #expect(refused["error"]?.contains("write a list: alert_command: [/usr/bin/beep, -f, \"440\"]") == true,
+                "\(refused["error"] ?? "")")
     }
 
     @Test func aFileWithNothingNewChangesNothing() async throws {
