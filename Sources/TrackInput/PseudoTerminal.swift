@@ -25,11 +25,11 @@ public final class PseudoTerminal: Sendable {
     /// Creates the pair; with `linkPath`, also a symbolic link there to the slave, replacing an older link (but
     /// never a file or directory).
     public init(linkPath: String? = nil) throws(PseudoTerminalError) {
-        let master = trackd_posix_openpt(O_RDWR | O_NOCTTY)
+        // Close-on-exec from the start: a program started by another thread meanwhile must not inherit the master.
+        let master = trackd_posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard master >= 0 else { throw .cannotCreate("posix_openpt", Errno(rawValue: errno)) }
         var slave: String
         do throws(PseudoTerminalError) {
-            _ = fcntl(master, F_SETFD, FD_CLOEXEC)
             _ = fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK)
             guard trackd_grantpt(master) == 0 else { throw .cannotCreate("grantpt", Errno(rawValue: errno)) }
             guard trackd_unlockpt(master) == 0 else { throw .cannotCreate("unlockpt", Errno(rawValue: errno)) }

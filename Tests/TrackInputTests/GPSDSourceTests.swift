@@ -24,7 +24,7 @@ struct GPSDSourceTests {
         let port = try LoopbackPort.free()
         let gpsd = try GPSFake(port: port, log: try Drive.fixtureURL())
         defer { gpsd.stop() }
-        try await gpsd.waitUntilListening()
+        try await gpsd.waitUntilDelivering()
 
         try await withSource(port: port) { log in
             let events = try await log.wait(for: "a fix for every second of the drive", gpsd: gpsd) { events in
@@ -57,7 +57,7 @@ struct GPSDSourceTests {
         let fixture = try Drive.fixtureURL()
         let first = try GPSFake(port: port, log: fixture)
         defer { first.stop() }
-        try await first.waitUntilListening()
+        try await first.waitUntilDelivering()
 
         try await withSource(port: port) { log in
             _ = try await log.wait(for: "3 fixes from the first gpsd", gpsd: first) { events in
@@ -348,6 +348,60 @@ private final class GPSFake {
             try await Task.sleep(for: .milliseconds(50))
         }
         throw TestFailure("gpsd did not listen on 127.0.0.1:\(port) within \(seconds) s; gpsfake's output:\n\(output)")
+    }
+
+    /// Waits until gpsd listens and delivers positions to a client of its own (a probe watching in JSON): gpsfake
+    /// adds its device and starts feeding a moment after gpsd listens, and in the full suite a source that connected
+    /// in that moment twice saw no fix for 45 s. Waiting for the data (not for a time) makes the test about the
+    /// source; if gpsd never delivers, the failure says so, with gpsfake's output.
+    func waitUntilDelivering(upTo seconds: Double = 45) async throws {
+        try await waitUntilListening(upTo: seconds)
+        let port = self.port
+        let delivering = try await offload { () -> Bool in
+            let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
+            while ContinuousClock.now < deadline {
+                if GPSFake.probeSeesAPosition(port: port) { return true }
+                usleep(100_000)
+            }
+            return false
+        }
+        guard delivering else {
+            throw TestFailure("gpsd on 127.0.0.1:\(port) delivered no position to a probe within \(seconds) s; "
+                              + "gpsfake's output:\n\(output)")
+        }
+    }
+
+    /// Connects, asks for JSON reports and reads for up to 3 s: whether a TPV with a position came.
+    private static func probeSeesAPosition(port: Int) -> Bool {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr = in_addr(s_addr: in_addr_t(0x7F00_0001).bigEndian)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
+        }
+        guard connected else { return false }
+        let watch = Array(#"?WATCH={"enable":true,"json":true};"#.utf8) + [10]
+        guard write(descriptor, watch, watch.count) == watch.count else { return false }
+        var received = ""
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let end = ContinuousClock.now.advanced(by: .seconds(3))
+        while ContinuousClock.now < end {
+            let count = read(descriptor, &buffer, buffer.count)
+            guard count > 0 else { return false }
+            received += String(decoding: buffer.prefix(count), as: UTF8.self)
+            if received.split(separator: "\n").contains(where: { $0.contains(#""class":"TPV""#) && $0.contains(#""lat":"#) }) {
+                return true
+            }
+        }
+        return false
     }
 
     /// Stops gpsfake and its gpsd (SIGTERM to both, SIGKILL after 10 s), waits until the port is closed and
