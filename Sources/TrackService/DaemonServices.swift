@@ -4,12 +4,15 @@ import UnixSignals
 
 /// The daemon's services and the one rule by which they stop.
 ///
-/// **The tracker ends the daemon.** It returns once its inbox has ended, and its return shuts the group down.
-/// **Every other service runs until the group asks it to stop**, then finishes its own work and returns; none
-/// returns before (a part with nothing left to do, such as a recording that ended or alerts that stopped coming,
-/// waits for the request). `ServiceGroup` counts a service that returns before it is asked as a failure: trackd
-/// exited 1 on a plain SIGTERM whenever the tracker, with no trip to close, returned before the services asked
-/// ahead of it. A service that breaks the rule is now named (`DaemonServicesError`) instead.
+/// **The tracker alone may end the daemon**: when its input ends by itself (the end of a recording, a source that
+/// cannot run), it closes the trip and returns, and its return shuts the group down. **Every other service runs
+/// until the group asks it to stop**, then finishes its own work and returns; none returns before (a part with
+/// nothing left to do, such as a recording that ended or alerts that stopped coming, waits for the request). When
+/// trackd is stopping, the tracker too returns on its own turn: the source, asked before it, ends its inbox, and
+/// the tracker closes the trip at once but returns only when asked, never ahead of the source. `ServiceGroup` counts
+/// a service that returns before it is asked as a failure: trackd exited 1 on a plain SIGTERM whenever the tracker,
+/// with no trip to close, returned before a service asked ahead of it. A service that breaks the rule is named
+/// (`DaemonServicesError`) instead.
 ///
 /// The group asks in the reverse of the start order: systemd hears `STOPPING=1`; the source stops reading and ends
 /// the inbox; the tracker handles what is queued, closes the running trip at its last fix and commits; reloads

@@ -70,9 +70,25 @@ public final class TrackerInbox: Sendable {
         push(.tick) != .closed
     }
 
-    /// Ends the queue (the source has ended): the tracker handles what is queued, then stops.
+    /// Ends the queue because the input ended by itself (the end of a recording, a source that cannot run): the
+    /// tracker handles what is queued, closes the trip and returns, which ends the daemon.
     public func finish() {
+        finish(stopping: false)
+    }
+
+    /// Ends the queue because trackd is stopping (the source was asked to stop): the tracker handles what is queued,
+    /// closes the trip and then waits for its own turn in the stop (`DaemonServices`).
+    public func finishForStop() {
+        finish(stopping: true)
+    }
+
+    /// Whether the queue ended because trackd is stopping, rather than because the input ended; the first reason
+    /// given counts.
+    public var endedForStop: Bool { queue.withLock { $0.endedForStop } }
+
+    private func finish(stopping: Bool) {
         let (waiter, first) = queue.withLock { queue -> (UnsafeContinuation<Item?, Never>?, Item?) in
+            if !queue.finished { queue.endedForStop = stopping }
             queue.finished = true
             // Fixes that were waiting for a tick are still handed over.
             guard let waiter = queue.takeWaiter() else { return (nil, nil) }
@@ -132,6 +148,7 @@ public final class TrackerInbox: Sendable {
         var commands = 0
         var tickWaiting = false
         var finished = false
+        var endedForStop = false
         /// The tracker, waiting for the next item.
         var waiter: UnsafeContinuation<Item?, Never>?
 

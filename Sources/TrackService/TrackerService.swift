@@ -7,8 +7,8 @@ import TrackStore
 
 /// The one owner of the daemon's live state: runs the engine on what its inbox brings (the source's events, the
 /// commands and a one-second tick), in order; records trips in the mileage log; and publishes what follows to the snapshot, the watchers
-/// and the journal. It ends when the inbox ends (the source has stopped, or the group asks the tracker to stop); then
-/// it closes the running trip at its last usable fix. Its end is what ends the daemon (`DaemonServices`).
+/// and the journal. When the inbox ends it closes the running trip at its last usable fix; then it returns at once if
+/// the input ended by itself (its end ends the daemon), or on its own turn if trackd is stopping (`DaemonServices`).
 public struct TrackerService: Service, CustomStringConvertible {
     /// How the tracker records into the log.
     public struct Recording: Sendable {
@@ -77,8 +77,11 @@ public struct TrackerService: Service, CustomStringConvertible {
         await withGracefulShutdownHandler {
             await track()
         } onGracefulShutdown: {
-            inbox.finish()
+            inbox.finishForStop()
         }
+        // The trip is closed. If trackd is stopping, the source was asked before the tracker and may not have
+        // returned yet: the tracker returns on its own turn, or the group would count it as ending out of order.
+        if inbox.endedForStop { try? await gracefulShutdown() }
     }
 
     private func track() async {

@@ -2,28 +2,29 @@ import Logging
 import ServiceLifecycle
 import Synchronization
 import Testing
+import TrackCore
+import TrackInput
 @testable import TrackService
 
-/// The daemon's shutdown rule (`DaemonServices`), on stand-ins for its six services: the tracker's end ends the
-/// group, every other service runs until asked, and the group asks in the reverse of the start order.
+/// The daemon's shutdown rule (`DaemonServices`) with the real tracker and source services (on a stand-in receiver)
+/// and stand-ins for the four others: the tracker's end ends the group when the input ends by itself, every other
+/// service runs until asked, the group asks in the reverse of the start order, and nobody returns out of turn.
 struct DaemonServicesTests {
-    /// The order in which the stand-ins were asked to stop.
+    /// The order in which the services stopped.
     private final class StopOrder: Sendable {
         private let names = Mutex<[String]>([])
         func note(_ name: String) { names.withLock { $0.append(name) } }
         var all: [String] { names.withLock { $0 } }
     }
 
-    /// Runs until asked to stop, as every service but the tracker must; `onStop` runs when it is asked.
+    /// Runs until asked to stop, as every service but the tracker must.
     private struct UntilAsked: Service {
         let name: String
         let order: StopOrder
-        var onStop: @Sendable () -> Void = {}
 
         func run() async throws {
             try? await gracefulShutdown()
             order.note(name)
-            onStop()
         }
     }
 
@@ -32,72 +33,81 @@ struct DaemonServicesTests {
         func run() async throws {}
     }
 
-    /// Stands for the tracker: it returns when its inbox ends (`inbox`), or ends the inbox itself when asked.
-    private struct Tracker: Service {
-        let inbox: AsyncStream<Void>
-        let finish: @Sendable () -> Void
-        let order: StopOrder
+    /// A receiver that says nothing until it is stopped (a serial port), or ends by itself (a recording).
+    private struct StandInReceiver: FixSource {
+        let endsByItself: Bool
+        var description: String { "stand-in receiver" }
 
-        func run() async throws {
-            await withGracefulShutdownHandler {
-                for await _ in inbox {}
-            } onGracefulShutdown: {
-                order.note("tracker asked")
-                finish()
+        func run(_ deliver: @escaping @Sendable (SourceEvent) -> Void) async throws {
+            deliver(.state(.connected("stand-in")))
+            if endsByItself {
+                deliver(.state(.ended))
+                return
             }
-            order.note("tracker")
+            while !Task.isCancelled { try? await Task.sleep(for: .seconds(60)) }
         }
     }
 
-    /// The six in trackd's order: the source ends the tracker's inbox when it is asked to stop.
-    private func daemon(order: StopOrder, control: (any Service)? = nil) -> (ServiceGroup, finish: @Sendable () -> Void) {
-        let (inbox, continuation) = AsyncStream.makeStream(of: Void.self)
-        let finish: @Sendable () -> Void = { continuation.finish() }
-        let group = DaemonServices.group(
+    /// Wraps a service: notes its return, a moment after it comes, as a source that is slow to return after it has
+    /// ended the tracker's inbox (which the tracker may beat).
+    private struct Noted: Service {
+        let name: String
+        let service: any Service
+        let order: StopOrder
+        var slowToReturn = false
+
+        func run() async throws {
+            try await service.run()
+            if slowToReturn { try? await Task.sleep(for: .milliseconds(50)) }
+            order.note(name)
+        }
+    }
+
+    /// The six in trackd's order, with the real tracker and source.
+    private func daemon(order: StopOrder, receiverEnds: Bool = false, control: (any Service)? = nil) -> ServiceGroup {
+        let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+        let inbox = TrackerInbox()
+        let tracker = TrackerService(inbox: inbox, status: LiveStatus(address: "stand-in", now: MonotonicClock.now()),
+                                     hub: WatchHub(), address: "stand-in", logger: logger)
+        let source = SourceService(source: StandInReceiver(endsByItself: receiverEnds), inbox: inbox, logger: logger)
+        return DaemonServices.group(
             control: control ?? UntilAsked(name: "control", order: order),
             alerts: UntilAsked(name: "alerts", order: order),
             reload: UntilAsked(name: "reload", order: order),
-            tracker: Tracker(inbox: inbox, finish: finish, order: order),
-            source: UntilAsked(name: "source", order: order, onStop: finish),
+            tracker: Noted(name: "tracker", service: tracker, order: order),
+            source: Noted(name: "source", service: source, order: order, slowToReturn: true),
             systemd: UntilAsked(name: "systemd", order: order),
-            signals: [], logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() }))
-        return (group, finish)
+            signals: [], logger: logger)
     }
 
     @Test func aStopAsksTheServicesInTheReverseOfTheirStartOrderAndSucceeds() async throws {
-        // Many times: the tracker returns as soon as the source has ended its inbox, which may be before the group
-        // asks it; either way the stop is clean (it failed when the tracker came before a service still running).
-        for _ in 0..<50 {
+        // The source ends the tracker's inbox and then takes a moment to return; the tracker, with no trip to close,
+        // is done at once. It waits for its turn (it returned first, and trackd exited 1, before).
+        for _ in 0..<10 {
             let order = StopOrder()
-            let (group, _) = daemon(order: order)
+            let group = daemon(order: order)
             try await withThrowingTaskGroup(of: Void.self) { tasks in
                 tasks.addTask { try await group.run() }
                 await group.triggerGracefulShutdown()
                 try await tasks.waitForAll()
             }
-            let stops = order.all.filter { $0 != "tracker asked" }
-            #expect(stops == ["systemd", "source", "tracker", "reload", "alerts", "control"])
+            #expect(order.all == ["systemd", "source", "tracker", "reload", "alerts", "control"])
         }
     }
 
-    @Test func theTrackersEndStopsTheOthersInOrderAndSucceeds() async throws {
+    @Test func theEndOfTheInputEndsTheTrackerWhichStopsTheOthersInOrder() async throws {
         let order = StopOrder()
-        let (group, finish) = daemon(order: order)
-        try await withThrowingTaskGroup(of: Void.self) { tasks in
-            tasks.addTask { try await group.run() }
-            // The end of a recording: the inbox ends without a stop asked.
-            finish()
-            try await tasks.waitForAll()
-        }
+        let group = daemon(order: order, receiverEnds: true)
+        try await group.run()
         #expect(order.all == ["tracker", "systemd", "source", "reload", "alerts", "control"])
     }
 
     @Test func aServiceThatEndsBeforeItIsAskedIsNamedAndTheOthersStillStopInOrder() async throws {
         let order = StopOrder()
-        let (group, _) = daemon(order: order, control: EndsEarly())
+        let group = daemon(order: order, control: EndsEarly())
         await #expect(throws: DaemonServicesError.endedBeforeAsked(service: "control")) {
             try await group.run()
         }
-        #expect(order.all.filter { $0 != "tracker asked" } == ["systemd", "source", "tracker", "reload", "alerts"])
+        #expect(order.all == ["systemd", "source", "tracker", "reload", "alerts"])
     }
 }
