@@ -194,26 +194,15 @@ struct ShutdownTests {
         let daemon = try await Trackd.start(state: folder.path, source: receiver.address, autoStart: "business")
         #expect(await waitForDistance(daemon, above: 200), "\(daemon.process.output)")
         // Another program holds the log's write lock (sqlite3 on the board), so the close at the stop waits for it.
-        let release = folder.file("release")
-        let locker = try TestSubprocess(
-            executable: "/usr/bin/python3",
-            arguments: ["-c", """
-                import os, sqlite3, time
-                c = sqlite3.connect('\(daemon.database)', isolation_level=None)
-                c.execute('BEGIN EXCLUSIVE'); print('locked', flush=True)
-                while not os.path.exists('\(release)'): time.sleep(0.05)
-                c.execute('ROLLBACK')
-                """],
-            outputPath: folder.file("locker.log"))
-        defer { locker.stop() }
-        #expect(await poll(upTo: 30) { locker.output.contains("locked") }, "\(locker.output)")
+        let lock = try DatabaseLock(daemon.database, in: folder, exclusive: true)
+        #expect(await lock.waitUntilHeld(), "\(lock.output)")
         daemon.send(signal)
         // The stop is under way (the tracker has ended the trip and waits to write its close): signal again.
         #expect(await poll(upTo: 30) { daemon.process.output.contains("trip ended at shutdown") }, "\(daemon.process.output)")
         daemon.send(SIGTERM)
         daemon.send(SIGINT)
         #expect(daemon.process.isRunning, "the second signal did not kill trackd")
-        #expect(FileManager.default.createFile(atPath: release, contents: nil))
+        await lock.release()
         let trip = try #require(try await expectCleanStop(daemon, nil))
         #expect(trip["end_reason"] as? String == "shutdown")
         #expect(trip["distance_m"] as? Double ?? 0 > 200)

@@ -44,19 +44,8 @@ struct SystemdServiceTests {
         // Another program takes the database's write lock (as sqlite3 on the board could) and keeps it until the
         // test lets go; a change asked over the socket then waits for it inside the tracker (up to the log's busy
         // timeout, 30 s here), and the engine stands still meanwhile, whether the car drives or not.
-        let release = folder.file("release")
-        let locker = try TestSubprocess(
-            executable: "/usr/bin/python3",
-            arguments: ["-c", """
-                import os, sqlite3, time
-                c = sqlite3.connect('\(daemon.database)', isolation_level=None)
-                c.execute('BEGIN EXCLUSIVE'); print('locked', flush=True)
-                while not os.path.exists('\(release)'): time.sleep(0.05)
-                c.execute('ROLLBACK')
-                """],
-            outputPath: folder.file("locker.log"))
-        defer { locker.stop() }
-        #expect(await poll(upTo: 30) { locker.output.contains("locked") }, "\(locker.output)")
+        let lock = try DatabaseLock(daemon.database, in: folder, exclusive: true)
+        #expect(await lock.waitUntilHeld(), "\(lock.output)")
         let change = try TestSubprocess(
             executable: Products.trackctl,
             arguments: ["--socket", daemon.socket, "odometer", "set", "1000", "--reason", "the engine waits for the log"],
@@ -69,7 +58,7 @@ struct SystemdServiceTests {
         }
         #expect(silent, "WATCHDOG=1 kept coming while the engine was stuck: \(listener.assignments.suffix(8))")
         #expect(daemon.process.isRunning)
-        #expect(FileManager.default.createFile(atPath: release, contents: nil))
+        await lock.release()
         let pingsAgain = listener.count(of: "WATCHDOG=1")
         #expect(await poll(upTo: 60) { listener.count(of: "WATCHDOG=1") > pingsAgain }, "pings resume once the engine runs")
         #expect(daemon.process.output.contains("the engine has not handled an input for a while"))

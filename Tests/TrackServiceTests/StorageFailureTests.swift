@@ -121,19 +121,8 @@ import TrackCore
         }
 
         // A program on the board (sqlite3, a card reader's tool) takes the log's write lock and keeps it.
-        let release = folder.file("release")
-        let locker = try TestSubprocess(
-            executable: "/usr/bin/python3",
-            arguments: ["-c", """
-                import os, sqlite3, time
-                c = sqlite3.connect('\(path)', isolation_level=None)
-                c.execute('BEGIN IMMEDIATE'); print('locked', flush=True)
-                while not os.path.exists('\(release)'): time.sleep(0.02)
-                c.execute('ROLLBACK')
-                """],
-            outputPath: folder.file("locker.log"))
-        defer { locker.stop() }
-        try await eventually("the other program holds the lock") { locker.output.contains("locked") }
+        let lock = try DatabaseLock(path, in: folder)
+        #expect(await lock.waitUntilHeld(), "\(lock.output)")
 
         try await tracker.feedAndWait(during)
         tracker.setClock(to: during.last!.time!, plus: 5)
@@ -148,8 +137,7 @@ import TrackCore
                     + "program: cannot write \(path); trackd keeps it in memory and closes it once the log can be written again")
 
         // The other program lets go: at the next commit interval everything kept is written and the trip closed.
-        #expect(FileManager.default.createFile(atPath: release, contents: nil))
-        try await eventually("the lock is released") { !locker.isRunning }
+        await lock.release()
         tracker.setClock(to: during.last!.time!, plus: 20)
         try await eventually("the storage is ok again") {
             tracker.status.snapshot(now: tracker.clock.now()).storage?.state == "ok"
