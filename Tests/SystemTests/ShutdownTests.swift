@@ -24,10 +24,7 @@ struct ShutdownTests {
         defer { terminal.close() }
         let daemon = try await Trackd.start(state: folder.path, source: "serial://\(folder.file("gps0"))?baud=9600",
                                             autoStart: autoStart)
-        let connected = await poll(upTo: 30) {
-            (await daemon.status()?["source"] as? [String: Any])?["state"] as? String == "connected"
-        }
-        #expect(connected, "\(daemon.process.output)")
+        #expect(await waitForSource(daemon, "connected"), "\(daemon.process.output)")
         let trip = try await expectCleanStop(daemon, signal)
         expectClosedAtShutdown(trip, daemon, ifStarted: autoStart)
     }
@@ -104,10 +101,7 @@ struct ShutdownTests {
         let folder = try TemporaryFolder()
         let daemon = try await Trackd.start(state: folder.path, source: "serial://\(folder.file("unplugged"))?baud=9600",
                                             autoStart: autoStart)
-        let lost = await poll(upTo: 30) {
-            (await daemon.status()?["source"] as? [String: Any])?["state"] as? String == "lost"
-        }
-        #expect(lost, "\(daemon.process.output)")
+        #expect(await waitForSource(daemon, "lost"), "\(daemon.process.output)")
         let trip = try await expectCleanStop(daemon, signal)
         expectClosedAtShutdown(trip, daemon, ifStarted: autoStart)
     }
@@ -119,10 +113,7 @@ struct ShutdownTests {
         let daemon = try await Trackd.start(state: folder.path, source: receiver.address, autoStart: "business")
         #expect(await waitForDistance(daemon, above: 200), "\(daemon.process.output)")
         receiver.unplug()
-        let lost = await poll(upTo: 30) {
-            (await daemon.status()?["source"] as? [String: Any])?["state"] as? String == "lost"
-        }
-        #expect(lost, "\(daemon.process.output)")
+        #expect(await waitForSource(daemon, "lost"), "\(daemon.process.output)")
         let trip = try #require(try await expectCleanStop(daemon, signal))
         #expect(trip["distance_m"] as? Double ?? 0 > 200)
     }
@@ -245,6 +236,11 @@ struct ShutdownTests {
             #expect(daemon.process.output.contains("no trip running at shutdown"), "\(daemon.process.output)",
                     sourceLocation: sourceLocation)
         }
+    }
+
+    /// Waits until trackd's source is in `state` (`connected`, `lost`).
+    private func waitForSource(_ daemon: Trackd, _ state: String) async -> Bool {
+        await poll(upTo: 30) { (await daemon.status()?["source"] as? [String: Any])?["state"] as? String == state }
     }
 
     /// Waits until trackd has fixes with a position.
