@@ -7,8 +7,11 @@ let package = Package(
     products: [
         .executable(name: "trackd", targets: ["trackd"]),
         .executable(name: "trackctl", targets: ["trackctl"]),
-        .executable(name: "trackbench", targets: ["trackbench"]),
         .library(name: "TrackCore", targets: ["TrackCore"]),
+        // For the harness package in Benchmarks/: receivers on a pseudo-terminal, the socket's client, test helpers.
+        .library(name: "TrackInput", targets: ["TrackInput"]),
+        .library(name: "ControlSocket", targets: ["ControlSocket"]),
+        .library(name: "TestSupport", targets: ["TestSupport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -156,21 +159,6 @@ let package = Package(
             dependencies: ["TrackCore", .product(name: "Logging", package: "swift-log")],
             path: "Tests/TestSupport"
         ),
-        // Benchmarks and fault harnesses, not shipped: the status round trip (scripts/bench-status), power cuts
-        // (scripts/fault-power-cuts), load (scripts/bench-load) and receiver failures (scripts/fault-receiver, on
-        // TrackInput's pseudo-terminal). It runs trackd as TestSupport does and reads copies of its log with GRDB.
-        .executableTarget(
-            name: "trackbench",
-            dependencies: [
-                "TrackCore",
-                "TrackInput",
-                "ControlSocket",
-                "TestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-
         // Fuzz targets (scripts/fuzz builds them with libFuzzer; a normal build makes plain runners that replay
         // input files, docs/reliability.md).
         .target(name: "FuzzSupport"),
@@ -222,7 +210,7 @@ let package = Package(
         // trackd and trackctl as a driver runs them: real processes, signals, the socket and the database file.
         .testTarget(
             name: "SystemTests",
-            dependencies: ["TrackCore", "TrackInput", "TestSupport", "trackd", "trackctl", "trackbench"]
+            dependencies: ["TrackCore", "TrackInput", "TestSupport", "trackd", "trackctl"]
         ),
         .testTarget(
             name: "TrackInputTests",

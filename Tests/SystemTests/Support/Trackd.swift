@@ -14,7 +14,6 @@ enum Products {
 
     static var trackd: String { "\(directory)/trackd" }
     static var trackctl: String { "\(directory)/trackctl" }
-    static var trackbench: String { "\(directory)/trackbench" }
 
     /// The project's root (for demo/ and the test fixtures of other targets).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

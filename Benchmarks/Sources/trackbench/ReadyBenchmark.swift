@@ -23,15 +23,13 @@ struct ReadyBenchmark: AsyncParsableCommand {
     @Option(help: "An NMEA file for the source (played at its pace; READY does not wait for a fix).")
     var drive = "demo/drive.nmea"
 
-    @Option(help: "trackd to run. Default: the one beside trackbench.")
+    @Option(help: "trackd to run. Default: beside trackbench, else the root package's build (.build/release for a release trackbench).")
     var trackd: String?
 
     @Option(help: "Folder for trackd's state and the notify socket. Default: a new temporary folder.")
     var work: String?
 
     func run() async throws {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().path
         let work = work ?? "\(NSTemporaryDirectory())/trackbench-ready-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: "\(work)/state", withIntermediateDirectories: true)
         let source = "file://\(URL(fileURLWithPath: drive).standardizedFileURL.path)?speed=1"
@@ -42,7 +40,7 @@ struct ReadyBenchmark: AsyncParsableCommand {
             defer { listener.stop() }
             let spawned = ContinuousClock.now
             let daemon = try TestSubprocess(
-                executable: trackd ?? "\(directory)/trackd",
+                executable: trackd ?? ProductPaths.program("trackd"),
                 arguments: ["--source", source, "--state-dir", "\(work)/state", "--auto-start", "business",
                             "--log-level", "warning"],
                 environment: ["NOTIFY_SOCKET": listener.path],

@@ -43,14 +43,13 @@ struct LoadCommand: AsyncParsableCommand {
     @Flag(help: "Clients on plain blocking sockets, a thread each, instead of trackctl's client.")
     var blocking = false
 
-    @Option(help: "trackd to run. Default: the one beside trackbench.")
+    @Option(help: "trackd to run. Default: beside trackbench, else the root package's build (.build/release for a release trackbench).")
     var trackd: String?
 
     @Option(help: "Folder for trackd's state, the notify socket and the log (kept). Default: a new temporary folder.")
     var work: String?
 
     func run() async throws {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
         let work = work ?? "\(NSTemporaryDirectory())/trackbench-load-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: "\(work)/state", withIntermediateDirectories: true)
         let recording = try RecordedDrive(path: URL(fileURLWithPath: drive).standardizedFileURL.path)
@@ -58,7 +57,7 @@ struct LoadCommand: AsyncParsableCommand {
         defer { listener.stop() }
         let socket = "\(work)/state/control.sock"
         let daemon = try DaemonLauncher.start(
-            trackd ?? "\(directory)/trackd",
+            trackd ?? ProductPaths.program("trackd"),
             arguments: ["--source", "file://\(recording.path)?speed=\(speed)", "--state-dir", "\(work)/state",
                         "--auto-start", "business", "--log-level", "notice"],
             environment: ["NOTIFY_SOCKET": listener.path, "WATCHDOG_USEC": String(Int(watchdog * 1_000_000))],

@@ -52,10 +52,10 @@ struct ReceiverFaultsCommand: AsyncParsableCommand {
     @Option(help: "Write a copy of every byte the receiver sent to this file (for trackctl decode).")
     var capture: String?
 
-    @Option(help: "trackd to run. Default: the one beside trackbench.")
+    @Option(help: "trackd to run. Default: beside trackbench, else the root package's build (.build/release for a release trackbench).")
     var trackd: String?
 
-    @Option(help: "trackctl for verify. Default: the one beside trackbench.")
+    @Option(help: "trackctl for verify. Default: beside trackbench, else the root package's build (.build/release for a release trackbench).")
     var trackctl: String?
 
     func validate() throws {
@@ -65,12 +65,11 @@ struct ReceiverFaultsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
         let work = try work ?? makeTemporaryFolder()
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         let recording = try RecordedDrive(path: URL(fileURLWithPath: drive).standardizedFileURL.path)
         let settings = ReceiverFaultHarness.Settings(
-            trackd: trackd ?? "\(directory)/trackd", trackctl: trackctl ?? "\(directory)/trackctl", drive: recording,
+            trackd: trackd ?? ProductPaths.program("trackd"), trackctl: trackctl ?? ProductPaths.program("trackctl"), drive: recording,
             work: URL(fileURLWithPath: work).standardizedFileURL.path, seed: seed, speed: speed, scenarios: scenarios,
             unplugs: unplugs, garbageSeconds: garbageSeconds, midSentenceStops: midSentenceStops,
             noFixSeconds: noFixSeconds, fixLossAfter: fixLossAfter, capture: capture)

@@ -44,19 +44,18 @@ struct PowerCutsCommand: AsyncParsableCommand {
     @Option(help: "Write the rounds and the summary as JSON to this file.")
     var report: String?
 
-    @Option(help: "trackd to run. Default: the one beside trackbench.")
+    @Option(help: "trackd to run. Default: beside trackbench, else the root package's build (.build/release for a release trackbench).")
     var trackd: String?
 
-    @Option(help: "trackctl for verify. Default: the one beside trackbench.")
+    @Option(help: "trackctl for verify. Default: beside trackbench, else the root package's build (.build/release for a release trackbench).")
     var trackctl: String?
 
     func run() async throws {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().path
         let work = try work ?? makeTemporaryFolder()
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
         let recording = try RecordedDrive(path: URL(fileURLWithPath: drive).standardizedFileURL.path)
         var harness = PowerCutHarness(settings: .init(
-            trackd: trackd ?? "\(directory)/trackd", trackctl: trackctl ?? "\(directory)/trackctl", drive: recording,
+            trackd: trackd ?? ProductPaths.program("trackd"), trackctl: trackctl ?? ProductPaths.program("trackctl"), drive: recording,
             work: work, seed: seed, rounds: rounds, speed: speed, commitInterval: commitInterval,
             resumeWithin: resumeWithin, maxLife: maxLife ?? (commitInterval ?? 1) + 2))
         let started = ContinuousClock.now
