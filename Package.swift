@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 let package = Package(
@@ -148,6 +148,7 @@ let package = Package(
                 "TrackStore",
                 "TrackReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
@@ -187,7 +188,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TrackStoreTests",
-            dependencies: ["TrackStore", "TrackCore", "TestSupport"]
+            dependencies: ["TrackStore", "TrackCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "TrackReportsTests",
@@ -205,7 +206,15 @@ let package = Package(
         ),
         .testTarget(
             name: "TrackServiceTests",
-            dependencies: ["TrackService", "TrackConfig", "ControlSocket", "TrackInput", "TrackCore", "TrackStore", "TestSupport"]
+            dependencies: [
+                "TrackService", "TrackConfig", "ControlSocket", "TrackInput", "TrackCore", "TrackStore", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
         ),
         // trackd and trackctl as a driver runs them: real processes, signals, the socket and the database file.
         .testTarget(
@@ -214,9 +223,28 @@ let package = Package(
         ),
         .testTarget(
             name: "TrackInputTests",
-            dependencies: ["TrackInput", "TrackCore", "TestSupport", "trackctl"],
+            dependencies: [
+                "TrackInput", "TrackCore", "TestSupport", "trackctl",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
             resources: [.copy("Fixtures")]
         ),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The layering is checked, not a convention (docs/architecture.md):
+// - the compiler: a file uses only what it imports itself (MemberImportVisibility), and an existential is written
+//   `any P` (ExistentialAny, an error here);
+// - scripts/test builds with `--explicit-target-dependency-import-check error` (an import of one of this package's
+//   targets that is not a dependency fails the build), and runs scripts/check-imports first (every import, products
+//   included, is declared by its target: SwiftPM's own check lets through what a dependency drags in) and
+//   scripts/check-layering (TrackCore does no I/O and reads no clock).
+let cTargets: Set<String> = ["CPseudoTerminal", "CPeerCredentials", "CSpawn"]
+for target in package.targets where target.type != .system && !cTargets.contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("ExistentialAny"),
+        .treatWarning("ExistentialAny", as: .error),
+    ]
+}

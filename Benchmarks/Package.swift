@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
 // The harnesses, not shipped: benchmarks and fault harnesses that drive the product's programs from outside (the
@@ -38,3 +38,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The root package's compiler checks (its Package.swift says why).
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("ExistentialAny"),
+        .treatWarning("ExistentialAny", as: .error),
+    ]
+}

@@ -25,7 +25,7 @@ struct Setting<Root>: Sendable {
 
     /// A number in `range`, in `unit` (empty for none).
     static func number(
-        _ key: String, _ field: WritableKeyPath<Root, Double> & Sendable, _ range: ClosedRange<Double>,
+        _ key: String, _ field: any WritableKeyPath<Root, Double> & Sendable, _ range: ClosedRange<Double>,
         _ unit: String, _ summary: String
     ) -> Setting {
         Setting(key: key, summary: summary, differs: { $0[keyPath: field] != $1[keyPath: field] }) { configuration, node, context throws(ConfigurationError) in
@@ -40,7 +40,7 @@ struct Setting<Root>: Sendable {
 
     /// A whole number in `range`.
     static func integer(
-        _ key: String, _ field: WritableKeyPath<Root, Int> & Sendable, _ range: ClosedRange<Int>, _ summary: String
+        _ key: String, _ field: any WritableKeyPath<Root, Int> & Sendable, _ range: ClosedRange<Int>, _ summary: String
     ) -> Setting {
         Setting(key: key, summary: summary, differs: { $0[keyPath: field] != $1[keyPath: field] }) { configuration, node, context throws(ConfigurationError) in
             guard let value = node.int, range.contains(value) else {
@@ -52,7 +52,7 @@ struct Setting<Root>: Sendable {
     }
 
     /// `true` or `false`.
-    static func flag(_ key: String, _ field: WritableKeyPath<Root, Bool> & Sendable, _ summary: String) -> Setting {
+    static func flag(_ key: String, _ field: any WritableKeyPath<Root, Bool> & Sendable, _ summary: String) -> Setting {
         Setting(key: key, summary: summary, differs: { $0[keyPath: field] != $1[keyPath: field] }) { configuration, node, context throws(ConfigurationError) in
             guard let value = node.bool else {
                 throw .badValue(path: context.path, line: node.mark?.line, key: key, value: node.string ?? "?",
@@ -64,7 +64,7 @@ struct Setting<Root>: Sendable {
 
     /// One of the raw values of `Value`.
     static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
-        _ key: String, _ field: WritableKeyPath<Root, Value> & Sendable, _ summary: String
+        _ key: String, _ field: any WritableKeyPath<Root, Value> & Sendable, _ summary: String
     ) -> Setting where Value.RawValue == String {
         Setting(key: key, summary: summary, differs: { $0[keyPath: field] != $1[keyPath: field] }) { configuration, node, context throws(ConfigurationError) in
             guard let text = node.string, let value = Value(rawValue: text) else {
@@ -77,7 +77,7 @@ struct Setting<Root>: Sendable {
 
     /// A text value turned into `Value` by `parse`, which says what was expected when it cannot.
     static func parsed<Value>(
-        _ key: String, _ field: WritableKeyPath<Root, Value?> & Sendable, _ summary: String,
+        _ key: String, _ field: any WritableKeyPath<Root, Value?> & Sendable, _ summary: String,
         _ parse: @escaping @Sendable (String) -> Result<Value, ExpectedValue>
     ) -> Setting {
         Setting(key: key, summary: summary) { configuration, node, context throws(ConfigurationError) in
@@ -96,7 +96,7 @@ struct Setting<Root>: Sendable {
 
     /// Text that `check` accepts (it returns what was expected, or `nil` for a good value).
     static func text(
-        _ key: String, _ field: WritableKeyPath<Root, String?> & Sendable, _ summary: String,
+        _ key: String, _ field: any WritableKeyPath<Root, String?> & Sendable, _ summary: String,
         check: @escaping @Sendable (String) -> String? = { $0.isEmpty ? "some text" : nil }
     ) -> Setting {
         parsed(key, field, summary) { text in
@@ -106,7 +106,7 @@ struct Setting<Root>: Sendable {
 
     /// A number in `range`, left `nil` when not given.
     static func number(
-        _ key: String, _ field: WritableKeyPath<Root, Double?> & Sendable, _ range: ClosedRange<Double>,
+        _ key: String, _ field: any WritableKeyPath<Root, Double?> & Sendable, _ range: ClosedRange<Double>,
         _ unit: String, _ summary: String
     ) -> Setting {
         parsed(key, field, summary) { text in
@@ -120,7 +120,7 @@ struct Setting<Root>: Sendable {
 
     /// One of the raw values of `Value`, left `nil` when not given.
     static func choice<Value: RawRepresentable & CaseIterable & Sendable>(
-        _ key: String, _ field: WritableKeyPath<Root, Value?> & Sendable, _ summary: String
+        _ key: String, _ field: any WritableKeyPath<Root, Value?> & Sendable, _ summary: String
     ) -> Setting where Value.RawValue == String {
         parsed(key, field, summary) { text in
             Value(rawValue: text).map { .success($0) }
@@ -129,7 +129,7 @@ struct Setting<Root>: Sendable {
     }
 
     /// A program to run, never through a shell: an absolute path, or a list of the path and its arguments.
-    static func command(_ key: String, _ field: WritableKeyPath<Root, [String]?> & Sendable, _ summary: String) -> Setting {
+    static func command(_ key: String, _ field: any WritableKeyPath<Root, [String]?> & Sendable, _ summary: String) -> Setting {
         Setting(key: key, summary: summary) { configuration, node, context throws(ConfigurationError) in
             var words: [String] = []
             switch node {

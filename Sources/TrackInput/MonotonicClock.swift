@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CGPS
 import TrackCore
 
 /// The system's monotonic clock (`CLOCK_MONOTONIC`): durations that do not jump when NTP sets the wall clock.

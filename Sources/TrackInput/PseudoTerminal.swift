@@ -4,6 +4,7 @@ import Glibc
 import CPseudoTerminal
 import Synchronization
 import SystemPackage
+import TrackCore
 
 /// A pseudo-terminal pair that stands in for a serial GNSS receiver: what is written to the master arrives at the
 /// slave, which a reader opens like `/dev/ttyACM0`.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Synchronization
+import TrackCore
 
 /// A stop request from a task to the blocking thread it started, with a descriptor that `poll` can wait on so
 /// that a thread blocked in `poll` wakes at once.

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import TrackConfig
 import TrackCore
 import TrackStore
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TrackCore
 
 /// `trackctl add`: a trip entered by hand, or from a regular trip.

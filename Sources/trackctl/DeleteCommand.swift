@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TrackCore
 
 /// `trackctl delete ID`: marks a trip deleted, with a reason; the entry stays in the log.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import TrackCore
 
 /// `trackctl edit ID`: reclassifies or annotates a trip, with a reason for the history.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import TrackCore
 import TrackReports
+import TrackStore
 
 /// `trackctl export`: the log of a period as CSV, GPX, GeoJSON or a printable HTML report.
 struct ExportCommand: AsyncParsableCommand {

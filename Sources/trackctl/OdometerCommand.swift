@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TrackCore
+import TrackStore
 
 /// `trackctl odometer`: the log's odometer and the dashboard readings; `odometer set` records one.
 struct OdometerCommand: AsyncParsableCommand {

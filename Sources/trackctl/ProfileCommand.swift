@@ -1,5 +1,6 @@
 import ArgumentParser
 import TrackCore
+import TrackStore
 
 /// `trackctl profile`: the log's driver, plate, company and time zone.
 struct ProfileCommand: AsyncParsableCommand {

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import TrackCore
+import TrackStore
 
 /// `trackctl regular`: templates for trips driven again and again.
 struct RegularCommand: AsyncParsableCommand {

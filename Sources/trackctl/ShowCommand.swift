@@ -1,6 +1,7 @@
 import ArgumentParser
 import TrackCore
 import TrackReports
+import TrackStore
 
 /// `trackctl show ID`: one trip with its change history and events.
 struct ShowCommand: AsyncParsableCommand {

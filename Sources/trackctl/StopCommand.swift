@@ -1,4 +1,5 @@
 import ArgumentParser
+import ControlSocket
 import Foundation
 import TrackCore
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TrackCore
 import TrackReports
+import TrackStore
 
 /// `trackctl trips`: the log's trips of a period.
 struct TripsCommand: AsyncParsableCommand {

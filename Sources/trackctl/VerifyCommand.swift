@@ -1,5 +1,6 @@
 import ArgumentParser
 import TrackCore
+import TrackStore
 
 /// `trackctl verify`: checks the log against its hash chain.
 struct VerifyCommand: AsyncParsableCommand {

@@ -5,6 +5,7 @@ import Glibc
 #endif
 import Testing
 @testable import TrackInput
+import SystemPackage
 
 struct PseudoTerminalTests {
     @Test func bytesWrittenToTheMasterArriveUnchangedAtTheSlavePath() throws {

@@ -4,6 +4,7 @@ import Testing
 import TrackCore
 import TrackStore
 @testable import TrackService
+import TrackInput
 
 /// TripRecorder as the daemon drives it — through TrackerService, with fixes from a source, requests as the control
 /// socket passes them and a one-second tick — writing to a real SQLite mileage log in a temporary folder.

@@ -1,6 +1,7 @@
 import Testing
 import TrackCore
 @testable import TrackService
+import TrackInput
 
 struct WatchHubTests {
     @Test func neverWaitsForASlowWatcherAndCountsWhatItDropped() async {

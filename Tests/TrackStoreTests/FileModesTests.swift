@@ -5,6 +5,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import TrackStore
+import TrackCore
 
 /// What trackd keeps on the card is for trackd and its group only, whatever the umask: folders 0750, files 0640;
 /// what exists is tightened, never loosened.

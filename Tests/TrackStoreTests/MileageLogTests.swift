@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import TrackCore
 @testable import TrackStore
+import GRDB
 
 @Suite("The log file: creation, migrations, refusing what it cannot read")
 struct MileageLogTests {

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import TrackCore
 import TrackInput
 
 /// A serial GNSS receiver played by the harness on a pseudo-terminal behind a symbolic link (as udev's

@@ -1,3 +1,5 @@
+import RealModule
+
 /// Decides whether the vehicle stands or moves, and measures how far it went.
 ///
 /// Distance comes from the receiver's Doppler speed, integrated over time (trapezoids between consecutive speed
