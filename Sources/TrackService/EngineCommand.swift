@@ -2,10 +2,6 @@ import TrackCore
 
 /// A command for the tracker from outside the data flow (the control socket, the daemon at boot).
 public enum EngineCommand: Sendable {
-    /// Start a trip (nothing new starts while one runs).
-    case startTrip(TripKind, purpose: String?)
-    /// Close the running trip at its last usable fix.
-    case stopTrip(purpose: String?)
     /// A change to the log by `user`, answered through `reply`.
     case request(LogRequest, user: String, reply: Reply<LogResponse>)
     /// Run the engine with new settings from now on (a configuration reload); the running trip carries on.

@@ -5,6 +5,13 @@ import TrackInput
 @testable import TrackService
 
 struct TrackerInboxTests {
+    /// A command told apart by `label`: a reconfiguration whose idle threshold is the label.
+    private func command(_ label: Int) -> EngineCommand {
+        var configuration = EngineConfiguration()
+        configuration.idleAlertAfter = Double(label)
+        return .reconfigure(configuration)
+    }
+
     /// What the tracker would read, in order, once the inbox has ended.
     private func drain(_ inbox: TrackerInbox) async -> [String] {
         inbox.finish()
@@ -14,39 +21,40 @@ struct TrackerInboxTests {
     @Test func handsEventsCommandsAndTicksOverInTheOrderTheyArrived() async {
         let inbox = TrackerInbox()
         inbox.deliver(.state(.connected("a")))
-        #expect(inbox.send(.stopTrip(purpose: "first")) == .enqueued)
+        #expect(inbox.send(command(1)) == .enqueued)
         #expect(inbox.tick())
         inbox.deliver(.state(.connected("b")))
-        #expect(inbox.send(.stopTrip(purpose: "second")) == .enqueued)
-        #expect(await drain(inbox) == ["source a", "stop first", "tick", "source b", "stop second"])
+        #expect(inbox.send(command(2)) == .enqueued)
+        #expect(await drain(inbox) == ["source a", "command 1", "tick", "source b", "command 2"])
     }
 
     @Test func refusesCommandsAsBusyOnceTheLimitIsWaitingAndTakesThemAgainWhenOneIsTaken() async {
         let inbox = TrackerInbox()
         for number in 0..<TrackerInbox.commandLimit {
-            #expect(inbox.send(.stopTrip(purpose: "\(number)")) == .enqueued)
+            #expect(inbox.send(command(number)) == .enqueued)
         }
-        #expect(inbox.send(.stopTrip(purpose: "one too many")) == .busy)
+        #expect(inbox.send(command(100)) == .busy)
         // The source is never refused, however many commands wait.
         inbox.deliver(.state(.connected("still heard")))
 
         var iterator = inbox.items.makeAsyncIterator()
         _ = await iterator.next()
-        #expect(inbox.send(.stopTrip(purpose: "after one was taken")) == .enqueued)
-        #expect(inbox.send(.stopTrip(purpose: "over again")) == .busy)
+        #expect(inbox.send(command(101)) == .enqueued)
+        #expect(inbox.send(command(102)) == .busy)
 
         inbox.finish()
         var rest: [String] = []
         while let item = await iterator.next() {
             switch item {
-            case .command(.stopTrip(let purpose)): rest.append(purpose ?? "-")
+            case .command(.reconfigure(let configuration)): rest.append("command \(Int(configuration.idleAlertAfter))")
             case .source(.state(.connected(let detail))): rest.append(detail)
             default: rest.append("other")
             }
         }
         #expect(rest.count == TrackerInbox.commandLimit + 1)
-        #expect(rest.last == "after one was taken")
+        #expect(rest.last == "command 101", "the command taken once there was room")
         #expect(rest.contains("still heard"))
+        #expect(!rest.contains("command 100") && !rest.contains("command 102"), "the refused commands never arrive")
     }
 
     @Test func queuesOneTickAtATimeSoASlowTrackerDoesNotPileThemUp() async {
@@ -60,12 +68,12 @@ struct TrackerInboxTests {
 
     @Test func tellsCommandsAndTheTickerThatTheTrackerHasStoppedOnceTheInboxEnded() async {
         let inbox = TrackerInbox()
-        #expect(inbox.send(.stopTrip(purpose: "queued before the end")) == .enqueued)
+        #expect(inbox.send(command(1)) == .enqueued)
         inbox.finish()
-        #expect(inbox.send(.stopTrip(purpose: "too late")) == .closed)
+        #expect(inbox.send(command(2)) == .closed)
         #expect(!inbox.tick())
         // What was queued before the end is still handed over.
-        #expect(await drain(inbox) == ["stop queued before the end"])
+        #expect(await drain(inbox) == ["command 1"])
     }
 
     @Test func wakesTheWaitingTrackerAndEndsItsWaitAtTheEndOrWhenCancelled() async throws {
@@ -99,14 +107,14 @@ struct TrackerInboxTests {
             #expect(inbox.tick())
             try await eventually("the reader took the fixes and the tick and waits again") { inbox.readerIsWaiting }
             inbox.deliver(.fix(fix(3), receivedAt: MonotonicInstant(nanoseconds: 3)))
-            #expect(inbox.send(.stopTrip(purpose: "woken by a command")) == .enqueued)
+            #expect(inbox.send(command(3)) == .enqueued)
             try await eventually("the reader waits again") { inbox.readerIsWaiting }
             inbox.deliver(.fix(fix(4), receivedAt: MonotonicInstant(nanoseconds: 4)))
             inbox.deliver(.state(.connected("a state change wakes it")))
             try await eventually("the reader waits again") { inbox.readerIsWaiting }
             inbox.deliver(.fix(fix(5), receivedAt: MonotonicInstant(nanoseconds: 5)))
             inbox.finish()
-            #expect(try await group.next() == ["fix 1", "fix 2", "tick", "fix 3", "stop woken by a command", "fix 4",
+            #expect(try await group.next() == ["fix 1", "fix 2", "tick", "fix 3", "command 3", "fix 4",
                                                "source a state change wakes it", "fix 5"],
                     "in order, and the last fix is handed over at the end while the tracker waits")
         }
@@ -145,7 +153,7 @@ struct TrackerInboxTests {
             case .source(.state(.connected(let detail))): seen.append("source \(detail)")
             case .source(.fix(let fix, _)): seen.append("fix \(fix.time!.nanosecondsSinceEpoch / 1_000_000_000)")
             case .source: seen.append("source")
-            case .command(.stopTrip(let purpose)): seen.append("stop \(purpose ?? "-")")
+            case .command(.reconfigure(let configuration)): seen.append("command \(Int(configuration.idleAlertAfter))")
             case .command: seen.append("command")
             case .tick: seen.append("tick")
             }

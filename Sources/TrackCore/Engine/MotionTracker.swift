@@ -13,8 +13,11 @@ import RealModule
 /// the speed stands out from the receiver's rest noise (at least `movingSpeed`) for `motionConfirmation` and adds
 /// up to `confirmationDistance` (or reaches `certainSpeed`) — and then its slow lead-in counts too — or when its
 /// position leaves the parked spot by more than the errors allow for `displacementPersistence` and the velocity it
-/// reports went the same way (a crawl). A moving vehicle stops when the speed falls below `stoppedSpeed`. A lone speed spike
-/// or a multipath jump adds nothing.
+/// reports went the same way (a crawl). A moving vehicle stops when the speed falls below `stoppedSpeed`. A lone
+/// speed spike or a multipath jump adds nothing.
+///
+/// This file holds the speed's part; `MotionTracker+Positions` the parked spot and receivers without speed,
+/// `MotionTracker+Outages` the bridging of outages. The state they share is internal to TrackCore for that reason.
 struct MotionTracker: Sendable {
     /// One fix as far as the gate lets it through.
     struct Sample: Sendable {
@@ -51,32 +54,32 @@ struct MotionTracker: Sendable {
     }
 
     var configuration: EngineConfiguration
-    private(set) var state = State.unknown
+    var state = State.unknown
     /// All distance committed so far (uncalibrated), metres.
     private(set) var distance = 0.0
 
-    private var lastTime: UTCTime?
-    private var lastSpeed: (time: UTCTime, value: Double)?
+    var lastTime: UTCTime?
+    var lastSpeed: (time: UTCTime, value: Double)?
     /// The last course reported while clearly moving.
-    private var lastCourse: (time: UTCTime, degrees: Double)?
-    private var lastTrusted: (time: UTCTime, coordinate: Coordinate, error: Double)?
+    var lastCourse: (time: UTCTime, degrees: Double)?
+    var lastTrusted: (time: UTCTime, coordinate: Coordinate, error: Double)?
     /// Movement that is not confirmed yet: the distance it would add.
-    private var candidate: (start: UTCTime, distance: Double, samples: Int)?
+    var candidate: (start: UTCTime, distance: Double, samples: Int)?
     /// The speeds reported while stationary (the last few), for the slow lead-in of a start.
     private var stationarySpeeds: [(time: UTCTime, speed: Double)] = []
     /// Mean square of the speeds reported at rest, and how many went into it: the receiver's rest noise.
     private var restMeanSquare = 0.0
     private var restSamples = 0
     /// Where the vehicle is parked (see `ParkedSpot`).
-    private var anchor: ParkedSpot?
-    private var displacedSince: UTCTime?
+    var anchor: ParkedSpot?
+    var displacedSince: UTCTime?
     /// The reported velocity (speed along the course) integrated since the vehicle stopped, metres east and north:
     /// where the Doppler says it went. At rest the courses are random and this stays near zero.
-    private var dopplerDrift = (east: 0.0, north: 0.0)
+    var dopplerDrift = (east: 0.0, north: 0.0)
     /// Without speed reports: the last position a step was counted to, and when.
-    private var step: (coordinate: Coordinate, time: UTCTime)?
+    var step: (coordinate: Coordinate, time: UTCTime)?
     /// An outage waiting for a trusted position after it.
-    private var pendingGap: PendingGap?
+    var pendingGap: PendingGap?
 
     init(configuration: EngineConfiguration) {
         self.configuration = configuration
@@ -121,7 +124,7 @@ struct MotionTracker: Sendable {
         resolveGap(at: nil, emit)
     }
 
-    // MARK: - Continuous stretches
+    // MARK: - Continuous stretches: the speed, integrated
 
     private mutating func advance(_ sample: Sample, _ emit: (Event) -> Void) {
         var increment = 0.0
@@ -204,85 +207,7 @@ struct MotionTracker: Sendable {
         return metres
     }
 
-    /// The state machine on positions alone, for a receiver that reports no speed.
-    private mutating func followPosition(_ sample: Sample, _ emit: (Event) -> Void) {
-        guard let coordinate = sample.coordinate else { return }
-        switch state {
-        case .moving:
-            let from = step ?? (coordinate, sample.time)
-            let moved = Geodesic.distance(from: from.coordinate, to: coordinate)
-            if moved >= max(5, sample.error ?? 0) {
-                commit(moved, emit)
-                step = (coordinate, sample.time)
-            } else if sample.time.seconds(since: from.time) >= 20 {
-                state = .stationary(since: from.time)
-                anchor = ParkedSpot(coordinate, error: sample.error ?? 0)
-                displacedSince = nil
-                emit(.stopped(from.time))
-            } else if step == nil {
-                step = from
-            }
-        case .stationary, .unknown:
-            if state == .unknown { stop(at: sample, emit) }
-            if let moved = displacement(sample) {
-                commit(moved.metres, emit)
-                startMoving(at: moved.since, emit)
-                step = (coordinate, sample.time)
-            }
-        }
-    }
-
-    /// While stationary with speed reports: a position that has left the parked spot for long enough is
-    /// movement the speed threshold missed — if the reported velocity went the same way. A creeping car reports
-    /// its crawl and its course; a parked receiver whose position wanders in a street canyon reports rest noise
-    /// in random directions.
-    private mutating func checkDisplacement(_ sample: Sample, increment: Double, _ emit: (Event) -> Void) {
-        if let course = sample.course {
-            let radians = course * .pi / 180
-            dopplerDrift.east += increment * Double.sin(radians)
-            dopplerDrift.north += increment * Double.cos(radians)
-        }
-        guard let moved = displacement(sample), let coordinate = sample.coordinate, let spot = anchor else { return }
-        let offset = Geodesic.offset(of: coordinate, from: spot.center)
-        let along = (dopplerDrift.east * offset.east + dopplerDrift.north * offset.north) / max(moved.metres, 1e-9)
-        guard along >= moved.metres / 2 else {
-            // The position wandered, the vehicle did not: take the spot afresh from here.
-            anchor = ParkedSpot(coordinate, error: sample.error ?? 0)
-            dopplerDrift = (0, 0)
-            return
-        }
-        commit(moved.metres, emit)
-        emit(.displaced(sample.time, metres: moved.metres))
-        state = .stationary(since: sample.time)
-        // It is creeping on: the next stretch is measured from here, without averaging behind it.
-        anchor = ParkedSpot(coordinate, error: sample.error ?? 0, settled: true)
-        dopplerDrift = (0, 0)
-    }
-
-    /// How far, and since when, the position has persistently left the parked spot; `nil` while it has not.
-    private mutating func displacement(_ sample: Sample) -> (metres: Double, since: UTCTime)? {
-        guard let coordinate = sample.coordinate else { return nil }
-        let error = sample.error ?? 0
-        guard var spot = anchor else {
-            anchor = ParkedSpot(coordinate, error: error)
-            return nil
-        }
-        let metres = Geodesic.distance(from: spot.center, to: coordinate)
-        let allowed = max(configuration.minDisplacement, configuration.displacementErrors * (spot.error + error))
-        guard metres > allowed else {
-            displacedSince = nil
-            spot.include(coordinate, error: error)
-            anchor = spot
-            return nil
-        }
-        let since = displacedSince ?? sample.time
-        displacedSince = since
-        guard sample.time.seconds(since: since) >= configuration.displacementPersistence else { return nil }
-        displacedSince = nil
-        return (metres, since)
-    }
-
-    private mutating func startMoving(at time: UTCTime, _ emit: (Event) -> Void) {
+    mutating func startMoving(at time: UTCTime, _ emit: (Event) -> Void) {
         state = .moving(since: time)
         stationarySpeeds.removeAll(keepingCapacity: true)
         anchor = nil
@@ -290,7 +215,7 @@ struct MotionTracker: Sendable {
         emit(.startedMoving(time))
     }
 
-    private mutating func stop(at sample: Sample, _ emit: (Event) -> Void) {
+    mutating func stop(at sample: Sample, _ emit: (Event) -> Void) {
         state = .stationary(since: sample.time)
         dopplerDrift = (0, 0)
         stationarySpeeds.removeAll(keepingCapacity: true)
@@ -301,136 +226,9 @@ struct MotionTracker: Sendable {
         emit(.stopped(sample.time))
     }
 
-    private mutating func commit(_ metres: Double, _ emit: (Event) -> Void) {
+    mutating func commit(_ metres: Double, _ emit: (Event) -> Void) {
         guard metres > 0 else { return }
         distance += metres
         emit(.distance(metres))
-    }
-
-    // MARK: - Outages
-
-    private mutating func openGap(endingWith sample: Sample, _ emit: (Event) -> Void) {
-        guard let start = lastTime else { return }
-        if pendingGap != nil { resolveGap(at: nil, emit) }
-        candidate = nil
-        let speedBefore = lastSpeed.flatMap { start.seconds(since: $0.time) <= configuration.gapAfter ? $0.value : nil }
-        let courseBefore = lastCourse.flatMap { start.seconds(since: $0.time) <= configuration.gapAfter ? $0.degrees : nil }
-        var wasParkedSince: UTCTime?
-        if case .stationary(let since) = state { wasParkedSince = since }
-        var gap = PendingGap(
-            start: start, end: sample.time, from: lastTrusted.map { ($0.coordinate, $0.error) },
-            speedBefore: speedBefore, speedAfter: sample.speed, parkedSince: wasParkedSince)
-        gap.courseBefore = courseBefore
-        if let course = sample.course, (sample.speed ?? 0) >= configuration.certainSpeed { gap.courseAfter = course }
-        pendingGap = gap
-        lastSpeed = sample.speed.map { (sample.time, $0) }
-        step = nil
-        // After the outage, the state starts from what the first fix says.
-        if let speed = sample.speed, speed >= configuration.movingSpeed {
-            state = .moving(since: sample.time)
-            anchor = nil
-        } else {
-            state = .stationary(since: sample.time)
-            anchor = sample.coordinate.map { ParkedSpot($0, error: sample.error ?? 0) }
-        }
-        displacedSince = nil
-        dopplerDrift = (0, 0)
-    }
-
-    /// Bridges the pending outage with the first trusted position after it (or gives up, with `nil`).
-    private mutating func resolveGap(at sample: Sample?, _ emit: (Event) -> Void) {
-        guard let gap = pendingGap else { return }
-        pendingGap = nil
-        let duration = gap.end.seconds(since: gap.start)
-        var report = GapReport(start: gap.start, end: gap.end, duration: duration)
-        guard let sample, let after = sample.coordinate, let before = gap.from else {
-            report.outcome = .notBridged
-            report.note = gap.from == nil ? "no trusted position before the outage" : "no trusted position after it"
-            emit(.gap(report))
-            return
-        }
-        let straight = max(0, Geodesic.distance(from: before.coordinate, to: after) - gap.travelledSinceEnd)
-        report.straightLine = straight
-        let impliedSpeed = straight / max(duration, 0.1)
-        let slow = (gap.speedBefore ?? 0) < configuration.movingSpeed && (gap.speedAfter ?? 0) < configuration.movingSpeed
-        let allowed = max(configuration.minDisplacement,
-                          configuration.displacementErrors * (before.error + (sample.error ?? 0)))
-        if slow && straight <= allowed {
-            // Parked through the outage (a roof, a garage): nothing driven, and the stop goes on.
-            report.outcome = .parked
-            if let since = gap.parkedSince, case .stationary = state { state = .stationary(since: since) }
-            emit(.gap(report))
-            return
-        }
-        guard impliedSpeed <= configuration.maxSpeed else {
-            report.outcome = .notBridged
-            report.note = "the positions imply \(Int(impliedSpeed * 3.6)) km/h"
-            emit(.gap(report))
-            return
-        }
-        var metres = straight
-        report.outcome = .straightLine
-        if let before = gap.courseBefore, let after = gap.courseAfter {
-            // The course turned by θ across the gap: on a steady curve the path is (θ/2) / sin(θ/2) times the
-            // straight line — 1.1 % for 30°, 11 % for 90° — and never more than `maxBridgeCurvature`.
-            var turn = abs(after - before).truncatingRemainder(dividingBy: 360)
-            if turn > 180 { turn = 360 - turn }
-            let half = turn / 2 * .pi / 180
-            if half > 1e-6 {
-                let factor = min(half / Double.sin(half), configuration.maxBridgeCurvature)
-                metres = straight * factor
-                report.outcome = .curve
-            }
-        }
-        report.distance = metres
-        commit(metres, emit)
-        emit(.gap(report))
-    }
-}
-
-/// An outage waiting to be bridged.
-private struct PendingGap: Sendable {
-    var start: UTCTime
-    var end: UTCTime
-    var from: (coordinate: Coordinate, error: Double)?
-    var speedBefore: Double?
-    var speedAfter: Double?
-    var parkedSince: UTCTime?
-    /// Course while moving on either side of the gap, degrees.
-    var courseBefore: Double?
-    var courseAfter: Double?
-    /// Distance integrated since the outage ended, before a trusted position arrived.
-    var travelledSinceEnd = 0.0
-}
-
-/// The parked spot: the mean of the first trusted positions after stopping (up to `settling` of them), then
-/// fixed. Averaging takes out the position noise; fixing it keeps a slowly creeping vehicle from dragging the
-/// spot along behind it.
-struct ParkedSpot: Sendable {
-    /// Positions averaged before the spot is fixed.
-    static let settling = 30.0
-    private let origin: Coordinate
-    private var east = 0.0
-    private var north = 0.0
-    private var count = 1.0
-    /// Mean error estimate of the positions taken in, metres.
-    private(set) var error: Double
-
-    init(_ coordinate: Coordinate, error: Double, settled: Bool = false) {
-        origin = coordinate
-        self.error = error
-        if settled { count = ParkedSpot.settling }
-    }
-
-    /// The mean position.
-    var center: Coordinate { Geodesic.point(east: east, north: north, from: origin) }
-
-    mutating func include(_ coordinate: Coordinate, error: Double) {
-        guard count < ParkedSpot.settling else { return }
-        let offset = Geodesic.offset(of: coordinate, from: origin)
-        count += 1
-        east += (offset.east - east) / count
-        north += (offset.north - north) / count
-        self.error += (error - self.error) / count
     }
 }

@@ -1,0 +1,53 @@
+import TrackCore
+import TrackStore
+
+/// Changes to the log asked over the socket, carried out in order with the trip's life.
+extension TrackerService {
+    /// Carries out a change to the log asked over the socket.
+    func carryOut(_ request: LogRequest, user: String, in state: inout State) async -> Result<LogResponse, RPCError> {
+        guard let recorder = state.recorder else { return .failure(.unavailable("this trackd keeps no log")) }
+        let log = recorder.log
+        let context = changeContext(user: user)
+        do {
+            switch request {
+            case .start(let params):
+                return await start(params, in: &state).flatMap { trip in
+                    trip.map { .success(.trip($0)) } ?? .failure(.unavailable("this trackd keeps no log"))
+                }
+            case .stop(let params):
+                return await stop(params, reason: "stopped", in: &state).flatMap { trip in
+                    trip.map { .success(.trip($0)) } ?? .failure(.storage("the trip ended but the log could not close it; see the journal"))
+                }
+            case .add(let manual):
+                return .success(.trip(try await log.addTrip(manual, context: context)))
+            case .edit(let params):
+                let trip = try await log.editTrip(params.id, params.changes, reason: params.reason, context: context)
+                if state.engine.trip?.number == Int(params.id) {
+                    await apply(.reclassifyTrip(trip.kind, purpose: trip.purpose), to: &state)
+                }
+                return .success(.trip(trip))
+            case .delete(let params):
+                return .success(.trip(try await log.deleteTrip(params.id, reason: params.reason, context: context)))
+            case .odometer(let params):
+                return .success(.odometer(try await log.setOdometer(params.kilometres * 1000, reason: params.reason,
+                                                                    context: context)))
+            case .profile(let params):
+                return .success(.profile(try await log.setProfile(params.changes, reason: params.reason, context: context)))
+            case .addRegular(let regular):
+                try await log.addRegularTrip(regular, context: context)
+                return .success(.regular(regular))
+            case .removeRegular(let params):
+                try await log.removeRegularTrip(params.name, context: context)
+                return .success(.removed(params))
+            }
+        } catch {
+            return .failure(ControlRequestHandler.rpcError(error))
+        }
+    }
+
+    /// Who changes the log and when: GPS time when the daemon has it, else the system clock.
+    func changeContext(user: String) -> ChangeContext {
+        let now = status.logTime(now: clock())
+        return ChangeContext(user: user, time: now.time, timeSource: now.source)
+    }
+}

@@ -1,0 +1,29 @@
+import TrackCore
+import TrackInput
+
+/// The inbox's items, in order: the source's events, the commands and the ticks, each to its handler.
+extension TrackerService {
+    /// Handles the inbox's items in order until it ends.
+    func handleInbox(_ state: inout State) async {
+        for await input in inbox.items {
+            switch input {
+            case .tick:
+                await handleTick(&state)
+            case .command(.request(let request, let user, let reply)):
+                reply.send(await carryOut(request, user: user, in: &state))
+                await refreshOdometer(state)
+            case .command(.reconfigure(let configuration)):
+                await apply(.reconfigure(configuration), to: &state)
+            case .source(.fix(let fix, let receivedAt)):
+                await handleFix(fix, receivedAt: receivedAt, in: &state)
+            case .source(.state(let sourceState)):
+                await handleSourceState(sourceState, in: &state)
+            case .source(.problem(let diagnostic)):
+                handleProblem(diagnostic, in: &state)
+            }
+            // Not after every fix (10 a second at most): the tick, a second later at most, publishes what fixes changed.
+            if case .source(.fix) = input {} else { publishStorage(state) }
+            heartbeat?.beat(at: clock())
+        }
+    }
+}

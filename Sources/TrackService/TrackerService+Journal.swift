@@ -1,0 +1,68 @@
+import Logging
+import TrackCore
+
+/// What the engine decided, told to the journal and to the watchers.
+extension TrackerService {
+    /// Tells the journal and the watchers what happened; `endReason` says why a trip that ends ends.
+    func report(_ event: EngineEvent, endReason: String) {
+        switch event {
+        case .tripStarted(let trip):
+            logger.notice("trip started", metadata: ["trip": "\(trip.number)", "kind": "\(trip.kind)",
+                                                      "purpose": "\(trip.purpose ?? "")", "trip_id": "\(trip.number)",
+                                                      "message_id": "\(LogMessageID.tripStarted)"])
+            hub.publish(.trip(TripNotice("started", trip)))
+        case .tripResumed(let trip):
+            logger.notice("trip resumed after a power cut", metadata: [
+                "trip": "\(trip.number)", "trip_id": "\(trip.number)", "message_id": "\(LogMessageID.tripResumed)",
+            ])
+            hub.publish(.trip(TripNotice("resumed", trip)))
+        case .tripAlreadyRunning(let trip):
+            logger.info("trip already running", metadata: ["trip": "\(trip.number)"])
+        case .tripEnded(let trip):
+            hub.publish(.trip(TripNotice("ended", trip)))
+            logger.notice(endReason == "shutdown" ? "trip ended at shutdown" : "trip ended", metadata: [
+                "trip": "\(trip.number)", "kind": "\(trip.kind)", "distance_m": "\(Int(trip.distance.rounded()))",
+                "end_reason": "\(endReason)",
+                "start": "\(trip.start.map { "\($0)" } ?? "none")", "end": "\(trip.end.map { "\($0)" } ?? "none")",
+                "trip_id": "\(trip.number)", "message_id": "\(LogMessageID.tripEnded)",
+            ])
+        case .noTripRunning:
+            logger.info("no trip running")
+        case .idle(let alert):
+            hub.publish(.alert(alert))
+            let stationary = alert.time.seconds(since: alert.stationarySince)
+            logger.warning("idle alert: stationary for \(Self.hoursAndMinutes(stationary))", metadata: [
+                "trip": "\(alert.tripNumber)", "since": "\(alert.stationarySince)", "time": "\(alert.time)",
+                "stationary_s": "\(Int(stationary.rounded()))",
+                "trip_id": "\(alert.tripNumber)", "message_id": "\(LogMessageID.idleAlert)",
+            ])
+        case .fixLost(let since):
+            logger.warning("no usable fix", metadata: ["since": "\(since.map { "\($0)" } ?? "start")"])
+        case .fixRegained(let time, let after):
+            logger.notice("usable fixes again", metadata: ["time": "\(time)", "after_s": "\(Int(after.rounded()))"])
+        case .gap(let gap):
+            logger.info("outage", metadata: [
+                "start": "\(gap.start)", "duration_s": "\(Int(gap.duration.rounded()))",
+                "outcome": "\(gap.outcome.rawValue)", "distance_m": "\(Int(gap.distance.rounded()))",
+            ])
+        case .startedMoving(let time):
+            logger.debug("moving", metadata: ["since": "\(time)"])
+        case .stopped(let time):
+            logger.debug("stationary", metadata: ["since": "\(time)"])
+        case .displaced(let time, let metres):
+            logger.info("moved while stationary by speed", metadata: ["time": "\(time)", "distance_m": "\(Int(metres.rounded()))"])
+        case .trackPoint:
+            break
+        }
+    }
+
+    /// `2 h`, `1 h 30 min`, `45 min`: a stretch of time as the journal says it.
+    static func hoursAndMinutes(_ seconds: Double) -> String {
+        let minutes = Int((seconds / 60).rounded())
+        switch (minutes / 60, minutes % 60) {
+        case (0, let m): return "\(m) min"
+        case (let h, 0): return "\(h) h"
+        case (let h, let m): return "\(h) h \(m) min"
+        }
+    }
+}

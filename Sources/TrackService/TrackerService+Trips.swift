@@ -1,0 +1,94 @@
+import Logging
+import TrackCore
+import TrackStore
+
+/// A trip's life in the tracker: started (by a driver or at boot), resumed after a power cut, stopped.
+extension TrackerService {
+    /// Starts the trip `--auto-start` asks for (ignition on = boot); while the log cannot be written, again at each
+    /// commit interval until it opens.
+    func startAutomatically(_ state: inout State) async {
+        guard let autoStart, state.engine.trip == nil else { return }
+        let retrying = state.autoStartWaiting
+        state.autoStartWaiting = false
+        switch await start(StartParams(kind: autoStart), automatic: true, in: &state) {
+        case .failure(let error):
+            if state.recorder?.isFailing == true {
+                state.autoStartWaiting = true
+                if !retrying {
+                    logger.error("cannot start the trip at boot yet; trying again while the log cannot be written",
+                                 metadata: ["error": "\(error.message)"])
+                }
+            } else {
+                logger.error("cannot start the trip at boot", metadata: ["error": "\(error.message)"])
+            }
+        case .success:
+            if retrying { logger.notice("the trip asked at boot started once the log could be written") }
+        }
+    }
+
+    /// Starts a trip: its row in the log first (for its number), then the engine.
+    func start(_ params: StartParams, automatic: Bool = false,
+                       in state: inout State) async -> Result<LogTrip?, RPCError> {
+        if let running = state.engine.trip {
+            return .failure(.refused("trip \(running.number) (\(running.kind)) is already running; stop it first "
+                                     + "(trackctl stop)"))
+        }
+        if state.recorder?.recovering != nil {
+            await state.recorder?.giveUpRecovery(reason: "a new trip was started before a usable fix decided")
+        }
+        var logTrip: LogTrip?
+        if let recorder = state.recorder {
+            // What waits from a failure (the close of the trip before, …) goes first, or the trip is refused.
+            await state.recorder?.catchUp()
+            if let failing = state.recorder?.storage(now: clock()), !failing.isOK {
+                return .failure(.storage("cannot start a trip: \(failing.detail); trackd keeps what it recorded in "
+                                         + "memory and stores it once the log can be written again"))
+            }
+            do {
+                logTrip = try await recorder.log.beginTrip(kind: params.kind, purpose: params.purpose,
+                                                           customer: params.customer)
+            } catch {
+                logger.error("cannot open a trip in the log", metadata: ["error": "\(error)"])
+                // At boot the failure is the storage's state until the start is retried; a refused request is its own.
+                if automatic, !error.isRefusal {
+                    state.recorder?.noteFailure(error)
+                }
+                return .failure(ControlRequestHandler.rpcError(error))
+            }
+            state.recorder?.began(logTrip!)
+        }
+        await apply(.startTrip(params.kind, purpose: params.purpose, at: clock(), number: logTrip.map { Int($0.id) },
+                               calibrationFactor: logTrip?.calibrationFactor), to: &state)
+        return .success(logTrip)
+    }
+
+    /// Stops the running trip; the log closes it with what the engine measured.
+    func stop(_ params: StopParams, reason: String, in state: inout State) async -> Result<LogTrip?, RPCError> {
+        guard state.engine.trip != nil else {
+            return .failure(.refused("no trip is running; start one with trackctl start"))
+        }
+        let number = state.engine.trip?.number
+        state.recorder?.forgetLastClosed()
+        await apply(.stopTrip(purpose: params.purpose, at: clock()), to: &state, stopPurpose: params.purpose,
+                    endReason: reason)
+        if let recorder = state.recorder, recorder.lastClosed == nil, let error = recorder.closeDeferred {
+            return .failure(.storage("trip \(number ?? 0) ended, but the mileage log cannot close it yet: "
+                                     + "\(TripRecorder.detail(error, path: recorder.log.path)); trackd keeps it in memory "
+                                     + "and closes it once the log can be written again"))
+        }
+        return .success(state.recorder?.lastClosed)
+    }
+
+    /// At a usable fix, decides about a trip a power cut left open.
+    func recover(at fix: Fix, receivedAt: MonotonicInstant, in state: inout State) async {
+        guard state.recorder?.recovering != nil, let time = fix.time, let coordinate = fix.coordinate,
+              fix.mode.hasPosition, (fix.eph ?? 0) <= state.engine.configuration.maxHorizontalError
+        else { return }
+        if let resumed = await state.recorder?.decide(at: fix, time: time, coordinate: coordinate, now: receivedAt) {
+            await apply(.resumeTrip(resumed), to: &state)
+        } else {
+            await startAutomatically(&state)
+        }
+        await refreshOdometer(state)
+    }
+}
