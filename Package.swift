@@ -184,7 +184,7 @@ let package = Package(
 
         .testTarget(
             name: "TrackCoreTests",
-            dependencies: ["TrackCore", "TestSupport"]
+            dependencies: ["TrackCore", "TestSupport", .product(name: "RealModule", package: "swift-numerics")]
         ),
         .testTarget(
             name: "TrackStoreTests",

@@ -106,7 +106,7 @@ struct NMEAFuzzCase {
         reader.flush(deliver)
         NMEAFuzzCase.checkEncodings(of: fixes)
         let status = DaemonStatus(
-            version: "trackd fuzz", source: SourceStatus(address: "serial:///dev/gps0", state: "connected", detail: "fuzz"),
+            version: "trackd fuzz", source: SourceStatus(address: "serial:///dev/gps0", state: .connected, detail: "fuzz"),
             lastFix: fixes.last, lastFixAge: 0.5, lastPosition: fixes.last(where: \.hasPosition), lastPositionAge: 0.5,
             epochs: fixes.count, positionFixes: fixes.count, inputProblems: reader.statistics.malformedSentences)
         NMEAFuzzCase.checkJSON(RPCResponse(id: .number(1), result: status).jsonLine, "status")

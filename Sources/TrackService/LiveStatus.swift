@@ -18,7 +18,7 @@ public final class LiveStatus: Sendable {
         var positionFixes = 0
         var inputProblems = 0
         var trip: Trip?
-        var motion = MotionStatus(state: "unknown", since: nil)
+        var motion = MotionStatus(state: .unknown, since: nil)
         var lastAlert: IdleAlert?
         var fixes = EngineStatistics()
         /// The log's odometer, metres: at the start of the running trip, or now when none runs.
@@ -30,7 +30,7 @@ public final class LiveStatus: Sendable {
     private let state: Mutex<State>
 
     public init(address: String, now: MonotonicInstant) {
-        state = Mutex(State(source: SourceStatus(address: address, state: "connecting", detail: "starting"),
+        state = Mutex(State(source: SourceStatus(address: address, state: .connecting, detail: "starting"),
                             sourceSince: now))
     }
 
@@ -71,11 +71,11 @@ public final class LiveStatus: Sendable {
     func record(engine: TrackEngine) {
         let motion: MotionStatus
         if engine.isMoving {
-            motion = MotionStatus(state: "moving", since: nil)
+            motion = MotionStatus(state: .moving, since: nil)
         } else if let since = engine.stationarySince {
-            motion = MotionStatus(state: "stationary", since: since)
+            motion = MotionStatus(state: .stationary, since: since)
         } else {
-            motion = MotionStatus(state: "unknown", since: nil)
+            motion = MotionStatus(state: .unknown, since: nil)
         }
         state.withLock { state in
             state.trip = engine.trip

@@ -10,16 +10,16 @@ extension TrackerService {
             logger.notice("trip started", metadata: ["trip": "\(trip.number)", "kind": "\(trip.kind)",
                                                       "purpose": "\(trip.purpose ?? "")", "trip_id": "\(trip.number)",
                                                       "message_id": "\(LogMessageID.tripStarted)"])
-            hub.publish(.trip(TripNotice("started", trip)))
+            hub.publish(.trip(TripNotice(.started, trip)))
         case .tripResumed(let trip):
             logger.notice("trip resumed after a power cut", metadata: [
                 "trip": "\(trip.number)", "trip_id": "\(trip.number)", "message_id": "\(LogMessageID.tripResumed)",
             ])
-            hub.publish(.trip(TripNotice("resumed", trip)))
+            hub.publish(.trip(TripNotice(.resumed, trip)))
         case .tripAlreadyRunning(let trip):
             logger.info("trip already running", metadata: ["trip": "\(trip.number)"])
         case .tripEnded(let trip):
-            hub.publish(.trip(TripNotice("ended", trip)))
+            hub.publish(.trip(TripNotice(.ended, trip)))
             logger.notice(endReason == "shutdown" ? "trip ended at shutdown" : "trip ended", metadata: [
                 "trip": "\(trip.number)", "kind": "\(trip.kind)", "distance_m": "\(Int(trip.distance.rounded()))",
                 "end_reason": "\(endReason)",

@@ -53,7 +53,7 @@ struct StatusCommand: AsyncParsableCommand {
         if let odometer = status.odometer {
             lines.append("  odometer " + LogTrip.kilometresText(tenths: LogTrip.tenths(odometer * 1000)) + " km")
         }
-        if let motion = status.motion, motion.state == "stationary", let since = motion.since {
+        if let motion = status.motion, motion.state == .stationary, let since = motion.since {
             lines.append("  parked   since \(since.iso8601(fractionDigits: 0))")
         }
         if let alert = status.lastAlert {

@@ -47,7 +47,7 @@ struct WatchCommand: AsyncParsableCommand {
             guard let trip = try? JSONLines.decode(RPCNotification<TripNotice>.self, from: line).params else { return nil }
             var text = "trip \(trip.number) \(trip.change): \(trip.kind)"
             if let purpose = trip.purpose, !purpose.isEmpty { text += " (\(purpose))" }
-            if trip.change == "ended" { text += ", \(Format.kilometres(trip.distance))" }
+            if trip.change == .ended { text += ", \(Format.kilometres(trip.distance))" }
             return text
         case "alert":
             guard let alert = try? JSONLines.decode(RPCNotification<IdleAlert>.self, from: line).params else { return nil }

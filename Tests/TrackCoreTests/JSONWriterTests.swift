@@ -23,7 +23,7 @@ import Testing
 
     @Test func writesAnIdleDaemonsStatusAsJSONEncoderDoes() throws {
         let status = DaemonStatus(version: "trackd 0.1.0",
-                                  source: SourceStatus(address: "gpsd://localhost:2947", state: "connecting", detail: "starting"))
+                                  source: SourceStatus(address: "gpsd://localhost:2947", state: .connecting, detail: "starting"))
         for id: RPCID? in [.number(7), .number(-3), .string("dash/board"), nil] {
             let response = RPCResponse(id: id, result: status)
             try expectSame(response)
@@ -96,14 +96,14 @@ import Testing
                               position: Coordinate(latitude: number(90), longitude: -number(180)), tripNumber: trip.number)
         return DaemonStatus(
             version: "trackd 0.1.0",
-            source: SourceStatus(address: "serial:///dev/ttyACM0?baud=9600", state: "connected",
+            source: SourceStatus(address: "serial:///dev/ttyACM0?baud=9600", state: .connected,
                                  detail: "u-blox \"M8\" at 9600 baud", stateAge: number(100)),
             lastFix: fix, lastFixAge: number(1), lastPosition: fix, lastPositionAge: number(1),
             epochs: count(), positionFixes: count(), inputProblems: count(),
             trip: TripStatus(trip, now: MonotonicInstant(nanoseconds: 4_000_000_000_000)),
-            motion: MotionStatus(state: "stationary", since: time), lastAlert: alert, fixes: statistics,
+            motion: MotionStatus(state: .stationary, since: time), lastAlert: alert, fixes: statistics,
             odometer: number(100_000),
-            storage: StorageStatus(state: "failing", detail: "disk full: cannot write /var/lib/trackd/trackd.sqlite",
+            storage: StorageStatus(state: .failing, detail: "disk full: cannot write /var/lib/trackd/trackd.sqlite",
                                    stateAge: number(100), pendingPoints: count(), pendingRecords: count() % 5,
                                    droppedPoints: count() % 2))
     }

@@ -128,7 +128,7 @@ struct ControlServerTests {
             try await withRawConnection(path) { inbound, outbound in
                 try await outbound.write(ByteBuffer(string: #"{"jsonrpc":"2.0","id":1,"method":"watch"}"# + "\n"))
                 #expect(try object(try await inbound.next())["result"] != nil)
-                hub.publish(.source(SourceStatus(address: "x", state: "lost", detail: "device unplugged")))
+                hub.publish(.source(SourceStatus(address: "x", state: .lost, detail: "device unplugged")))
                 hub.publish(.fix(Fix(time: .init(iso8601: "2026-11-22T10:00:01Z"), mode: .threeD, latitude: 59.4, longitude: 24.7)))
                 let source = try object(try await inbound.next())
                 #expect(source["method"] as? String == "source")
@@ -159,7 +159,7 @@ struct ControlServerTests {
                     group.addTask {
                         while !Task.isCancelled {
                             markersSent.increment()
-                            hub.publish(.source(SourceStatus(address: "x", state: "marker", detail: "")))
+                            hub.publish(.source(SourceStatus(address: "x", state: .lost, detail: "marker")))
                             try? await Task.sleep(for: .milliseconds(20))
                         }
                         return nil
@@ -221,7 +221,7 @@ struct ControlServerTests {
                     #expect((message["error"] as? [String: Any])?["code"] as? Int == -32004)
                     #expect(try await inbound.next() == nil, "then the connection is closed")
                 }
-                hub.publish(.source(SourceStatus(address: "x", state: "still here", detail: "")))
+                hub.publish(.source(SourceStatus(address: "x", state: .connected, detail: "still here")))
                 let line = try #require(try await watched.next())
                 #expect(try object(line)["method"] as? String == "source")
             }

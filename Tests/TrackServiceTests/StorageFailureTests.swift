@@ -44,7 +44,7 @@ import TrackCore
         try await tracker.feedAndWait(during)
         tracker.setClock(to: during.last!.time!, plus: 5)
         try await eventually("status says the storage fails") {
-            tracker.status.snapshot(now: tracker.clock.now()).storage?.state == "failing"
+            tracker.status.snapshot(now: tracker.clock.now()).storage?.state == .failing
         }
         let failing = try #require(tracker.status.snapshot(now: tracker.clock.now()).storage)
         #expect(failing.detail == "disk full: cannot write \(path)")
@@ -70,7 +70,7 @@ import TrackCore
         try await Self.limitPages(of: log, to: 1_073_741_823)
         tracker.setClock(to: after.last!.time!, plus: 30)
         try await eventually("the storage is ok again") {
-            tracker.status.snapshot(now: tracker.clock.now()).storage?.state == "ok"
+            tracker.status.snapshot(now: tracker.clock.now()).storage?.state == .ok
         }
         let closed = try await log.trip(trip.id)
         #expect(closed.state == .closed)
@@ -127,7 +127,7 @@ import TrackCore
         try await tracker.feedAndWait(during)
         tracker.setClock(to: during.last!.time!, plus: 5)
         try await eventually("status says the log is locked") {
-            tracker.status.snapshot(now: tracker.clock.now()).storage?.state == "failing"
+            tracker.status.snapshot(now: tracker.clock.now()).storage?.state == .failing
         }
         let failing = try #require(tracker.status.snapshot(now: tracker.clock.now()).storage)
         #expect(failing.detail == "locked by another program: cannot write \(path)")
@@ -140,7 +140,7 @@ import TrackCore
         await lock.release()
         tracker.setClock(to: during.last!.time!, plus: 20)
         try await eventually("the storage is ok again") {
-            tracker.status.snapshot(now: tracker.clock.now()).storage?.state == "ok"
+            tracker.status.snapshot(now: tracker.clock.now()).storage?.state == .ok
         }
         let closed = try await log.trip(trip.id)
         #expect(closed.state == .closed)

@@ -26,7 +26,7 @@ struct TrackerServiceTests {
         await tracker.run()
 
         let snapshot = status.snapshot(now: MonotonicInstant(nanoseconds: 12_000_000_000))
-        #expect(snapshot.source.state == "lost")
+        #expect(snapshot.source.state == .lost)
         #expect(snapshot.source.detail == "device /dev/gps0 unplugged")
         #expect(snapshot.source.stateAge == 2)
         #expect(snapshot.epochs == 2)
@@ -42,8 +42,8 @@ struct TrackerServiceTests {
         for await event in watcher.events {
             switch event {
             case .fix(let fix): seen.append("fix \(fix.mode.rawValue)")
-            case .source(let source): seen.append(source.state)
-            case .trip(let notice): seen.append("trip \(notice.number) \(notice.change)")
+            case .source(let source): seen.append(source.state.rawValue)
+            case .trip(let notice): seen.append("trip \(notice.number) \(notice.change.rawValue)")
             case .alert(let alert): seen.append("alert \(alert.tripNumber)")
             }
         }

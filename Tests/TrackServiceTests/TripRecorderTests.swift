@@ -151,7 +151,7 @@ struct TripRecorderTests {
         let snapshot = tracker.status.snapshot(now: tracker.clock.now())
         #expect(snapshot.epochs == 3600)
         #expect((snapshot.fixes.map { $0.accepted + $0.speedOnly }) == 3600, "every fix was used")
-        #expect(snapshot.motion?.state == "stationary")
+        #expect(snapshot.motion?.state == .stationary)
         #expect(snapshot.trip == nil)
         #expect(after.sizes == before.sizes)
         #expect(after.contents == before.contents, "the database and its WAL are byte for byte unchanged")
@@ -392,7 +392,7 @@ struct TripRecorderTests {
         // points — read by another process while the trip still runs.
         for leg in [firstLeg, secondLeg] {
             try await tracker.feedAndWait(leg)
-            #expect(tracker.status.snapshot(now: tracker.clock.now()).motion?.state == "moving")
+            #expect(tracker.status.snapshot(now: tracker.clock.now()).motion?.state == .moving)
             tracker.setClock(to: leg.last!.time!, plus: commitInterval)
             let newest = leg.last!.time!.milliseconds
             try await eventually("the leg's last point is in the file") {
@@ -440,7 +440,7 @@ struct TripRecorderTests {
             try sqlite3(path, newestStored) == "\(firstLeg.last!.time!.milliseconds)"
         }
         try await tracker.feedAndWait(secondLeg)
-        #expect(tracker.status.snapshot(now: tracker.clock.now()).motion?.state == "moving")
+        #expect(tracker.status.snapshot(now: tracker.clock.now()).motion?.state == .moving)
         tracker.clock.set(committed.adding(seconds: 0.999))
         try await eventually("the second leg is in the file") {
             try sqlite3(path, newestStored) == "\(secondLeg.last!.time!.milliseconds)"

@@ -20,7 +20,7 @@ extension ReceiverFaultHarness {
             receiver.unplug()
             let pulled = ContinuousClock.now
             let away = noise.seconds(in: 3...8)
-            let absent = probe.wait(upTo: away) { $0.source.state == "lost" }
+            let absent = probe.wait(upTo: away) { $0.source.state == .lost }
             if absent.held { lost += 1 }
             if let detail = absent.status?.source.detail {
                 details.insert(detail)
@@ -41,7 +41,7 @@ extension ReceiverFaultHarness {
             var connected: DaemonStatus?
             while connected == nil && seconds(since: back) < 15 {
                 receiver.play(for: 0.05)
-                if case .success(let status) = probe.status(), status.source.state == "connected" { connected = status }
+                if case .success(let status) = probe.status(), status.source.state == .connected { connected = status }
             }
             if let connected {
                 reconnected += 1
@@ -147,7 +147,7 @@ extension ReceiverFaultHarness {
               "every good epoch counted: position_fixes rose by \(counted) for the \(withPosition) epochs sent from the last position before to the last after")
         check(&scenario, "garbage.distance", abs(measured - driven) <= driven * 0.05 + 20,
               String(format: "no phantom distance: the trip grew by %.0f m while the drive covered %.0f m", measured, driven))
-        check(&scenario, "garbage.connected", after.source.state == "connected" && after.trip?.number == tripNumber,
+        check(&scenario, "garbage.connected", after.source.state == .connected && after.trip?.number == tripNumber,
               "the source stayed connected and trip \(tripNumber.map(String.init) ?? "?") ran on")
     }
 
@@ -186,7 +186,7 @@ extension ReceiverFaultHarness {
             // The distance grows unless the car stood (at a red light) after the silence.
             let grew = (after.trip?.distance ?? 0) - (before.trip?.distance ?? 0)
             let stood = drivenMetres(receiver.drive, afterSilence) < 20
-            if fixes == sent || fixes == sent - 1, after.source.state == "connected", after.trip?.number == tripNumber,
+            if fixes == sent || fixes == sent - 1, after.source.state == .connected, after.trip?.number == tripNumber,
                grew > 0 || (stood && grew >= 0) {
                 resumed += 1
             }
@@ -272,7 +272,7 @@ extension ReceiverFaultHarness {
         // worth (an epoch is complete at the next one or after 0.5 s of quiet, and a loaded machine lags), so up to
         // one wall second of epochs may not be counted yet; more than that missing means trackd stopped reading.
         let lag = max(2, Int((settings.speed / receiver.drive.epochInterval).rounded(.up)))
-        check(&scenario, "no-fix.epochs", epochsSeen >= expected - lag && late.source.state == "connected",
+        check(&scenario, "no-fix.epochs", epochsSeen >= expected - lag && late.source.state == .connected,
               "the receiver was read on: epochs rose by \(epochsSeen) (about \(expected) sent, up to \(lag) may still be "
                   + "on their way), source \(late.source.state)")
         let growth = (rss.last ?? 0) - (rss.first ?? 0)

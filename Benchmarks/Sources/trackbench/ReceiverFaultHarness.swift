@@ -83,7 +83,7 @@ final class ReceiverFaultHarness {
         var tracking: DaemonStatus?
         for _ in 0..<240 where tracking == nil {
             receiver.play(for: 0.25)
-            if case .success(let status) = probe.status(), status.source.state == "connected",
+            if case .success(let status) = probe.status(), status.source.state == .connected,
                (status.trip?.distance ?? 0) > 100 {
                 tracking = status
             }

@@ -57,7 +57,7 @@ extension DaemonStatus {
         } else {
             parts.append("no trip")
         }
-        parts.append("motion \(motion?.state ?? "?")")
+        parts.append("motion \(motion?.state.rawValue ?? "?")")
         parts.append("last fix \(lastFix.map { "\($0.mode)" } ?? "none")")
         if let age = lastPositionAge { parts.append(String(format: "last position %.1f s ago", age)) }
         return parts.joined(separator: ", ")

@@ -6,7 +6,8 @@
 /// text (recognised by their sync bytes, length and checksum, and skipped whole). Any other binary data is
 /// skipped byte by byte until the next `$`.
 ///
-/// The framer does not look at the contents of a sentence: checksums and fields are `NMEASentence`'s job.
+/// The framer does not look at the contents of a sentence: checksums and fields are `NMEASentence`'s job. The text
+/// is cut here; the binary frames are recognised in `NMEAFramer+UBX`.
 public struct NMEAFramer: Sendable {
     /// Limits of the framer.
     public struct Configuration: Sendable, Hashable {
@@ -27,7 +28,7 @@ public struct NMEAFramer: Sendable {
         case dropped(NMEAFramingProblem, NMEASourcePosition, excerpt: String)
     }
 
-    private enum State: Sendable {
+    enum State: Sendable {
         case hunting
         case sentence
         case discardingLine
@@ -36,15 +37,15 @@ public struct NMEAFramer: Sendable {
 
     public let configuration: Configuration
     /// What the framer has seen so far.
-    public private(set) var statistics = NMEAFramingStatistics()
+    public internal(set) var statistics = NMEAFramingStatistics()
 
-    private var state = State.hunting
+    var state = State.hunting
     private var sentence: [UInt8] = []
-    private var frame: [UInt8] = []
+    var frame: [UInt8] = []
     private var sentenceStart = NMEASourcePosition(line: 1, byteOffset: 0)
-    private var line = 1
-    private var offset = 0
-    private var rescan: [UInt8]?
+    var line = 1
+    var offset = 0
+    var rescan: [UInt8]?
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
@@ -258,145 +259,6 @@ public struct NMEAFramer: Sendable {
             line += 1
         } else if byte != .carriageReturn && byte != .space && byte != .tab {
             statistics.junkBytes += 1
-        }
-    }
-
-    // MARK: - UBX frames
-
-    /// Collects a candidate UBX frame: `B5 62 class id len(2, LE) payload ck_a ck_b`.
-    /// A frame whose sync, length or checksum is wrong was not a frame: its bytes are scanned again for text.
-    private mutating func continueBinaryFrame(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var index = start
-        while index < bytes.count {
-            let byte = bytes[index]
-            frame.append(byte)
-            offset += 1
-            index += 1
-            if frame.count == 2 && byte != 0x62 {
-                return rejectFrame(consumedUpTo: index)
-            }
-            if frame.count == 6 {
-                let length = Int(frame[4]) | Int(frame[5]) << 8
-                if length > configuration.maxBinaryPayload {
-                    return rejectFrame(consumedUpTo: index)
-                }
-            }
-            if frame.count >= 8 {
-                let length = Int(frame[4]) | Int(frame[5]) << 8
-                if frame.count == length + 8 {
-                    if ubxChecksumMatches() {
-                        statistics.binaryFrames += 1
-                        for byte in frame where byte == .lineFeed { line += 1 }
-                        frame.removeAll(keepingCapacity: true)
-                        state = .hunting
-                        return index
-                    }
-                    return rejectFrame(consumedUpTo: index)
-                }
-            }
-        }
-        return index
-    }
-
-    private func ubxChecksumMatches() -> Bool {
-        var a: UInt8 = 0
-        var b: UInt8 = 0
-        for byte in frame[2..<(frame.count - 2)] {
-            a &+= byte
-            b &+= a
-        }
-        return a == frame[frame.count - 2] && b == frame[frame.count - 1]
-    }
-
-    /// Not a UBX frame after all: the sync byte is junk, the rest goes through the text scanner again.
-    private mutating func rejectFrame(consumedUpTo index: Int) -> Int {
-        offset -= frame.count - 1
-        statistics.junkBytes += 1
-        rescan = Array(frame.dropFirst())
-        frame.removeAll(keepingCapacity: true)
-        state = .hunting
-        return index
-    }
-}
-
-/// Where in the input a sentence began.
-public struct NMEASourcePosition: Sendable, Hashable, CustomStringConvertible {
-    /// 1-based line number (line feeds seen before it, plus one).
-    public var line: Int
-    /// 0-based byte offset of its first byte.
-    public var byteOffset: Int
-
-    public init(line: Int, byteOffset: Int) {
-        self.line = line
-        self.byteOffset = byteOffset
-    }
-
-    public var description: String { "line \(line)" }
-}
-
-/// Why the framer dropped something that began like a sentence.
-public enum NMEAFramingProblem: Sendable, Hashable, CustomStringConvertible {
-    /// Longer than `maxSentenceLength` before its line end.
-    case overlong
-    /// A new `$` arrived before the open sentence had its checksum.
-    case interrupted
-    /// Binary bytes arrived inside the sentence.
-    case binaryData
-    /// The input ended in the middle of the sentence.
-    case truncatedAtEnd
-
-    public var description: String {
-        switch self {
-        case .overlong: "line too long for a sentence, dropped"
-        case .interrupted: "sentence cut short by the next '$'"
-        case .binaryData: "binary data inside a sentence"
-        case .truncatedAtEnd: "sentence cut short at the end of the input"
-        }
-    }
-}
-
-/// Counters kept by `NMEAFramer`.
-public struct NMEAFramingStatistics: Sendable, Hashable {
-    /// Bytes fed.
-    public var bytes = 0
-    /// Sentences cut out of the stream.
-    public var sentences = 0
-    /// Bytes skipped between sentences that were neither line ends nor part of a binary frame.
-    public var junkBytes = 0
-    /// UBX binary frames recognised and skipped.
-    public var binaryFrames = 0
-    /// Lines dropped for being too long.
-    public var overlongLines = 0
-    /// Sentences broken off by a new `$` or by binary data.
-    public var interruptedSentences = 0
-    /// Sentences glued to the next one without a line break (still read).
-    public var missingLineBreaks = 0
-    /// A sentence left open at the end of the input.
-    public var truncatedAtEnd = 0
-
-    public init() {}
-}
-
-extension UInt8 {
-    static let dollar = UInt8(ascii: "$")
-    static let bang = UInt8(ascii: "!")
-    static let asterisk = UInt8(ascii: "*")
-    static let comma = UInt8(ascii: ",")
-    static let lineFeed = UInt8(ascii: "\n")
-    static let carriageReturn = UInt8(ascii: "\r")
-    static let space = UInt8(ascii: " ")
-    static let tab = UInt8(ascii: "\t")
-
-    var isHexDigit: Bool {
-        (self >= 0x30 && self <= 0x39) || (self >= 0x41 && self <= 0x46) || (self >= 0x61 && self <= 0x66)
-    }
-
-    var hexValue: UInt8? {
-        switch self {
-        case 0x30...0x39: self - 0x30
-        case 0x41...0x46: self - 0x41 + 10
-        case 0x61...0x66: self - 0x61 + 10
-        default: nil
         }
     }
 }

@@ -51,7 +51,7 @@ extension SourceStatus {
         json.object { json in
             json.key("address"); json.string(address)
             json.key("detail"); json.string(detail)
-            json.key("state"); json.string(state)
+            json.key("state"); json.string(state.rawValue)
             json.member("state_age", stateAge)
         }
     }
@@ -64,7 +64,7 @@ extension StorageStatus {
             json.key("dropped_points"); json.number(droppedPoints)
             json.key("pending_points"); json.number(pendingPoints)
             json.key("pending_records"); json.number(pendingRecords)
-            json.key("state"); json.string(state)
+            json.key("state"); json.string(state.rawValue)
             json.member("state_age", stateAge)
         }
     }
@@ -90,7 +90,7 @@ extension MotionStatus {
     func writeJSON(to json: inout JSONWriter) {
         json.object { json in
             json.member("since", since)
-            json.key("state"); json.string(state)
+            json.key("state"); json.string(state.rawValue)
         }
     }
 }

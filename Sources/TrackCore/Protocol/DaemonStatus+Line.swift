@@ -5,24 +5,24 @@ extension DaemonStatus {
         var parts: [String] = []
         if let trip {
             let kilometres = (trip.distance / 100).rounded() / 10
-            parts.append("\(trip.kind) trip \(kilometres) km" + (motion?.state == "stationary" ? ", parked" : ""))
+            parts.append("\(trip.kind) trip \(kilometres) km" + (motion?.state == .stationary ? ", parked" : ""))
         } else {
             parts.append("no trip")
         }
         switch source.state {
-        case "connected":
+        case .connected:
             if let fix = lastFix, fix.mode.hasPosition {
                 parts.append("\(fix.mode) fix" + (fix.satellitesUsed.map { " \($0) sats" } ?? ""))
             } else {
                 parts.append("waiting for GPS")
             }
-        case "ended":
+        case .ended:
             parts.append("source ended")
         default:
-            parts.append("source \(source.state): \(source.detail)")
+            parts.append("source \(source.state.rawValue): \(source.detail)")
         }
         if let storage, !storage.isOK {
-            parts.append("storage \(storage.state): \(storage.detail)")
+            parts.append("storage \(storage.state.rawValue): \(storage.detail)")
         }
         return parts.joined(separator: " · ")
     }

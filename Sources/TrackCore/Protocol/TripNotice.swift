@@ -1,7 +1,14 @@
 /// A `trip` notification to watchers: a trip started, carried on after a power cut, or ended.
 public struct TripNotice: Sendable, Codable, Hashable {
-    /// `started`, `resumed` or `ended`.
-    public var change: String
+    /// What happened to the trip.
+    public enum Change: String, Sendable, Codable, Hashable {
+        case started
+        /// Carried on after a power cut.
+        case resumed
+        case ended
+    }
+
+    public var change: Change
     public var number: Int
     public var kind: TripKind
     public var purpose: String?
@@ -11,7 +18,7 @@ public struct TripNotice: Sendable, Codable, Hashable {
     /// Distance so far (calibrated), metres.
     public var distance: Double
 
-    public init(_ change: String, _ trip: Trip) {
+    public init(_ change: Change, _ trip: Trip) {
         self.change = change
         number = trip.number
         kind = trip.kind

@@ -1,0 +1,132 @@
+import Logging
+import TrackCore
+import TrackStore
+
+/// The writes: track points batched to a commit interval, and whatever failed kept in order and tried again
+/// while the log cannot be written (`Backlog`).
+extension TripRecorder {
+    /// Commits the batched points if the vehicle stands or the commit interval has passed; while the log cannot be
+    /// written, tries what waits again once per commit interval. Ticks come on a fixed
+    /// cadence but are handled a little late, by more or less each time: a tick counts as one commit interval after
+    /// the last commit when it is within half a tick of it (else, at a one-second interval, one tick in two or so
+    /// would fall a hair short and the commits would come every two seconds).
+    mutating func tick(now: MonotonicInstant, moving: Bool) async {
+        guard !pending.isEmpty || !backlog.isEmpty else { return }
+        if moving || failure != nil, let lastFlush,
+           now.seconds(since: lastFlush) < settings.commitInterval - settings.tickInterval / 2 { return }
+        lastFlush = now
+        await flush()
+    }
+
+    /// Commits the batched points now, with the resumption of a trip carried on after a power cut when it has not
+    /// been committed yet (a resumption waits for points: alone it would not move the trip past the cut), after
+    /// whatever waits from earlier failures.
+    mutating func flush() async {
+        batch()
+        await drain()
+    }
+
+    /// Writes what waits, as long as the log can be written (before a new trip is opened, for one).
+    mutating func catchUp() async {
+        await drain()
+    }
+
+    /// Moves the batched points (and a resumption waiting for them) to the writes to make.
+    mutating func batch() {
+        guard let tripID, !pending.isEmpty else { return }
+        backlog.append(.points(pending, tripID: tripID, resumption: resumption))
+        pending.removeAll()
+        resumption = nil
+    }
+
+    /// Commits a pending resumption with the points so far, if there are any, before another event of the trip,
+    /// so that the trip's events stay in order.
+    mutating func flushResumption() async {
+        if resumption != nil { await flush() }
+    }
+
+    /// Makes a write after whatever waits.
+    mutating func write(_ write: Backlog.Write) async {
+        backlog.append(write)
+        await drain()
+    }
+
+    /// Makes the waiting writes in order until one fails; it and those after it stay, to be tried again (a full or
+    /// read-only card, another program's lock, a database error that may pass). Only a write the log refuses as
+    /// asked, which can never succeed (the trip is not open any more, …), is logged and given up.
+    mutating func drain() async {
+        while let next = backlog.first {
+            do {
+                try await perform(next)
+                backlog.removeFirst()
+            } catch where error.isRefusal {
+                logger.error("cannot \(next.what) in the log", metadata: ["error": "\(error)"])
+                backlog.removeFirst()
+            } catch {
+                noteFailure(error)
+                backlog.trim(keepingPoints: settings.pendingLimit - pending.count)
+                return
+            }
+        }
+        noteSuccess()
+    }
+
+    mutating func perform(_ write: Backlog.Write) async throws(StoreError) {
+        switch write {
+        case .points(let points, let tripID, let resumption):
+            try await log.appendPoints(points, to: tripID, resuming: resumption)
+        case .gap(let gap, let tripID):
+            try await log.recordGap(gap, tripID: tripID)
+        case .idleAlert(let alert, let tripID):
+            try await log.recordIdleAlert(alert, tripID: tripID)
+        case .event(let kind, let time, let tripID, let detail):
+            try await log.recordEvent(kind, time: time, tripID: tripID, detail: detail)
+        case .close(let tripID, let summary, let resumption, let afterPowerLoss, let exportsAt):
+            let closed = try await log.closeTrip(tripID, summary, resuming: resumption)
+            if let reason = afterPowerLoss {
+                logger.notice("trip closed after a power cut", metadata: [
+                    "trip": "\(closed.id)", "reason": "\(reason)", "distance_m": "\(Int(closed.distance.rounded()))",
+                ])
+            } else {
+                lastClosed = closed
+                closeDeferred = nil
+            }
+            await refreshExports(for: closed, now: exportsAt)
+        }
+    }
+
+    /// A write failed because the log cannot be written: said once, when it starts.
+    mutating func noteFailure(_ error: StoreError) {
+        let now = clock()
+        if failure == nil {
+            stateSince = now
+            logger.error("the mileage log cannot be written; trackd keeps tracking and tries again at each commit interval",
+                         metadata: ["detail": "\(Self.detail(error, path: log.path))", "error": "\(error)",
+                                    "pending_points": "\(pending.count + backlog.points)",
+                                    "message_id": "\(LogMessageID.storageFailing)"])
+        }
+        failure = (failure?.since ?? now, error)
+    }
+
+    /// A write went through: the end of a failure, if there was one.
+    mutating func noteSuccess() {
+        guard let (since, _) = failure, backlog.isEmpty else { return }
+        let now = clock()
+        failure = nil
+        stateSince = now
+        logger.notice("the mileage log can be written again; what was kept in memory is stored", metadata: [
+            "failed_s": "\(Int(now.seconds(since: since).rounded()))", "points": "\(backlog.stored)",
+            "records": "\(backlog.storedRecords)", "dropped_points": "\(backlog.dropped)",
+            "message_id": "\(LogMessageID.storageRecovered)",
+        ])
+        backlog.resetCounts()
+    }
+
+    /// At shutdown: says what could not be stored (memory does not outlive trackd; a trip whose close waits stays
+    /// open in the log, and the next start recovers it as after a power cut).
+    func reportLoss() {
+        guard !backlog.isEmpty || (!pending.isEmpty && failure != nil) else { return }
+        logger.error("trackd stops while the mileage log cannot be written: what was kept in memory is lost",
+                     metadata: ["points": "\(pending.count + backlog.points)", "records": "\(backlog.records)"])
+    }
+}
