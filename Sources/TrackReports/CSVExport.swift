@@ -32,7 +32,7 @@ public enum CSVExport {
             let row = ReportRow(entry.trip, calendar: calendar)
             let trip = entry.trip
             append([
-                .number(String(trip.id)), .number(row.dateText), .number(row.startTime), .number(row.endTime),
+                .number(trip.id.description), .number(row.dateText), .number(row.startTime), .number(row.endTime),
                 .number(row.startUTC), .number(row.endUTC), .number(row.odometerStart), .number(row.odometerEnd),
                 .number(row.distance), .text(trip.kind.rawValue), .text(trip.purpose ?? ""),
                 .text(trip.customer ?? ""), .text(trip.destination ?? ""), .text(trip.source.rawValue),

@@ -66,7 +66,7 @@ public enum GPXExport {
         description.append("\(LogTrip.kilometresText(tenths: trip.reportedTenths.distance)) km")
         if trip.gapCount > 0 { description.append(trip.gapCount == 1 ? "1 outage" : "\(trip.gapCount) outages") }
         xml += element("desc", description.joined(separator: "; "), indent: 4)
-        xml += element("number", String(trip.id), indent: 4)
+        xml += element("number", trip.id.description, indent: 4)
         xml += element("type", trip.kind.rawValue, indent: 4)
         for segment in segments {
             xml += "    <trkseg>\n"

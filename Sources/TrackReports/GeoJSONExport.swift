@@ -40,7 +40,7 @@ public enum GeoJSONExport {
         properties["company"] = .optional(report.profile.company)
         properties["time_zone"] = .string(calendar.identifier)
         properties["notes"] = .array(row.notes.map(JSONValue.string))
-        return .object(["type": .string("Feature"), "id": .integer(trip.id), "geometry": geometry(entry),
+        return .object(["type": .string("Feature"), "id": .integer(trip.id.rawValue), "geometry": geometry(entry),
                         "properties": .object(properties)])
     }
 

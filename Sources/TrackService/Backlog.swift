@@ -8,12 +8,12 @@ struct Backlog {
     /// One write to the log.
     enum Write {
         /// A batch of track points, with the resumption of a trip carried on after a power cut when it waits for them.
-        case points([RecordedPoint], tripID: Int64, resumption: Resumption?)
-        case gap(GapReport, tripID: Int64)
-        case idleAlert(IdleAlert, tripID: Int64)
-        case event(LogEvent.Kind, time: UTCTime?, tripID: Int64, detail: String)
+        case points([RecordedPoint], tripID: TripID, resumption: Resumption?)
+        case gap(GapReport, tripID: TripID)
+        case idleAlert(IdleAlert, tripID: TripID)
+        case event(LogEvent.Kind, time: UTCTime?, tripID: TripID, detail: String)
         /// A trip's close; `afterPowerLoss` is the reason when it closes a trip a power cut left open.
-        case close(tripID: Int64, TripSummary, resumption: Resumption?, afterPowerLoss: String?, exportsAt: UTCTime?)
+        case close(tripID: TripID, TripSummary, resumption: Resumption?, afterPowerLoss: String?, exportsAt: UTCTime?)
 
         /// What the write does, for the journal: "store track points", "note an outage", …
         var what: String {
@@ -49,7 +49,7 @@ struct Backlog {
     var records: Int { writes.count { if case .points = $0 { false } else { true } } }
 
     /// Whether the close of trip `tripID` waits.
-    func closes(_ tripID: Int64) -> Bool {
+    func closes(_ tripID: TripID) -> Bool {
         writes.contains { if case .close(tripID, _, _, _, _) = $0 { true } else { false } }
     }
 

@@ -22,7 +22,7 @@ extension TrackerService {
                 return .success(.trip(try await log.addTrip(manual, context: context)))
             case .edit(let params):
                 let trip = try await log.editTrip(params.id, params.changes, reason: params.reason, context: context)
-                if state.engine.trip?.number == Int(params.id) {
+                if state.engine.trip?.number == params.id {
                     await apply(.reclassifyTrip(trip.kind, purpose: trip.purpose), to: &state)
                 }
                 return .success(.trip(trip))

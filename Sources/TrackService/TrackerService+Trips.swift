@@ -57,7 +57,7 @@ extension TrackerService {
             }
             state.recorder?.began(logTrip!)
         }
-        await apply(.startTrip(params.kind, purpose: params.purpose, at: clock(), number: logTrip.map { Int($0.id) },
+        await apply(.startTrip(params.kind, purpose: params.purpose, at: clock(), number: logTrip?.id,
                                calibrationFactor: logTrip?.calibrationFactor), to: &state)
         return .success(logTrip)
     }

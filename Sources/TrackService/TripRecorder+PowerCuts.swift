@@ -37,7 +37,7 @@ extension TripRecorder {
             resumption = Resumption(gap: gap, time: time,
                                     detail: "carried on after \(Int(gap.duration.rounded())) s without power; "
                                         + "\(Int(gap.distance.rounded())) m bridged")
-            var trip = Trip(number: Int(open.trip.id), kind: open.trip.kind, purpose: open.trip.purpose,
+            var trip = Trip(number: open.trip.id, kind: open.trip.kind, purpose: open.trip.purpose,
                             calibrationFactor: open.trip.calibrationFactor ?? 1, startedAt: now)
             trip.start = open.first?.point.time ?? open.trip.start
             trip.startPosition = open.first?.point.coordinate ?? open.trip.startPosition

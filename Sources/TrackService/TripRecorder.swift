@@ -38,7 +38,7 @@ struct TripRecorder {
     let logger: Logger
 
     /// The log's id of the running trip.
-    var tripID: Int64?
+    var tripID: TripID?
     /// A trip found open at start, waiting for the first usable fix to be resumed or closed, and until when.
     var recovering: (trip: OpenTrip, deadline: MonotonicInstant)?
     /// The log's odometer at the start of the running trip, metres.

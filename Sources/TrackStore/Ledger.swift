@@ -1,5 +1,6 @@
 import Crypto
 import GRDB
+import TrackCore
 
 /// The hash chain over the log: every record the tax office relies on (trips, revisions, odometer readings, the
 /// profile, regular trips) is appended, in the same transaction as the change, with
@@ -35,7 +36,7 @@ enum Ledger {
     }
 
     /// SHA-256 over a trip's track points, in order, in their stored integer form.
-    static func trackDigest(_ db: Database, tripID: Int64) throws -> (digest: String, points: Int) {
+    static func trackDigest(_ db: Database, tripID: TripID) throws -> (digest: String, points: Int) {
         var hasher = SHA256()
         var count = 0
         let rows = try Row.fetchCursor(db, sql: """

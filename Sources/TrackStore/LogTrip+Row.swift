@@ -50,7 +50,7 @@ extension LogTrip {
     /// is and where the odometer stood); its measurements are covered once it closes, with a digest of its track.
     func canonical(trackDigest: String?, points: Int?) -> String {
         var record = CanonicalRecord()
-        record.add("id", id)
+        record.add("id", id.rawValue)
         record.add("kind", kind.rawValue)
         record.add("purpose", purpose)
         record.add("customer", customer)
@@ -97,7 +97,7 @@ extension LogRevision {
     var canonical: String {
         var record = CanonicalRecord()
         record.add("id", id)
-        record.add("trip_id", tripID)
+        record.add("trip_id", tripID?.rawValue)
         record.add("subject", subject)
         record.add("field", field)
         record.add("old", oldValue)
@@ -124,7 +124,7 @@ extension OdometerReading {
         record.add("value", value)
         record.add("time", time.iso8601(fractionDigits: 3))
         record.add("log_value", logValue)
-        record.add("gap_trip_id", gapTripID)
+        record.add("gap_trip_id", gapTripID?.rawValue)
         record.add("user", user)
         record.add("reason", reason)
         return record.text

@@ -85,7 +85,7 @@ extension MileageLog {
                                odometerStart: odometerStart, odometerEnd: odometerStart.map { $0 + distance },
                                distance: distance, regularName: template?.name, date: manual.date)
             trip.id = try MileageLog.insert(trip, db)
-            try Ledger.append(db, .trip, ref: String(trip.id), payload: trip.canonical(trackDigest: nil, points: nil))
+            try Ledger.append(db, .trip, ref: trip.id.description, payload: trip.canonical(trackDigest: nil, points: nil))
             try MileageLog.addRevision(tripID: trip.id, subject: "trip", field: "entry", old: nil,
                                        new: "\(trip.source) trip \(trip.id): \(LogTrip.kilometresText(tenths: trip.reportedTenths.distance)) km \(kind)",
                                        reason: manual.reason?.nilIfBlank ?? (template.map { "from regular trip \($0.name)" } ?? "entered by hand"),
@@ -95,7 +95,7 @@ extension MileageLog {
     }
 
     /// Changes what a trip was (kind, purpose, customer, destination), one revision per field changed.
-    public func editTrip(_ id: Int64, _ changes: TripChanges, reason: String, context: ChangeContext) async throws(StoreError) -> LogTrip {
+    public func editTrip(_ id: TripID, _ changes: TripChanges, reason: String, context: ChangeContext) async throws(StoreError) -> LogTrip {
         guard let reason = reason.nilIfBlank else { throw .reasonRequired("an edit") }
         guard !changes.isEmpty else {
             throw .invalid("nothing to change: give --business, --private, --purpose, --customer or --destination")
@@ -129,7 +129,7 @@ extension MileageLog {
     }
 
     /// Withdraws a trip: it stays in the log, marked deleted with the reason, and leaves the totals.
-    public func deleteTrip(_ id: Int64, reason: String, context: ChangeContext) async throws(StoreError) -> LogTrip {
+    public func deleteTrip(_ id: TripID, reason: String, context: ChangeContext) async throws(StoreError) -> LogTrip {
         guard let reason = reason.nilIfBlank else { throw .reasonRequired("deleting a trip") }
         return try await write("delete trip \(id)") { db in
             var trip = try MileageLog.trip(id, db)
@@ -180,7 +180,7 @@ extension MileageLog {
                                   start: lastEnd, end: context.time, odometerStart: logValue, odometerEnd: value,
                                   distance: difference, date: LocalDates.date(of: context.time, zone: profile.timeZone))
                 gap.id = try MileageLog.insert(gap, db)
-                try Ledger.append(db, .trip, ref: String(gap.id), payload: gap.canonical(trackDigest: nil, points: nil))
+                try Ledger.append(db, .trip, ref: gap.id.description, payload: gap.canonical(trackDigest: nil, points: nil))
                 try MileageLog.addRevision(
                     tripID: gap.id, subject: "trip", field: "entry", old: nil,
                     new: "\(gap.source) \(LogTrip.kilometresText(tenths: gap.reportedTenths.distance)) km (dashboard "
@@ -195,7 +195,7 @@ extension MileageLog {
             var note = "the first reading sets the log's odometer; the calibration needs a second one"
             if let previous, let last: Double = previous["value"] {
                 let since: Int64 = previous["last_trip_id"] ?? 0
-                let upTo = entry?.id ?? Int64.max
+                let upTo = entry?.id.rawValue ?? Int64.max
                 let gps = try Double.fetchOne(db, sql: """
                     SELECT COALESCE(SUM(measured_distance), 0) FROM trip
                     WHERE state = 'closed' AND source = 'gps' AND id > ? AND id < ?
@@ -323,15 +323,15 @@ extension MileageLog {
     /// Appends a trip's current state to the chain (with its track digest once it is closed).
     static func appendTripRecord(_ trip: LogTrip, _ db: Database) throws {
         if trip.state == .open || trip.source != .gps {
-            try Ledger.append(db, .trip, ref: String(trip.id), payload: trip.canonical(trackDigest: nil, points: nil))
+            try Ledger.append(db, .trip, ref: trip.id.description, payload: trip.canonical(trackDigest: nil, points: nil))
         } else {
             let track = try Ledger.trackDigest(db, tripID: trip.id)
-            try Ledger.append(db, .trip, ref: String(trip.id), payload: trip.canonical(trackDigest: track.digest, points: track.points))
+            try Ledger.append(db, .trip, ref: trip.id.description, payload: trip.canonical(trackDigest: track.digest, points: track.points))
         }
     }
 
     @discardableResult
-    static func addRevision(tripID: Int64?, subject: String, field: String, old: String?, new: String?, reason: String?,
+    static func addRevision(tripID: TripID?, subject: String, field: String, old: String?, new: String?, reason: String?,
                             context: ChangeContext, _ db: Database) throws -> LogRevision {
         try db.execute(sql: """
             INSERT INTO revision (trip_id, subject, field, old_value, new_value, time, time_source, user, reason)

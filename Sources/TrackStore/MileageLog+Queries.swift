@@ -34,12 +34,12 @@ extension MileageLog {
     }
 
     /// One trip.
-    public func trip(_ id: Int64) async throws(StoreError) -> LogTrip {
+    public func trip(_ id: TripID) async throws(StoreError) -> LogTrip {
         try await read("read trip \(id)") { db in try MileageLog.trip(id, db) }
     }
 
     /// One trip with its history, events and the size of its track.
-    public func tripDetail(_ id: Int64) async throws(StoreError) -> TripDetail {
+    public func tripDetail(_ id: TripID) async throws(StoreError) -> TripDetail {
         try await read("read trip \(id)") { db in
             let trip = try MileageLog.trip(id, db)
             let revisions = try Row.fetchAll(db, sql: "SELECT * FROM revision WHERE trip_id = ? ORDER BY id", arguments: [id])
@@ -54,13 +54,13 @@ extension MileageLog {
     }
 
     /// A trip's track: its segments of points, in order.
-    public func track(_ tripID: Int64) async throws(StoreError) -> [[TrackPoint]] {
+    public func track(_ tripID: TripID) async throws(StoreError) -> [[TrackPoint]] {
         try await read("read the track of trip \(tripID)") { db in try MileageLog.track(db, tripID: tripID) }
     }
 
     /// The change history: of some trips, and (when `logDates` is given, or for all when it is `nil` and
     /// `includeLog` holds) the changes to the profile, the odometer and the regular trips.
-    public func revisions(tripIDs: [Int64]? = nil) async throws(StoreError) -> [LogRevision] {
+    public func revisions(tripIDs: [TripID]? = nil) async throws(StoreError) -> [LogRevision] {
         try await read("read the change history") { db in
             let all = try Row.fetchAll(db, sql: "SELECT * FROM revision ORDER BY id").map(LogRevision.init(row:))
             guard let tripIDs else { return all }
@@ -70,7 +70,7 @@ extension MileageLog {
     }
 
     /// Events, newest last; of one trip when `tripID` is given.
-    public func events(tripID: Int64? = nil, limit: Int = 1000) async throws(StoreError) -> [LogEvent] {
+    public func events(tripID: TripID? = nil, limit: Int = 1000) async throws(StoreError) -> [LogEvent] {
         try await read("read events") { db in
             if let tripID { return try MileageLog.events(db, tripID: tripID) }
             return try Row.fetchAll(db, sql: "SELECT * FROM (SELECT * FROM event ORDER BY id DESC LIMIT ?) ORDER BY id",
@@ -148,7 +148,7 @@ extension MileageLog {
 
     // MARK: - Shared pieces
 
-    static func track(_ db: Database, tripID: Int64) throws -> [[TrackPoint]] {
+    static func track(_ db: Database, tripID: TripID) throws -> [[TrackPoint]] {
         var segments: [[TrackPoint]] = []
         var current: Int?
         let rows = try Row.fetchCursor(db, sql: "SELECT * FROM track_point WHERE trip_id = ? ORDER BY seq",
@@ -164,7 +164,7 @@ extension MileageLog {
         return segments
     }
 
-    static func events(_ db: Database, tripID: Int64) throws -> [LogEvent] {
+    static func events(_ db: Database, tripID: TripID) throws -> [LogEvent] {
         try Row.fetchAll(db, sql: "SELECT * FROM event WHERE trip_id = ? ORDER BY id", arguments: [tripID])
             .compactMap(LogEvent.init(row:))
     }

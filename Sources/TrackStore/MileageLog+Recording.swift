@@ -14,7 +14,7 @@ extension MileageLog {
                                source: .gps, state: .open, odometerStart: try MileageLog.odometer(db),
                                distance: 0, measuredDistance: 0, calibrationFactor: profile.calibrationFactor)
             trip.id = try MileageLog.insert(trip, db)
-            try Ledger.append(db, .trip, ref: String(trip.id), payload: trip.canonical(trackDigest: nil, points: nil))
+            try Ledger.append(db, .trip, ref: trip.id.description, payload: trip.canonical(trackDigest: nil, points: nil))
             return trip
         }
     }
@@ -24,7 +24,7 @@ extension MileageLog {
     /// batch after it: the outage and the `resumed` event are committed with points that move the trip's last
     /// stored point past the cut, or not at all, so that a second cut before them cannot leave the same stretch
     /// counted as two outages (the next start decides again from the same last point).
-    public func appendPoints(_ points: [RecordedPoint], to tripID: Int64,
+    public func appendPoints(_ points: [RecordedPoint], to tripID: TripID,
                              resuming resumption: Resumption? = nil) async throws(StoreError) {
         guard !points.isEmpty else { return }
         try await write("store track points") { db in
@@ -40,14 +40,14 @@ extension MileageLog {
     }
 
     /// Notes an outage on an open trip: the running totals on the trip and an event.
-    public func recordGap(_ gap: GapReport, tripID: Int64) async throws(StoreError) {
+    public func recordGap(_ gap: GapReport, tripID: TripID) async throws(StoreError) {
         try await write("record an outage") { db in
             try MileageLog.insertGap(gap, tripID: tripID, db)
         }
     }
 
     /// Notes an idle alert: the count on the trip and an event.
-    public func recordIdleAlert(_ alert: IdleAlert, tripID: Int64?) async throws(StoreError) {
+    public func recordIdleAlert(_ alert: IdleAlert, tripID: TripID?) async throws(StoreError) {
         try await write("record an idle alert") { db in
             if let tripID {
                 try db.execute(sql: "UPDATE trip SET idle_alerts = idle_alerts + 1 WHERE id = ? AND state = 'open'",
@@ -59,7 +59,7 @@ extension MileageLog {
     }
 
     /// Records an event.
-    public func recordEvent(_ kind: LogEvent.Kind, time: UTCTime?, tripID: Int64?, detail: String) async throws(StoreError) {
+    public func recordEvent(_ kind: LogEvent.Kind, time: UTCTime?, tripID: TripID?, detail: String) async throws(StoreError) {
         try await write("record an event") { db in
             try MileageLog.insertEvent(kind, time: time, tripID: tripID, detail: detail, db)
         }
@@ -70,7 +70,7 @@ extension MileageLog {
     /// A trip carried on after a power cut and closed before any point after the cut was stored passes its
     /// `resumption`, committed with the close.
     @discardableResult
-    public func closeTrip(_ id: Int64, _ summary: TripSummary,
+    public func closeTrip(_ id: TripID, _ summary: TripSummary,
                           resuming resumption: Resumption? = nil) async throws(StoreError) -> LogTrip {
         try await write("close trip \(id)") { db in
             if let resumption { try MileageLog.insertResumption(resumption, tripID: id, db) }
@@ -95,7 +95,7 @@ extension MileageLog {
             trip.endReason = summary.endReason
             try MileageLog.update(trip, db)
             let track = try Ledger.trackDigest(db, tripID: id)
-            try Ledger.append(db, .trip, ref: String(id), payload: trip.canonical(trackDigest: track.digest, points: track.points))
+            try Ledger.append(db, .trip, ref: id.description, payload: trip.canonical(trackDigest: track.digest, points: track.points))
             return trip
         }
     }
@@ -119,7 +119,7 @@ extension MileageLog {
 
     // MARK: - Shared pieces
 
-    static func insertPoints(_ points: [RecordedPoint], tripID: Int64, _ db: Database) throws {
+    static func insertPoints(_ points: [RecordedPoint], tripID: TripID, _ db: Database) throws {
         guard let first = points.first else { return }
         let next = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(seq), -1) + 1 FROM track_point WHERE trip_id = ?",
                                       arguments: [tripID]) ?? 0
@@ -145,12 +145,12 @@ extension MileageLog {
         }
     }
 
-    static func insertResumption(_ resumption: Resumption, tripID: Int64, _ db: Database) throws {
+    static func insertResumption(_ resumption: Resumption, tripID: TripID, _ db: Database) throws {
         try insertGap(resumption.gap, tripID: tripID, db)
         try insertEvent(.resumed, time: resumption.time, tripID: tripID, detail: resumption.detail, db)
     }
 
-    static func insertGap(_ gap: GapReport, tripID: Int64, _ db: Database) throws {
+    static func insertGap(_ gap: GapReport, tripID: TripID, _ db: Database) throws {
         try db.execute(sql: """
             UPDATE trip SET gap_count = gap_count + 1, bridged_seconds = bridged_seconds + ?,
                 bridged_distance = bridged_distance + ?
@@ -169,7 +169,7 @@ extension MileageLog {
         return LogProfile(row: row)
     }
 
-    static func trip(_ id: Int64, _ db: Database) throws -> LogTrip {
+    static func trip(_ id: TripID, _ db: Database) throws -> LogTrip {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM trip WHERE id = ?", arguments: [id]) else {
             throw StoreError.unknownTrip(id)
         }
@@ -188,12 +188,12 @@ extension MileageLog {
     }
 
     @discardableResult
-    static func insert(_ trip: LogTrip, _ db: Database) throws -> Int64 {
+    static func insert(_ trip: LogTrip, _ db: Database) throws -> TripID {
         let columns = trip.columns
         let names = columns.keys.sorted()
         try db.execute(sql: "INSERT INTO trip (\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))",
                        arguments: StatementArguments(names.map { columns[$0]! }))
-        return db.lastInsertedRowID
+        return TripID(db.lastInsertedRowID)
     }
 
     static func update(_ trip: LogTrip, _ db: Database) throws {
@@ -203,7 +203,7 @@ extension MileageLog {
                        arguments: StatementArguments(names.map { columns[$0]! } + [trip.id]))
     }
 
-    static func insertEvent(_ kind: LogEvent.Kind, time: UTCTime?, tripID: Int64?, detail: String, _ db: Database) throws {
+    static func insertEvent(_ kind: LogEvent.Kind, time: UTCTime?, tripID: TripID?, detail: String, _ db: Database) throws {
         try db.execute(sql: "INSERT INTO event (kind, time, trip_id, detail) VALUES (?, ?, ?, ?)",
                        arguments: [kind.rawValue, time?.iso8601(fractionDigits: 3), tripID, detail])
     }

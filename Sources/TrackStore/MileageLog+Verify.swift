@@ -61,7 +61,7 @@ extension MileageLog {
             }
             let trips = try Row.fetchAll(db, sql: "SELECT * FROM trip ORDER BY id")
             for row in trips {
-                let id: Int64 = row["id"]
+                let id: TripID = row["id"]
                 do {
                     let trip = try LogTrip(row: row)
                     var digest: (digest: String, points: Int)?

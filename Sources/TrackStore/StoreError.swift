@@ -1,3 +1,5 @@
+import TrackCore
+
 /// Why the mileage log refused or failed an operation: one sentence a person can act on, the cause kept.
 public enum StoreError: Error, Sendable, CustomStringConvertible {
     /// The file is not an SQLite database at all.
@@ -13,7 +15,7 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     /// A database operation failed.
     case database(operation: String, detail: String)
     /// No entry with that number.
-    case unknownTrip(Int64)
+    case unknownTrip(TripID)
     /// A change needs a reason for the audit trail.
     case reasonRequired(String)
     /// The request cannot be carried out as asked.

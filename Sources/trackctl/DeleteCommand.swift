@@ -10,7 +10,7 @@ struct DeleteCommand: AsyncParsableCommand {
     @ParentCommand var trackctl: TrackControl
 
     @Argument(help: "The trip's number.")
-    var id: Int64
+    var id: TripID
 
     @Option(help: "Why it is deleted (required; kept in the history).")
     var reason: String

@@ -11,7 +11,7 @@ struct EditCommand: AsyncParsableCommand {
     @ParentCommand var trackctl: TrackControl
 
     @Argument(help: "The trip's number.")
-    var id: Int64
+    var id: TripID
 
     @OptionGroup var fields: TripFields
 

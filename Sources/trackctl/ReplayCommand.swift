@@ -120,7 +120,7 @@ struct ReplayReport: Encodable {
         let type = "idle"
         let time: UTCTime
         let stationarySince: UTCTime
-        let trip: Int
+        let trip: TripID
 
         enum CodingKeys: String, CodingKey {
             case type, time, trip
@@ -169,7 +169,7 @@ struct ReplayReport: Encodable {
     }
 
     struct TripReport: Encodable {
-        let number: Int
+        let number: TripID
         let kind: String
         let start: UTCTime?
         let end: UTCTime?

@@ -11,7 +11,7 @@ struct ShowCommand: AsyncParsableCommand {
     @ParentCommand var trackctl: TrackControl
 
     @Argument(help: "The trip's number (trackctl trips lists them).")
-    var id: Int64
+    var id: TripID
 
     func run() async throws {
         let options = trackctl.connection

@@ -79,7 +79,7 @@ import Testing
                       altitudeMSL: number(1000), geoidSeparation: number(50), speed: number(40), track: number(360),
                       eph: number(10), ephSource: .receiver, hdop: number(5), vdop: number(5), pdop: number(5),
                       satellitesUsed: count() % 30, satellitesInView: count() % 40)
-        var trip = Trip(number: count(), kind: .business, purpose: purpose, calibrationFactor: 1 + number(0.01),
+        var trip = Trip(number: TripID(Int64(count())), kind: .business, purpose: purpose, calibrationFactor: 1 + number(0.01),
                         startedAt: MonotonicInstant(nanoseconds: 1_000))
         trip.start = time
         trip.measuredDistance = number(100_000)

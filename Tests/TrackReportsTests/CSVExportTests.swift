@@ -22,7 +22,7 @@ struct CSVExportTests {
         #expect(csv.header == ["id", "date", "start_time", "end_time", "start_utc", "end_utc", "odometer_start_km",
                                "odometer_end_km", "distance_km", "kind", "purpose", "customer", "destination",
                                "source", "state", "driver", "plate", "company", "notes"])
-        #expect(csv.tripRows.map { $0["id"] } == report.trips.map { String($0.trip.id) })
+        #expect(csv.tripRows.map { $0["id"] } == report.trips.map { $0.trip.id.description })
         let hasUnclassified = report.trips.contains { $0.trip.counts && $0.trip.kind == .unclassified }
         #expect(hasUnclassified)
         #expect(csv.totalRows.map { $0["kind"] } == ["business", "private", "unclassified", "all"])
@@ -44,8 +44,8 @@ struct CSVExportTests {
         let deleted = try #require(report.trips.first { $0.trip.state == .deleted }?.trip)
         let reason = try #require(deleted.deletionReason)
         #expect(reason.contains("\n"))
-        #expect(rows[String(deleted.id)]?["notes"]?.contains("deleted: \(reason)") == true)
-        #expect(rows[String(deleted.id)]?["state"] == "deleted")
+        #expect(rows[deleted.id.description]?["notes"]?.contains("deleted: \(reason)") == true)
+        #expect(rows[deleted.id.description]?["state"] == "deleted")
     }
 
     @Test func csvGuardsTextFieldsAgainstFormulaInjectionButNotNumbers() throws {
@@ -60,7 +60,7 @@ struct CSVExportTests {
         }
         let rows = Dictionary(uniqueKeysWithValues: csv.tripRows.map { ($0["id"]!, $0) })
         for entry in report.trips {
-            let row = try #require(rows[String(entry.trip.id)])
+            let row = try #require(rows[entry.trip.id.description])
             for (column, value) in [("purpose", entry.trip.purpose), ("customer", entry.trip.customer),
                                     ("destination", entry.trip.destination)] {
                 let value = value ?? ""
@@ -70,7 +70,7 @@ struct CSVExportTests {
         }
         // A negative distance is a number and keeps its sign.
         let correction = try #require(report.trips.first { $0.trip.reportedTenths.distance < 0 }?.trip)
-        #expect(tenths(rows[String(correction.id)]?["distance_km"]) == correction.reportedTenths.distance)
+        #expect(tenths(rows[correction.id.description]?["distance_km"]) == correction.reportedTenths.distance)
     }
 
     @Test func csvShowsLocalDatesAndTimesInTheProfilesZoneAndUTCBeside() throws {

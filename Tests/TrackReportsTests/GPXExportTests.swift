@@ -20,7 +20,7 @@ struct GPXExportTests {
         #expect(tracks.count == recorded.count)
         #expect(report.trips.contains { $0.trip.state == .deleted && !$0.segments.isEmpty })
         for (track, entry) in zip(tracks, recorded) {
-            #expect(track.child("number")?.text == String(entry.trip.id))
+            #expect(track.child("number")?.text == entry.trip.id.description)
             #expect(track.child("type")?.text == entry.trip.kind.rawValue)
             let segments = track.children("trkseg")
             #expect(segments.map { $0.children("trkpt").count } == entry.segments.map(\.count))

@@ -22,7 +22,7 @@ struct GeoJSONExportTests {
         #expect(features.count == report.trips.count)
         for (feature, entry) in zip(features, report.trips) {
             #expect(feature["type"] as? String == "Feature")
-            #expect((feature["id"] as? NSNumber)?.int64Value == entry.trip.id)
+            #expect((feature["id"] as? NSNumber)?.int64Value == entry.trip.id.rawValue)
             let properties = try #require(feature["properties"] as? [String: Any])
             #expect(properties["state"] as? String == entry.trip.state.rawValue)
         }

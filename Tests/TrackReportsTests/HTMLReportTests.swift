@@ -81,7 +81,7 @@ struct HTMLReportTests {
     @Test func htmlListsEveryRevisionWithItsEscapedReason() throws {
         let root = try XMLTree.parse(HTMLReport.render(report))
         let rows = root.descendants("tr").filter { $0.classes.contains("revision") }
-        #expect(rows.map { $0.attributes["data-id"] } == report.revisions.map { String($0.id) })
+        #expect(rows.map { $0.attributes["data-id"] } == report.revisions.map { $0.id.description })
         let clock = ReferenceClock()
         for (row, revision) in zip(rows, report.revisions) {
             let cells = row.children("td")

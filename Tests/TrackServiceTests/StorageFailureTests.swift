@@ -49,7 +49,7 @@ import TrackCore
         let failing = try #require(tracker.status.snapshot(now: tracker.clock.now()).storage)
         #expect(failing.detail == "disk full: cannot write \(path)")
         #expect(failing.pendingPoints >= during.count - 5, "\(failing.pendingPoints) points kept of \(during.count) fixes")
-        #expect(tracker.status.snapshot(now: tracker.clock.now()).trip?.number == Int(trip.id))
+        #expect(tracker.status.snapshot(now: tracker.clock.now()).trip?.number == trip.id)
 
         // Changes that need the log are refused, naming the cause.
         tracker.setClock(to: during.last!.time!, plus: 12)  // another retry, which fails too
@@ -89,7 +89,7 @@ import TrackCore
 
         // And a new trip starts.
         let next = try await tracker.tripRequest(.start(StartParams(kind: .private)))
-        #expect(next.id == trip.id + 1)
+        #expect(next.id.rawValue == trip.id.rawValue + 1)
         await tracker.finish()
 
         // The journal: one error when it began, one notice when it ended.

@@ -253,7 +253,7 @@ struct TripRecorderTests {
             let log = try MileageLog.open(path: path)
             let tracker = TrackerHarness(log: log, origin: restart, autoStart: .business)
             try await tracker.feedAndWait(drive.fixes)
-            #expect(tracker.status.snapshot(now: tracker.clock.now()).trip?.number == Int(cut.id), "resumed")
+            #expect(tracker.status.snapshot(now: tracker.clock.now()).trip?.number == cut.id, "resumed")
             try FileManager.default.copyItem(atPath: path, toPath: card)
             if FileManager.default.fileExists(atPath: path + "-wal") {
                 try FileManager.default.copyItem(atPath: path + "-wal", toPath: card + "-wal")
@@ -550,7 +550,7 @@ struct TripRecorderTests {
     /// A trip as a power cut leaves it: opened, a minute of points eastwards at 10 m/s from `origin` from `start`
     /// stored, never closed; the log closed as if the daemon had been killed.
     private func prepareTripCutByPowerLoss(at path: String) async throws
-        -> (id: Int64, points: [TrackPoint], first: TrackPoint, last: TrackPoint) {
+        -> (id: TripID, points: [TrackPoint], first: TrackPoint, last: TrackPoint) {
         let log = try MileageLog.open(path: path)
         let trip = try await log.beginTrip(kind: .business, purpose: "Delivery", customer: nil)
         let points = (0..<60).map { second in

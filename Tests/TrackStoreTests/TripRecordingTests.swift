@@ -52,7 +52,7 @@ struct TripRecordingTests {
             "\(error)" == "trip \(trip.id) is closed in the log; its track takes no more points"
         }
         await #expect(throws: StoreError.self) {
-            try await log.appendPoints([RecordedPoint(point: later, segment: 0)], to: trip.id + 1)
+            try await log.appendPoints([RecordedPoint(point: later, segment: 0)], to: TripID(trip.id.rawValue + 1))
         }
         #expect(try await log.track(trip.id).joined().count == 1)
         let report = try await log.verify()
@@ -113,7 +113,7 @@ struct TripRecordingTests {
         try await log.recordGap(gap, tripID: trip.id)
         try await log.recordIdleAlert(IdleAlert(time: UTCTime(iso8601: "2026-11-20T10:06:00Z")!,
                                                 stationarySince: UTCTime(iso8601: "2026-11-20T08:06:00Z")!,
-                                                position: nil, tripNumber: Int(trip.id)), tripID: trip.id)
+                                                position: nil, tripNumber: trip.id), tripID: trip.id)
         let open = try #require(try await log.openTrip())
         #expect(open.trip.gapCount == 1)
         #expect(open.trip.bridgedDistance == 820)

@@ -8,7 +8,7 @@ extension ReceiverFaultHarness {
         var id: Int
         var kind: String
         var time: String
-        var trip: Int?
+        var trip: TripID?
         var detail: String
     }
 
@@ -20,7 +20,7 @@ extension ReceiverFaultHarness {
         let events = rows.split(separator: "\n").compactMap { line -> LoggedEvent? in
             let fields = line.split(separator: "|", maxSplits: 4, omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 5, let id = Int(fields[0]) else { return nil }
-            return LoggedEvent(id: id, kind: fields[1], time: fields[2], trip: Int(fields[3]), detail: fields[4])
+            return LoggedEvent(id: id, kind: fields[1], time: fields[2], trip: Int64(fields[3]).map(TripID.init), detail: fields[4])
         }
         let starts = settings.scenarios.compactMap { name in firstEvents[name].map { (name, $0) } }
         for (offset, (name, first)) in starts.enumerated() {
@@ -36,7 +36,7 @@ extension ReceiverFaultHarness {
             var scenario = scenarios[index]
             let untimed = own.filter { $0.time.isEmpty }
             check(&scenario, "\(name).events-trip", elsewhere.isEmpty && untimed.isEmpty,
-                  "every event of the scenario belongs to trip \(tripNumber.map(String.init) ?? "?") and has a GPS time "
+                  "every event of the scenario belongs to trip \(tripNumber.map(\.description) ?? "?") and has a GPS time "
                       + "(\(own.count) events\(untimed.isEmpty ? "" : "; without a time: " + untimed.map(\.kind).joined(separator: ", ")))")
             // No phantom distance across an outage. A bridge is the straight line, lengthened for the change of
             // course as if the road were a steady bend, by at most max_bridge_curvature (docs/accuracy.md): it may

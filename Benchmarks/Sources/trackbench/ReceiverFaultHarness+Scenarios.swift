@@ -77,7 +77,7 @@ extension ReceiverFaultHarness {
               String(format: "reconnected within 2.5 s of the replug (median %.3f s, worst %.3f s)",
                      sorted.isEmpty ? Double.nan : sorted[(sorted.count - 1) / 2], worst))
         check(&scenario, "unplug.same-trip", carriedOn == rounds,
-              "trip \(tripNumber.map(String.init) ?? "?") counted on after \(carriedOn) of \(rounds) replugs")
+              "trip \(tripNumber.map(\.description) ?? "?") counted on after \(carriedOn) of \(rounds) replugs")
     }
 
     // MARK: - Garbage
@@ -148,7 +148,7 @@ extension ReceiverFaultHarness {
         check(&scenario, "garbage.distance", abs(measured - driven) <= driven * 0.05 + 20,
               String(format: "no phantom distance: the trip grew by %.0f m while the drive covered %.0f m", measured, driven))
         check(&scenario, "garbage.connected", after.source.state == .connected && after.trip?.number == tripNumber,
-              "the source stayed connected and trip \(tripNumber.map(String.init) ?? "?") ran on")
+              "the source stayed connected and trip \(tripNumber.map(\.description) ?? "?") ran on")
     }
 
     // MARK: - Stopping mid-sentence
@@ -280,7 +280,7 @@ extension ReceiverFaultHarness {
               "memory flat: RSS \(rss.first.map(String.init) ?? "?") kB at the start, \(rss.last.map(String.init) ?? "?") kB at the end, "
                   + "at most \(rss.max().map(String.init) ?? "?") kB (\(rss.count) samples)")
         check(&scenario, "no-fix.trip", late.trip?.number == tripNumber && late.trip?.idleAlerts == early.trip?.idleAlerts,
-              "trip \(tripNumber.map(String.init) ?? "?") kept running, no idle alert (the car was driving)")
+              "trip \(tripNumber.map(\.description) ?? "?") kept running, no idle alert (the car was driving)")
         check(&scenario, "no-fix.resumed", back != nil,
               "tracking resumed when fixes returned: \(back.map { "position_fixes \($0.positionFixes), trip at \(Int($0.trip?.distance ?? 0)) m" } ?? "not within 30 s")")
     }

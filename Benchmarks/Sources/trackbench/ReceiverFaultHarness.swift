@@ -43,7 +43,7 @@ final class ReceiverFaultHarness {
     let output: (String) -> Void
     var scenarios: [ReceiverFaultScenario] = []
     /// The trip the run keeps, from the start on.
-    var tripNumber: Int?
+    var tripNumber: TripID?
 
     init(settings: Settings, output: @escaping (String) -> Void) {
         self.settings = settings
@@ -91,7 +91,7 @@ final class ReceiverFaultHarness {
         tripNumber = tracking?.trip?.number
         start.status.append("tracking: \(tracking?.harnessSummary ?? "never")")
         check(&start, "start.tracking", tracking != nil,
-              "trackd opened \(link) and trip \(tripNumber.map(String.init) ?? "?") counts (\(tracking.map(\.source.detail) ?? "no status"))")
+              "trackd opened \(link) and trip \(tripNumber.map(\.description) ?? "?") counts (\(tracking.map(\.source.detail) ?? "no status"))")
         start.figures["rss_kb"] = probe.residentKilobytes().map(Double.init)
         start.lastTime = receiver.drive.epochs[max(0, receiver.cursor - 1)].time.description
         scenarios.append(start)

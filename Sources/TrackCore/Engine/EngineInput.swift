@@ -6,7 +6,7 @@ public enum EngineInput: Sendable {
     case tick(MonotonicInstant)
     /// Start a trip. While one runs, nothing new starts. `number` is the log's number for it (else the engine counts),
     /// `calibrationFactor` the log's factor (else the configuration's).
-    case startTrip(TripKind, purpose: String?, at: MonotonicInstant, number: Int? = nil, calibrationFactor: Double? = nil)
+    case startTrip(TripKind, purpose: String?, at: MonotonicInstant, number: TripID? = nil, calibrationFactor: Double? = nil)
     /// Change what the running trip is for (an edit in the log while it runs).
     case reclassifyTrip(TripKind, purpose: String?)
     /// Carry on with a trip a power cut interrupted, as the log kept it (nothing happens while another trip runs).

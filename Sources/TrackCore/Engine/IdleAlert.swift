@@ -7,7 +7,7 @@ public struct IdleAlert: Sendable, Hashable, Codable {
     /// Where it stands, if known.
     public var position: Coordinate?
     /// The trip it belongs to.
-    public var tripNumber: Int
+    public var tripNumber: TripID
 
     enum CodingKeys: String, CodingKey {
         case time, position
@@ -15,7 +15,7 @@ public struct IdleAlert: Sendable, Hashable, Codable {
         case tripNumber = "trip"
     }
 
-    public init(time: UTCTime, stationarySince: UTCTime, position: Coordinate?, tripNumber: Int) {
+    public init(time: UTCTime, stationarySince: UTCTime, position: Coordinate?, tripNumber: TripID) {
         self.time = time
         self.stationarySince = stationarySince
         self.position = position

@@ -18,7 +18,7 @@ public struct TrackEngine: Sendable {
 
     private var gate: FixGate
     private var tracker: MotionTracker
-    private var nextTripNumber = 1
+    private var nextTripNumber: TripID = 1
     /// The last usable fix: its GPS time and arrival on the monotonic clock.
     private var lastUsable: (time: UTCTime, at: MonotonicInstant)?
     private var lastPosition: Coordinate?
@@ -59,7 +59,7 @@ public struct TrackEngine: Sendable {
                 emit(.tripAlreadyRunning(trip))
             } else {
                 trip = resumed
-                nextTripNumber = max(nextTripNumber, resumed.number + 1)
+                nextTripNumber = max(nextTripNumber, TripID(resumed.number.rawValue + 1))
                 emit(.tripResumed(resumed))
             }
         case .stopTrip(let purpose, let at):
@@ -162,7 +162,7 @@ public struct TrackEngine: Sendable {
 
     // MARK: - Trips
 
-    private mutating func startTrip(_ kind: TripKind, purpose: String?, at now: MonotonicInstant, number: Int?,
+    private mutating func startTrip(_ kind: TripKind, purpose: String?, at now: MonotonicInstant, number: TripID?,
                                     calibrationFactor: Double?, _ emit: (EngineEvent) -> Void) {
         if let trip {
             emit(.tripAlreadyRunning(trip))
@@ -170,7 +170,7 @@ public struct TrackEngine: Sendable {
         }
         var started = Trip(number: number ?? nextTripNumber, kind: kind, purpose: purpose,
                            calibrationFactor: calibrationFactor ?? configuration.calibrationFactor, startedAt: now)
-        nextTripNumber = max(nextTripNumber, started.number) + 1
+        nextTripNumber = TripID(max(nextTripNumber, started.number).rawValue + 1)
         // A fix in the last few seconds marks the start; otherwise the next usable fix will.
         if let last = lastUsable, now.seconds(since: last.at) <= configuration.gapAfter {
             started.start = last.time

@@ -1,7 +1,7 @@
 /// One trip as the engine measures it. Times are GPS time; durations come from the monotonic clock.
 public struct Trip: Sendable, Hashable, Codable {
     /// The engine's running number for the trip (the mileage log gives the permanent one).
-    public var number: Int
+    public var number: TripID
     public var kind: TripKind
     public var purpose: String?
     /// GPS time of the trip's first usable fix; `nil` until one has arrived.
@@ -25,7 +25,7 @@ public struct Trip: Sendable, Hashable, Codable {
     public var firstFixAt: MonotonicInstant?
     public var lastFixAt: MonotonicInstant?
 
-    public init(number: Int, kind: TripKind, purpose: String?, calibrationFactor: Double, startedAt: MonotonicInstant) {
+    public init(number: TripID, kind: TripKind, purpose: String?, calibrationFactor: Double, startedAt: MonotonicInstant) {
         self.number = number
         self.kind = kind
         self.purpose = purpose

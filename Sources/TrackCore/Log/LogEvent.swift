@@ -17,11 +17,11 @@ public struct LogEvent: Sendable, Hashable, Codable, Identifiable {
     public var kind: Kind
     /// GPS time when known.
     public var time: UTCTime?
-    public var tripID: Int64?
+    public var tripID: TripID?
     /// One line a person can read.
     public var detail: String
 
-    public init(id: Int64, kind: Kind, time: UTCTime?, tripID: Int64?, detail: String) {
+    public init(id: Int64, kind: Kind, time: UTCTime?, tripID: TripID?, detail: String) {
         self.id = id
         self.kind = kind
         self.time = time

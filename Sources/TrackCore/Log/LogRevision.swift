@@ -2,7 +2,7 @@
 public struct LogRevision: Sendable, Hashable, Codable, Identifiable {
     public var id: Int64
     /// The trip changed; `nil` for changes to the profile, the odometer or the regular trips.
-    public var tripID: Int64?
+    public var tripID: TripID?
     /// What was changed: `trip`, `profile`, `odometer`, `regular`.
     public var subject: String
     /// The field: `kind`, `purpose`, `state`, `driver`, `reading`…
@@ -17,7 +17,7 @@ public struct LogRevision: Sendable, Hashable, Codable, Identifiable {
     public var user: String
     public var reason: String?
 
-    public init(id: Int64, tripID: Int64?, subject: String, field: String, oldValue: String?, newValue: String?,
+    public init(id: Int64, tripID: TripID?, subject: String, field: String, oldValue: String?, newValue: String?,
                 time: UTCTime, timeSource: String, user: String, reason: String?) {
         self.id = id
         self.tripID = tripID

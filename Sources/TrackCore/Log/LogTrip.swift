@@ -2,7 +2,7 @@
 /// kilometres in JSON (`odometer_start`, `odometer_end`); times are GPS time (UTC).
 public struct LogTrip: Sendable, Hashable, Identifiable {
     /// The permanent number of the entry in the log.
-    public var id: Int64
+    public var id: TripID
     public var kind: TripKind
     public var purpose: String?
     public var customer: String?
@@ -38,7 +38,7 @@ public struct LogTrip: Sendable, Hashable, Identifiable {
     /// Why the entry was deleted.
     public var deletionReason: String?
 
-    public init(id: Int64, kind: TripKind, purpose: String? = nil, customer: String? = nil,
+    public init(id: TripID, kind: TripKind, purpose: String? = nil, customer: String? = nil,
                 destination: String? = nil, source: TripSource, state: TripState, start: UTCTime? = nil,
                 end: UTCTime? = nil, startPosition: Coordinate? = nil, endPosition: Coordinate? = nil,
                 odometerStart: Double? = nil, odometerEnd: Double? = nil, distance: Double,
@@ -127,7 +127,7 @@ extension LogTrip: Codable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        id = try c.decode(Int64.self, forKey: .id)
+        id = try c.decode(TripID.self, forKey: .id)
         kind = try c.decode(TripKind.self, forKey: .kind)
         purpose = try c.decodeIfPresent(String.self, forKey: .purpose)
         customer = try c.decodeIfPresent(String.self, forKey: .customer)

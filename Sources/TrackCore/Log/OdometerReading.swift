@@ -7,11 +7,11 @@ public struct OdometerReading: Sendable, Hashable, Codable, Identifiable {
     /// What the log's odometer said at that moment, metres (`nil` for the first reading).
     public var logValue: Double?
     /// The entry that made the difference visible, if there was one.
-    public var gapTripID: Int64?
+    public var gapTripID: TripID?
     public var user: String
     public var reason: String
 
-    public init(id: Int64, value: Double, time: UTCTime, logValue: Double?, gapTripID: Int64?, user: String,
+    public init(id: Int64, value: Double, time: UTCTime, logValue: Double?, gapTripID: TripID?, user: String,
                 reason: String) {
         self.id = id
         self.value = value

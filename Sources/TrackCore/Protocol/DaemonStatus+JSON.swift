@@ -79,7 +79,7 @@ extension TripStatus {
             json.key("idle_alerts"); json.number(idleAlerts)
             json.key("kind"); json.string(kind.rawValue)
             json.key("measured_distance_m"); json.number(measuredDistance)
-            json.key("number"); json.number(number)
+            json.key("number"); json.number(Int(number.rawValue))
             json.member("purpose", purpose)
             json.member("start", start)
         }
@@ -107,7 +107,7 @@ extension IdleAlert {
             }
             json.key("stationary_since"); json.time(stationarySince)
             json.key("time"); json.time(time)
-            json.key("trip"); json.number(tripNumber)
+            json.key("trip"); json.number(Int(tripNumber.rawValue))
         }
     }
 }

@@ -33,20 +33,20 @@ public struct TripsParams: Sendable, Codable, Hashable {
 
 /// `show` parameters.
 public struct TripIDParams: Sendable, Codable, Hashable {
-    public var id: Int64
+    public var id: TripID
 
-    public init(id: Int64) {
+    public init(id: TripID) {
         self.id = id
     }
 }
 
 /// `edit` parameters.
 public struct EditParams: Sendable, Codable, Hashable {
-    public var id: Int64
+    public var id: TripID
     public var changes: TripChanges
     public var reason: String
 
-    public init(id: Int64, changes: TripChanges, reason: String) {
+    public init(id: TripID, changes: TripChanges, reason: String) {
         self.id = id
         self.changes = changes
         self.reason = reason
@@ -55,10 +55,10 @@ public struct EditParams: Sendable, Codable, Hashable {
 
 /// `delete` parameters.
 public struct DeleteParams: Sendable, Codable, Hashable {
-    public var id: Int64
+    public var id: TripID
     public var reason: String
 
-    public init(id: Int64, reason: String) {
+    public init(id: TripID, reason: String) {
         self.id = id
         self.reason = reason
     }

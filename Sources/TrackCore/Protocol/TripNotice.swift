@@ -9,7 +9,7 @@ public struct TripNotice: Sendable, Codable, Hashable {
     }
 
     public var change: Change
-    public var number: Int
+    public var number: TripID
     public var kind: TripKind
     public var purpose: String?
     /// GPS times of its first and last fix, when known.

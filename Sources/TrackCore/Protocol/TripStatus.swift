@@ -1,6 +1,6 @@
 /// The running trip, as `status` shows it.
 public struct TripStatus: Sendable, Codable, Hashable {
-    public var number: Int
+    public var number: TripID
     public var kind: TripKind
     public var purpose: String?
     /// GPS time of its first fix, once known.
