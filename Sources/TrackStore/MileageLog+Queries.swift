@@ -23,7 +23,7 @@ extension MileageLog {
             } else {
                 rows = try Row.fetchAll(db, sql: "SELECT * FROM trip ORDER BY id")
             }
-            return try rows.map(LogTrip.init(row:)).filter { kind.admits($0.kind) }
+            return try rows.map(LogTrip.init(row:)).filter { kind.admits($0.kind) }.map { try MileageLog.soFar($0, db) }
         }
     }
 
@@ -35,13 +35,13 @@ extension MileageLog {
 
     /// One trip.
     public func trip(_ id: TripID) async throws(StoreError) -> LogTrip {
-        try await read("read trip \(id)") { db in try MileageLog.trip(id, db) }
+        try await read("read trip \(id)") { db in try MileageLog.soFar(MileageLog.trip(id, db), db) }
     }
 
     /// One trip with its history, events and the size of its track.
     public func tripDetail(_ id: TripID) async throws(StoreError) -> TripDetail {
         try await read("read trip \(id)") { db in
-            let trip = try MileageLog.trip(id, db)
+            let trip = try MileageLog.soFar(MileageLog.trip(id, db), db)
             let revisions = try Row.fetchAll(db, sql: "SELECT * FROM revision WHERE trip_id = ? ORDER BY id", arguments: [id])
                 .map(LogRevision.init(row:))
             let events = try MileageLog.events(db, tripID: id)
@@ -147,6 +147,21 @@ extension MileageLog {
     }
 
     // MARK: - Shared pieces
+
+    /// A running GPS trip as far as the log has it: its distance up to its last stored point (the engine's measured
+    /// distance, which each point carries, calibrated by the one formula) and the odometer there. The row itself
+    /// gets its distance when the trip closes; other trips are returned as they are.
+    static func soFar(_ trip: LogTrip, _ db: Database) throws -> LogTrip {
+        guard trip.state == .open, trip.source == .gps else { return trip }
+        let centimetres = try Int64.fetchOne(db, sql: """
+            SELECT distance_cm FROM track_point WHERE trip_id = ? ORDER BY seq DESC LIMIT 1
+            """, arguments: [trip.id]) ?? 0
+        var running = trip
+        running.measuredDistance = Double(centimetres) / 100
+        running.distance = Trip.loggedDistance(measured: Double(centimetres) / 100, calibrationFactor: trip.calibrationFactor)
+        running.odometerEnd = trip.odometerStart.map { $0 + running.distance }
+        return running
+    }
 
     static func track(_ db: Database, tripID: TripID) throws -> [[TrackPoint]] {
         var segments: [[TrackPoint]] = []

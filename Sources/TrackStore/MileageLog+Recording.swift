@@ -90,7 +90,7 @@ extension MileageLog {
             if trip.date == nil, let day = trip.start ?? summary.closedAt { trip.date = LocalDates.date(of: day, zone: zone) }
             if let purpose = summary.purpose?.nilIfBlank { trip.purpose = purpose }
             trip.measuredDistance = summary.measuredDistance
-            trip.distance = summary.measuredDistance * (trip.calibrationFactor ?? 1)
+            trip.distance = Trip.loggedDistance(measured: summary.measuredDistance, calibrationFactor: trip.calibrationFactor)
             trip.odometerEnd = trip.odometerStart.map { $0 + trip.distance }
             trip.endReason = summary.endReason
             try MileageLog.update(trip, db)

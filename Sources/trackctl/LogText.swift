@@ -19,7 +19,9 @@ enum LogText {
                 LogTrip.kilometresText(tenths: start) + "–" + (tenths.end.map(LogTrip.kilometresText) ?? "")
             } ?? ""
             // The notes the exports print, and whether the entry was typed in (a column of its own in the CSV).
-            let notes = (trip.source == .manual ? ["by hand"] : []) + trip.reportNotes()
+            // A running trip shows its distance up to its last stored point.
+            let notes = (trip.state == .open ? ["open: km so far"] : []) + (trip.source == .manual ? ["by hand"] : [])
+                + trip.reportNotes()
             var purpose = trip.purpose ?? ""
             if let customer = trip.customer, !customer.isEmpty { purpose += purpose.isEmpty ? customer : " · \(customer)" }
             rows.append(["\(trip.id)", date(trip, calendar: calendar), times(trip, calendar: calendar), "\(trip.kind)",

@@ -31,6 +31,26 @@ struct DaemonSocketTests {
         await daemon.stop()
     }
 
+    @Test func tripsListsTheRunningTripWithItsDistanceSoFar() async throws {
+        let folder = try TemporaryFolder()
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=10", autoStart: "business")
+        let driven = await poll(upTo: 120) {
+            let status = try? json(await trackctl(["--socket", daemon.socket, "--json", "status"]).output) as? [String: Any]
+            return ((status?["trip"] as? [String: Any])?["distance_m"] as? Double ?? 0) > 1000
+        }
+        #expect(driven, "the trip got past its first kilometre")
+        let listed = try json(await trackctl(["--socket", daemon.socket, "--json", "trips", "--all"]).output) as? [[String: Any]]
+        let running = try #require(listed?.first { $0["state"] as? String == "open" }, "\(listed ?? [])")
+        // The log has the trip up to its last committed point: more than nothing, no more than the engine knows.
+        let listedDistance = running["distance_m"] as? Double ?? 0
+        let status = try json(await trackctl(["--socket", daemon.socket, "--json", "status"]).output) as? [String: Any]
+        let engineDistance = (status?["trip"] as? [String: Any])?["distance_m"] as? Double ?? 0
+        #expect(listedDistance > 500 && listedDistance <= engineDistance, "\(listedDistance) listed, \(engineDistance) in the engine")
+        let text = try await trackctl(["--socket", daemon.socket, "trips", "--all"]).output
+        #expect(text.contains("open: km so far"), "\(text)")
+        await daemon.stop()
+    }
+
     @Test func aWatcherSeesFixesAndTripsStartAndEnd() async throws {
         let folder = try TemporaryFolder()
         let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=10")

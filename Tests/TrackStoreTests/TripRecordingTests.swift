@@ -33,6 +33,36 @@ struct TripRecordingTests {
         #expect(closed.date == CivilDate(year: 2026, month: 11, day: 21))
     }
 
+    @Test func aRunningTripIsListedWithItsDistanceSoFarAndTheOdometerThere() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        // A calibration factor as two dashboard readings would have set it (here straight into the file).
+        _ = try sqlite3(folder.file("trackd.sqlite"), "UPDATE profile SET calibration_factor = 1.02 WHERE id = 1")
+        _ = try await log.setOdometer(100_000, reason: "dashboard",
+                                      context: ChangeContext(user: "test", time: UTCTime(iso8601: "2026-11-22T07:00:00Z")!, timeSource: "gps"))
+        let trip = try await log.beginTrip(kind: .business, purpose: "Client visit", customer: nil)
+        let points = [0.0, 600, 1250].enumerated().map { second, metres in
+            RecordedPoint(point: TrackPoint(time: UTCTime(iso8601: "2026-11-22T08:00:00Z")!.adding(seconds: Double(second * 60)),
+                                            coordinate: Coordinate(latitude: 59.4 + metres / 111_000, longitude: 24.7),
+                                            speed: 10, error: 3, distance: metres), segment: 0)
+        }
+        try await log.appendPoints(points, to: trip.id)
+        // 1250 m measured × 1.02: 1275 m, listed while the trip runs, and the odometer there.
+        let listed = try #require(try await log.trips(dates: nil).first { $0.id == trip.id })
+        #expect(listed.state == .open)
+        #expect(listed.measuredDistance == 1250)
+        #expect(abs(listed.distance - 1275) < 1e-9)
+        #expect(listed.odometerEnd.map { abs($0 - 101_275) < 1e-9 } == true, "\(String(describing: listed.odometerEnd))")
+        #expect(try await log.trip(trip.id).distance == listed.distance)
+        #expect(try await log.tripDetail(trip.id).trip.distance == listed.distance)
+        // The row itself gets its distance at the close, by the same formula.
+        let closed = try await log.closeTrip(trip.id, TripSummary(
+            start: points[0].point.time, end: points[2].point.time, startPosition: nil, endPosition: nil,
+            measuredDistance: 1250, purpose: nil, endReason: "stopped"))
+        #expect(closed.distance == listed.distance)
+        #expect(closed.odometerEnd == listed.odometerEnd)
+    }
+
     @Test func aClosedTripTakesNoMoreTrackPoints() async throws {
         let folder = try TemporaryFolder()
         let log = try MileageLog.open(path: folder.file("trackd.sqlite"))

@@ -34,7 +34,13 @@ public struct Trip: Sendable, Hashable, Codable {
     }
 
     /// Distance as reported: measured × calibration factor, metres.
-    public var distance: Double { measuredDistance * calibrationFactor }
+    public var distance: Double { Trip.loggedDistance(measured: measuredDistance, calibrationFactor: calibrationFactor) }
+
+    /// The one formula of a trip's reported distance, metres: what was measured × the calibration factor in force
+    /// when the trip started (none: 1). The engine's running trip, the log's close and the log's running rows use it.
+    public static func loggedDistance(measured: Double, calibrationFactor: Double?) -> Double {
+        measured * (calibrationFactor ?? 1)
+    }
 
     /// Seconds from the first to the last fix of the trip, on the monotonic clock.
     public var duration: Double? {
