@@ -44,7 +44,7 @@ public final class LiveStatus: Sendable {
                 lastFix: state.lastFix, lastFixAge: state.lastFixAt.map { now.seconds(since: $0) },
                 lastPosition: state.lastPosition, lastPositionAge: state.lastPositionAt.map { now.seconds(since: $0) },
                 epochs: state.epochs, positionFixes: state.positionFixes, inputProblems: state.inputProblems,
-                trip: state.trip.map { TripStatus($0, now: now) }, motion: state.motion,
+                trip: state.trip.map { TripView($0, now: now) }, motion: state.motion,
                 lastAlert: state.lastAlert, fixes: state.fixes,
                 odometer: state.odometer.map { odometer in
                     (odometer.metres + (odometer.atTripStart ? state.trip?.distance ?? 0 : 0)) / 1000

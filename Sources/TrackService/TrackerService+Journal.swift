@@ -7,25 +7,23 @@ extension TrackerService {
     func report(_ event: EngineEvent, endReason: String) {
         switch event {
         case .tripStarted(let trip):
-            logger.notice("trip started", metadata: ["trip": "\(trip.number)", "kind": "\(trip.kind)",
-                                                      "purpose": "\(trip.purpose ?? "")", "trip_id": "\(trip.number)",
-                                                      "message_id": "\(LogMessageID.tripStarted)"])
-            hub.publish(.trip(TripNotice(.started, trip)))
+            let notice = TripNotice(.started, trip)
+            logger.notice("trip started", metadata: notice.trip.logMetadata.merging(
+                ["message_id": "\(LogMessageID.tripStarted)"]) { $1 })
+            hub.publish(.trip(notice))
         case .tripResumed(let trip):
-            logger.notice("trip resumed after a power cut", metadata: [
-                "trip": "\(trip.number)", "trip_id": "\(trip.number)", "message_id": "\(LogMessageID.tripResumed)",
-            ])
-            hub.publish(.trip(TripNotice(.resumed, trip)))
+            let notice = TripNotice(.resumed, trip)
+            logger.notice("trip resumed after a power cut", metadata: notice.trip.logMetadata.merging(
+                ["message_id": "\(LogMessageID.tripResumed)"]) { $1 })
+            hub.publish(.trip(notice))
         case .tripAlreadyRunning(let trip):
             logger.info("trip already running", metadata: ["trip": "\(trip.number)"])
         case .tripEnded(let trip):
-            hub.publish(.trip(TripNotice(.ended, trip)))
-            logger.notice(endReason == "shutdown" ? "trip ended at shutdown" : "trip ended", metadata: [
-                "trip": "\(trip.number)", "kind": "\(trip.kind)", "distance_m": "\(Int(trip.distance.rounded()))",
-                "end_reason": "\(endReason)",
-                "start": "\(trip.start.map { "\($0)" } ?? "none")", "end": "\(trip.end.map { "\($0)" } ?? "none")",
-                "trip_id": "\(trip.number)", "message_id": "\(LogMessageID.tripEnded)",
-            ])
+            let notice = TripNotice(.ended, trip)
+            hub.publish(.trip(notice))
+            logger.notice(endReason == "shutdown" ? "trip ended at shutdown" : "trip ended",
+                          metadata: notice.trip.logMetadata.merging(
+                              ["end_reason": "\(endReason)", "message_id": "\(LogMessageID.tripEnded)"]) { $1 })
         case .noTripRunning:
             logger.info("no trip running")
         case .idle(let alert):

@@ -168,24 +168,18 @@ struct ReplayReport: Encodable {
         }
     }
 
+    /// A trip: its one view (`TripView`, as `status` and the watchers see a trip) and its outages.
     struct TripReport: Encodable {
-        let number: TripID
-        let kind: String
-        let start: UTCTime?
-        let end: UTCTime?
-        let distance: Double
-        let measuredDistance: Double
-        let duration: Double?
-        let idleAlerts: Int
+        let trip: TripView
         let gaps: [Gap]
 
-        enum CodingKeys: String, CodingKey {
-            case number, kind, start, end, gaps
-            case distance = "distance_m"
-            case measuredDistance = "measured_distance_m"
-            case duration = "duration_s"
-            case idleAlerts = "idle_alerts"
+        func encode(to encoder: any Encoder) throws {
+            try trip.encode(to: encoder)
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(gaps, forKey: .gaps)
         }
+
+        enum Key: String, CodingKey { case gaps }
     }
 
     let distance: Double
@@ -221,9 +215,7 @@ struct ReplayReport: Encodable {
         alerts = result.alerts.map { Alert(time: $0.time, stationarySince: $0.stationarySince, trip: $0.tripNumber) }
         fixes = Fixes(epochs: result.input.epochs, statistics: result.statistics)
         trips = result.trips.map { trip in
-            TripReport(number: trip.number, kind: trip.kind.rawValue, start: trip.start, end: trip.end,
-                       distance: trip.distance, measuredDistance: trip.measuredDistance, duration: trip.duration,
-                       idleAlerts: trip.idleAlerts, gaps: trip.gaps.map(Gap.init))
+            TripReport(trip: TripView(trip), gaps: trip.gaps.map(Gap.init))
         }
         gaps = result.gaps.map(Gap.init)
         distanceOutsideTrips = result.distanceOutsideTrips

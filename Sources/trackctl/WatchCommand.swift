@@ -44,10 +44,11 @@ struct WatchCommand: AsyncParsableCommand {
             }
             return "source \(source.state): \(source.detail)"
         case "trip":
-            guard let trip = try? JSONLines.decode(RPCNotification<TripNotice>.self, from: line).params else { return nil }
-            var text = "trip \(trip.number) \(trip.change): \(trip.kind)"
+            guard let notice = try? JSONLines.decode(RPCNotification<TripNotice>.self, from: line).params else { return nil }
+            let trip = notice.trip
+            var text = "trip \(trip.number) \(notice.change): \(trip.kind)"
             if let purpose = trip.purpose, !purpose.isEmpty { text += " (\(purpose))" }
-            if trip.change == .ended { text += ", \(Format.kilometres(trip.distance))" }
+            if notice.change == .ended { text += ", \(Format.kilometres(trip.distance))" }
             return text
         case "alert":
             guard let alert = try? JSONLines.decode(RPCNotification<IdleAlert>.self, from: line).params else { return nil }

@@ -3,7 +3,7 @@ import Testing
 
 /// The status in one line, as `systemctl status trackd` shows it.
 struct DaemonStatusTests {
-    private func status(state: SourceStatus.State = .connected, fix: Fix? = nil, trip: TripStatus? = nil,
+    private func status(state: SourceStatus.State = .connected, fix: Fix? = nil, trip: TripView? = nil,
                         motion: MotionStatus? = nil) -> DaemonStatus {
         DaemonStatus(version: "trackd 0.1.0", source: SourceStatus(address: "gpsd://localhost:2947", state: state,
                                                                    detail: "gpsd localhost:2947"),
@@ -14,9 +14,9 @@ struct DaemonStatusTests {
         var trip = Trip(number: 3, kind: .business, purpose: nil, calibrationFactor: 1, startedAt: MonotonicInstant(nanoseconds: 0))
         trip.measuredDistance = 12_449
         let fix = Fix(mode: .threeD, latitude: 59.4, longitude: 24.7, satellitesUsed: 9)
-        let line = status(fix: fix, trip: TripStatus(trip, now: MonotonicInstant(nanoseconds: 0))).summaryLine
+        let line = status(fix: fix, trip: TripView(trip, now: MonotonicInstant(nanoseconds: 0))).summaryLine
         #expect(line == "business trip 12.4 km · 3D fix 9 sats")
-        let parked = status(fix: fix, trip: TripStatus(trip, now: MonotonicInstant(nanoseconds: 0)),
+        let parked = status(fix: fix, trip: TripView(trip, now: MonotonicInstant(nanoseconds: 0)),
                             motion: MotionStatus(state: .stationary, since: nil)).summaryLine
         #expect(parked == "business trip 12.4 km, parked · 3D fix 9 sats")
     }

@@ -100,7 +100,7 @@ import Testing
                                  detail: "u-blox \"M8\" at 9600 baud", stateAge: number(100)),
             lastFix: fix, lastFixAge: number(1), lastPosition: fix, lastPositionAge: number(1),
             epochs: count(), positionFixes: count(), inputProblems: count(),
-            trip: TripStatus(trip, now: MonotonicInstant(nanoseconds: 4_000_000_000_000)),
+            trip: TripView(trip, now: MonotonicInstant(nanoseconds: 4_000_000_000_000)),
             motion: MotionStatus(state: .stationary, since: time), lastAlert: alert, fixes: statistics,
             odometer: number(100_000),
             storage: StorageStatus(state: .failing, detail: "disk full: cannot write /var/lib/trackd/trackd.sqlite",

@@ -43,7 +43,7 @@ struct TrackerServiceTests {
             switch event {
             case .fix(let fix): seen.append("fix \(fix.mode.rawValue)")
             case .source(let source): seen.append(source.state.rawValue)
-            case .trip(let notice): seen.append("trip \(notice.number) \(notice.change.rawValue)")
+            case .trip(let notice): seen.append("trip \(notice.trip.number) \(notice.change.rawValue)")
             case .alert(let alert): seen.append("alert \(alert.tripNumber)")
             }
         }

@@ -95,7 +95,7 @@ final class FixWatcher: Sendable {
             seen.withLock { $0.dropped += dropped }
         case "trip":
             if let notice = try? JSONLines.decode(RPCNotification<TripNotice>.self, from: line).params {
-                seen.withLock { $0.trips.append("\(notice.change) \(notice.number)") }
+                seen.withLock { $0.trips.append("\(notice.change) \(notice.trip.number)") }
             }
         default:
             break

@@ -70,12 +70,13 @@ extension StorageStatus {
     }
 }
 
-extension TripStatus {
+extension TripView {
     func writeJSON(to json: inout JSONWriter) {
         json.object { json in
             json.key("bridged_gaps"); json.number(bridgedGaps)
             json.key("distance_m"); json.number(distance)
             json.member("duration", duration)
+            json.member("end", end)
             json.key("idle_alerts"); json.number(idleAlerts)
             json.key("kind"); json.string(kind.rawValue)
             json.key("measured_distance_m"); json.number(measuredDistance)

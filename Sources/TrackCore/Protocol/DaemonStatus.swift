@@ -17,7 +17,7 @@ public struct DaemonStatus: Sendable, Codable, Hashable {
     /// Sentences dropped for damage since start.
     public var inputProblems: Int
     /// The running trip, if any.
-    public var trip: TripStatus?
+    public var trip: TripView?
     /// Moving or standing.
     public var motion: MotionStatus?
     /// The last idle alert.
@@ -32,7 +32,7 @@ public struct DaemonStatus: Sendable, Codable, Hashable {
 
     public init(version: String, source: SourceStatus, lastFix: Fix? = nil, lastFixAge: Double? = nil,
                 lastPosition: Fix? = nil, lastPositionAge: Double? = nil, epochs: Int = 0, positionFixes: Int = 0,
-                inputProblems: Int = 0, trip: TripStatus? = nil, motion: MotionStatus? = nil,
+                inputProblems: Int = 0, trip: TripView? = nil, motion: MotionStatus? = nil,
                 lastAlert: IdleAlert? = nil, fixes: EngineStatistics? = nil, odometer: Double? = nil,
                 storage: StorageStatus? = nil) {
         self.version = version

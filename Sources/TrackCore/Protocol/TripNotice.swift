@@ -1,4 +1,5 @@
-/// A `trip` notification to watchers: a trip started, carried on after a power cut, or ended.
+/// A `trip` notification to watchers: a trip started, carried on after a power cut, or ended — the change, and the
+/// trip's one view (`TripView`) in the same object.
 public struct TripNotice: Sendable, Codable, Hashable {
     /// What happened to the trip.
     public enum Change: String, Sendable, Codable, Hashable {
@@ -9,27 +10,25 @@ public struct TripNotice: Sendable, Codable, Hashable {
     }
 
     public var change: Change
-    public var number: TripID
-    public var kind: TripKind
-    public var purpose: String?
-    /// GPS times of its first and last fix, when known.
-    public var start: UTCTime?
-    public var end: UTCTime?
-    /// Distance so far (calibrated), metres.
-    public var distance: Double
+    public var trip: TripView
 
     public init(_ change: Change, _ trip: Trip) {
         self.change = change
-        number = trip.number
-        kind = trip.kind
-        purpose = trip.purpose
-        start = trip.start
-        end = trip.end
-        distance = trip.distance
+        self.trip = TripView(trip)
     }
 
-    enum CodingKeys: String, CodingKey {
-        case change, number, kind, purpose, start, end
-        case distance = "distance_m"
+    private enum CodingKeys: String, CodingKey {
+        case change
+    }
+
+    public init(from decoder: any Decoder) throws {
+        change = try decoder.container(keyedBy: CodingKeys.self).decode(Change.self, forKey: .change)
+        trip = try TripView(from: decoder)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try trip.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(change, forKey: .change)
     }
 }
