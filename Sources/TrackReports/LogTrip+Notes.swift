@@ -22,7 +22,7 @@ extension LogTrip {
         }
         if gapCount > 0 {
             let outages = gapCount == 1 ? "1 outage" : "\(gapCount) outages"
-            let bridged = LogTrip.kilometresText(tenths: LogTrip.tenths(bridgedDistance))
+            let bridged = LogTrip.kilometresText(metres: bridgedDistance)
             notes.append("\(outages), \(bridged) km bridged")
         }
         if idleAlerts > 0 {

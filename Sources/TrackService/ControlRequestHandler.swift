@@ -88,7 +88,7 @@ public struct ControlRequestHandler: Sendable {
             }
         case .show:
             result = await read(call, TripIDParams.self, required: "{\"id\": 12}") { log, params in
-                try await log.tripDetail(params!.id)
+                try await log.tripDetail(params.id)
             }
         case .regularList:
             result = await read(call, NoParams.self) { log, _ in try await log.regularTrips() }
@@ -155,20 +155,34 @@ public struct ControlRequestHandler: Sendable {
 
     /// A read of the log.
     private func read<Params: Codable & Sendable>(
-        _ call: Call, _ type: Params.Type, required example: String? = nil,
+        _ call: Call, _ type: Params.Type,
         _ body: @Sendable (MileageLog, Params?) async throws -> any Encodable & Sendable
     ) async -> Result<any Encodable & Sendable, RPCError> {
-        let params: Params?
         switch call.params(type) {
         case .failure(let error): return .failure(error)
-        case .success(let value): params = value
+        case .success(let params): return await withLog { try await body($0, params) }
         }
-        if params == nil, let example {
-            return .failure(.invalidParams(call.method.rawValue, "'params' is missing: \(example)"))
+    }
+
+    /// A read whose parameters are required: without them the answer is `invalid params`, showing `example`.
+    private func read<Params: Codable & Sendable>(
+        _ call: Call, _ type: Params.Type, required example: String,
+        _ body: @Sendable (MileageLog, Params) async throws -> any Encodable & Sendable
+    ) async -> Result<any Encodable & Sendable, RPCError> {
+        switch call.params(type) {
+        case .failure(let error): return .failure(error)
+        case .success(nil): return .failure(.invalidParams(call.method.rawValue, "'params' is missing: \(example)"))
+        case .success(let params?): return await withLog { try await body($0, params) }
         }
+    }
+
+    /// Runs `body` on the log, its error as the protocol says it.
+    private func withLog(
+        _ body: @Sendable (MileageLog) async throws -> any Encodable & Sendable
+    ) async -> Result<any Encodable & Sendable, RPCError> {
         guard let log else { return .failure(.unavailable("this trackd keeps no log")) }
         do {
-            return .success(try await body(log, params))
+            return .success(try await body(log))
         } catch {
             return .failure(ControlRequestHandler.rpcError(error))
         }

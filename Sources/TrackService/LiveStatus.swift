@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 import TrackCore
 import TrackInput
@@ -28,10 +27,13 @@ public final class LiveStatus: Sendable {
     }
 
     private let state: Mutex<State>
+    /// The wall clock, for "now" before the first GPS time: the daemon's one reader of it.
+    public let wallClock: @Sendable () -> UTCTime
 
-    public init(address: String, now: MonotonicInstant) {
+    public init(address: String, now: MonotonicInstant, wallClock: @escaping @Sendable () -> UTCTime = WallClock.now) {
         state = Mutex(State(source: SourceStatus(address: address, state: .connecting, detail: "starting"),
                             sourceSince: now))
+        self.wallClock = wallClock
     }
 
     /// The state at `now`, with ages computed from it.
@@ -94,7 +96,7 @@ public final class LiveStatus: Sendable {
     /// system clock; and which of the two it is (`gps` or `system`).
     func logTime(now: MonotonicInstant) -> (time: UTCTime, source: String) {
         if let time = gpsTime(now: now) { return (time, "gps") }
-        return (UTCTime(secondsSinceEpoch: Date().timeIntervalSince1970), "system")
+        return (wallClock(), "system")
     }
 
     /// The GPS time of the last fix with a position, and when it arrived.

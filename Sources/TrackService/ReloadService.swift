@@ -2,6 +2,7 @@ import Logging
 import ServiceLifecycle
 import TrackConfig
 import TrackCore
+import TrackInput
 import TrackStore
 import UnixSignals
 
@@ -18,13 +19,17 @@ public struct ReloadService: Service {
         public var setLogLevel: @Sendable (LogLevelName) -> Void
         /// The log whose empty profile fields the `profile:` section fills; `nil` for none.
         public var log: MileageLog?
+        /// The time of day for the profile's revisions (the daemon's one wall-clock reader).
+        public var wallClock: @Sendable () -> UTCTime
 
         public init(tracker: TrackerInbox, alerts: AlertSettings,
-                    setLogLevel: @escaping @Sendable (LogLevelName) -> Void, log: MileageLog?) {
+                    setLogLevel: @escaping @Sendable (LogLevelName) -> Void, log: MileageLog?,
+                    wallClock: @escaping @Sendable () -> UTCTime = WallClock.now) {
             self.tracker = tracker
             self.alerts = alerts
             self.setLogLevel = setLogLevel
             self.log = log
+            self.wallClock = wallClock
         }
     }
 
@@ -87,7 +92,7 @@ public struct ReloadService: Service {
             targets.alerts.values = AlertSettings.Values(command: next.alertCommand, timeout: next.alertTimeout)
         }
         if next.profile != running.profile, let log = targets.log {
-            await ProfileDefaults.apply(next.profile, from: next.path, to: log, logger: logger)
+            await ProfileDefaults.apply(next.profile, from: next.path, to: log, at: targets.wallClock(), logger: logger)
         }
         logger.notice("configuration reloaded", metadata: [
             "config": "\(new.path ?? "none")",

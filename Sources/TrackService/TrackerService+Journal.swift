@@ -29,7 +29,7 @@ extension TrackerService {
         case .idle(let alert):
             hub.publish(.alert(alert))
             let stationary = alert.time.seconds(since: alert.stationarySince)
-            logger.warning("idle alert: stationary for \(Self.hoursAndMinutes(stationary))", metadata: [
+            logger.warning("idle alert: stationary for \(DurationText.of(stationary))", metadata: [
                 "trip": "\(alert.tripNumber)", "since": "\(alert.stationarySince)", "time": "\(alert.time)",
                 "stationary_s": "\(Int(stationary.rounded()))",
                 "trip_id": "\(alert.tripNumber)", "message_id": "\(LogMessageID.idleAlert)",
@@ -51,16 +51,6 @@ extension TrackerService {
             logger.info("moved while stationary by speed", metadata: ["time": "\(time)", "distance_m": "\(Int(metres.rounded()))"])
         case .trackPoint:
             break
-        }
-    }
-
-    /// `2 h`, `1 h 30 min`, `45 min`: a stretch of time as the journal says it.
-    static func hoursAndMinutes(_ seconds: Double) -> String {
-        let minutes = Int((seconds / 60).rounded())
-        switch (minutes / 60, minutes % 60) {
-        case (0, let m): return "\(m) min"
-        case (let h, 0): return "\(h) h"
-        case (let h, let m): return "\(h) h \(m) min"
         }
     }
 }

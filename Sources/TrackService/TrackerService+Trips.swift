@@ -44,9 +44,10 @@ extension TrackerService {
                 return .failure(.storage("cannot start a trip: \(failing.detail); trackd keeps what it recorded in "
                                          + "memory and stores it once the log can be written again"))
             }
+            let opened: LogTrip
             do {
-                logTrip = try await recorder.log.beginTrip(kind: params.kind, purpose: params.purpose,
-                                                           customer: params.customer)
+                opened = try await recorder.log.beginTrip(kind: params.kind, purpose: params.purpose,
+                                                          customer: params.customer)
             } catch {
                 logger.error("cannot open a trip in the log", metadata: ["error": "\(error)"])
                 // At boot the failure is the storage's state until the start is retried; a refused request is its own.
@@ -55,7 +56,8 @@ extension TrackerService {
                 }
                 return .failure(ControlRequestHandler.rpcError(error))
             }
-            state.recorder?.began(logTrip!)
+            state.recorder?.began(opened)
+            logTrip = opened
         }
         await apply(.startTrip(params.kind, purpose: params.purpose, at: clock(), number: logTrip?.id,
                                calibrationFactor: logTrip?.calibrationFactor), to: &state)

@@ -92,7 +92,7 @@ public struct TrackerService: Service, CustomStringConvertible {
                 log: recording.log,
                 settings: .init(commitInterval: recording.commitInterval, recovery: recording.recovery,
                                 tickInterval: Double(tick.components.seconds) + Double(tick.components.attoseconds) / 1e18),
-                exports: recording.exports, logger: logger, clock: clock)
+                exports: recording.exports, logger: logger, clock: clock, wallClock: status.wallClock)
             await state.recorder?.lookForOpenTrip(now: clock())
         }
         if state.recorder?.recovering == nil { await startAutomatically(&state) }

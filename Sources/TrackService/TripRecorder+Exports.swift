@@ -1,4 +1,3 @@
-import Foundation
 import Logging
 import TrackCore
 import TrackStore
@@ -10,7 +9,7 @@ extension TripRecorder {
         guard let exports, let date = trip.date else { return }
         do {
             let files = try await exports.refresh(month: date, from: log,
-                                                  now: now ?? UTCTime(secondsSinceEpoch: Date().timeIntervalSince1970))
+                                                  now: now ?? wallClock())
             logger.info("exports refreshed", metadata: ["files": "\(files.joined(separator: ", "))"])
         } catch {
             logger.error("cannot refresh the month's exports", metadata: ["error": "\(error)"])

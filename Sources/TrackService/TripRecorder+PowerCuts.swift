@@ -27,7 +27,11 @@ extension TripRecorder {
             await closeAfterPowerLoss(open, reason: reason)
             return nil
         case .resume(let gap):
-            let last = open.last!
+            // `decide` carries on only from a stored point; without one there is nothing to carry on from.
+            guard let last = open.last else {
+                await closeAfterPowerLoss(open, reason: "no stored point to carry on from")
+                return nil
+            }
             tripID = open.trip.id
             runningOdometerStart = open.trip.odometerStart
             segment = last.segment + 1

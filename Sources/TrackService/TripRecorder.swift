@@ -61,10 +61,13 @@ struct TripRecorder {
     /// Since when the storage is in its present state.
     var stateSince: MonotonicInstant
     let clock: @Sendable () -> MonotonicInstant
+    /// The time of day when a trip closes without GPS time (the month of its exports).
+    let wallClock: @Sendable () -> UTCTime
 
     init(log: MileageLog, settings: Settings, exports: MonthlyExports?, logger: Logger,
-         clock: @escaping @Sendable () -> MonotonicInstant) {
+         clock: @escaping @Sendable () -> MonotonicInstant, wallClock: @escaping @Sendable () -> UTCTime) {
         self.log = log
+        self.wallClock = wallClock
         self.settings = settings
         self.exports = exports
         self.logger = logger

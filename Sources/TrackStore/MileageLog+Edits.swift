@@ -48,8 +48,8 @@ extension MileageLog {
                         + "give --distance, or record a reading first (trackctl odometer set)")
                 }
                 guard end > odometerStart else {
-                    throw StoreError.invalid("the odometer at the end (\(LogTrip.kilometresText(tenths: LogTrip.tenths(end))) km) "
-                        + "must be above the log's odometer (\(LogTrip.kilometresText(tenths: LogTrip.tenths(odometerStart))) km)")
+                    throw StoreError.invalid("the odometer at the end (\(LogTrip.kilometresText(metres: end)) km) "
+                        + "must be above the log's odometer (\(LogTrip.kilometresText(metres: odometerStart)) km)")
                 }
                 distance = end - odometerStart
             case nil:
@@ -162,8 +162,8 @@ extension MileageLog {
             }
             let previous = try Row.fetchOne(db, sql: "SELECT * FROM odometer_reading ORDER BY id DESC LIMIT 1")
             if let previous, let last: Double = previous["value"], value < last {
-                throw StoreError.invalid("the reading \(LogTrip.kilometresText(tenths: LogTrip.tenths(value))) km is lower than the last "
-                    + "reading, \(LogTrip.kilometresText(tenths: LogTrip.tenths(last))) km on \(previous["time"] as String): "
+                throw StoreError.invalid("the reading \(LogTrip.kilometresText(metres: value)) km is lower than the last "
+                    + "reading, \(LogTrip.kilometresText(metres: last)) km on \(previous["time"] as String): "
                     + "an odometer does not go backwards")
             }
             let logValue = try MileageLog.odometer(db)
@@ -184,8 +184,8 @@ extension MileageLog {
                 try MileageLog.addRevision(
                     tripID: gap.id, subject: "trip", field: "entry", old: nil,
                     new: "\(gap.source) \(LogTrip.kilometresText(tenths: gap.reportedTenths.distance)) km (dashboard "
-                        + "\(LogTrip.kilometresText(tenths: LogTrip.tenths(value))) km, log "
-                        + "\(LogTrip.kilometresText(tenths: LogTrip.tenths(logValue))) km)",
+                        + "\(LogTrip.kilometresText(metres: value)) km, log "
+                        + "\(LogTrip.kilometresText(metres: logValue)) km)",
                     reason: reason, context: context, db)
                 entry = gap
             }
@@ -206,7 +206,7 @@ extension MileageLog {
                     """, arguments: [since, upTo]) ?? 0
                 let dashboard = value - last - manual
                 if gps < 20_000 {
-                    note = "calibration unchanged: only \(LogTrip.kilometresText(tenths: LogTrip.tenths(gps))) km of GPS trips "
+                    note = "calibration unchanged: only \(LogTrip.kilometresText(metres: gps)) km of GPS trips "
                         + "since the last reading (at least 20 km are needed)"
                 } else {
                     let factor = dashboard / gps
@@ -219,8 +219,8 @@ extension MileageLog {
                         try MileageLog.addRevision(
                             tripID: nil, subject: "profile", field: "calibration_factor", old: before.map { "\($0)" },
                             new: after.map { "\($0)" },
-                            reason: "dashboard \(LogTrip.kilometresText(tenths: LogTrip.tenths(value - last))) km against "
-                                + "\(LogTrip.kilometresText(tenths: LogTrip.tenths(gps))) km measured by GPS since the last reading",
+                            reason: "dashboard \(LogTrip.kilometresText(metres: value - last)) km against "
+                                + "\(LogTrip.kilometresText(metres: gps)) km measured by GPS since the last reading",
                             context: context, db)
                         note = "calibration factor now \(after!) (was \(before!)); it applies to trips from now on"
                     } else {
@@ -239,8 +239,8 @@ extension MileageLog {
                                           gapTripID: entry?.id, user: context.user, reason: reason)
             try Ledger.append(db, .odometer, ref: String(reading.id), payload: reading.canonical)
             try MileageLog.addRevision(tripID: nil, subject: "odometer", field: "reading",
-                                       old: logValue.map { LogTrip.kilometresText(tenths: LogTrip.tenths($0)) },
-                                       new: LogTrip.kilometresText(tenths: LogTrip.tenths(value)), reason: reason,
+                                       old: logValue.map { LogTrip.kilometresText(metres: $0) },
+                                       new: LogTrip.kilometresText(metres: value), reason: reason,
                                        context: context, db)
             return OdometerUpdate(reading: reading, entry: entry, calibrationBefore: before, calibrationAfter: after,
                                   calibrationNote: note)
@@ -297,7 +297,7 @@ extension MileageLog {
                                  regular.customer?.nilIfBlank, regular.destination?.nilIfBlank])
             try Ledger.append(db, .regular, ref: name, payload: regular.canonical)
             try MileageLog.addRevision(tripID: nil, subject: "regular", field: name, old: nil,
-                                       new: "\(LogTrip.kilometresText(tenths: LogTrip.tenths(regular.distance))) km \(regular.kind)"
+                                       new: "\(LogTrip.kilometresText(metres: regular.distance)) km \(regular.kind)"
                                            + (regular.purpose.map { ": \($0)" } ?? ""),
                                        reason: nil, context: context, db)
         }
@@ -313,7 +313,7 @@ extension MileageLog {
             try db.execute(sql: "DELETE FROM regular_trip WHERE name = ?", arguments: [name])
             try Ledger.append(db, .regular, ref: name, payload: "removed")
             try MileageLog.addRevision(tripID: nil, subject: "regular", field: name,
-                                       old: "\(LogTrip.kilometresText(tenths: LogTrip.tenths(regular.distance))) km \(regular.kind)",
+                                       old: "\(LogTrip.kilometresText(metres: regular.distance)) km \(regular.kind)",
                                        new: nil, reason: nil, context: context, db)
         }
     }

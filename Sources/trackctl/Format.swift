@@ -35,12 +35,4 @@ enum Format {
     static func kilometres(_ metres: Double) -> String {
         metres < 1000 ? String(format: "%.0f m", metres) : String(format: "%.2f km", metres / 1000)
     }
-
-    /// `42 s`, `3 min 5 s`, `2 h 10 min`.
-    static func duration(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
-        if total < 60 { return "\(total) s" }
-        if total < 3600 { return "\(total / 60) min \(total % 60) s" }
-        return "\(total / 3600) h \(total % 3600 / 60) min"
-    }
 }

@@ -57,7 +57,7 @@ enum LogText {
         add("from", trip.startPosition.map(coordinate))
         add("to", trip.endPosition.map(coordinate))
         if trip.gapCount > 0 {
-            add("outages", "\(trip.gapCount), \(Format.duration(trip.bridgedSeconds)) bridged over \(Format.kilometres(trip.bridgedDistance))")
+            add("outages", "\(trip.gapCount), \(DurationText.of(trip.bridgedSeconds)) bridged over \(Format.kilometres(trip.bridgedDistance))")
         }
         if trip.idleAlerts > 0 { add("idle alerts", "\(trip.idleAlerts)") }
         add("ended", trip.endReason)

@@ -27,14 +27,14 @@ struct OdometerCommand: AsyncParsableCommand {
                 print(try ControlCall.json(status))
                 return
             }
-            print("odometer     " + (status.kilometres.map { LogTrip.kilometresText(tenths: LogTrip.tenths($0 * 1000)) + " km" }
+            print("odometer     " + (status.kilometres.map { LogTrip.kilometresText(metres: $0 * 1000) + " km" }
                                      ?? "not set yet: trackctl odometer set KM --reason \"dashboard reading\""))
             print(String(format: "calibration  %.4f (logged km = GPS km × factor)", status.calibrationFactor))
             for reading in status.readings {
                 var line = "  \(reading.time.iso8601(fractionDigits: 0))  "
-                    + LogTrip.kilometresText(tenths: LogTrip.tenths(reading.value)) + " km"
+                    + LogTrip.kilometresText(metres: reading.value) + " km"
                 if let logValue = reading.logValue {
-                    line += " (log " + LogTrip.kilometresText(tenths: LogTrip.tenths(logValue)) + ")"
+                    line += " (log " + LogTrip.kilometresText(metres: logValue) + ")"
                 }
                 if let gap = reading.gapTripID { line += ", entry \(gap)" }
                 line += "  by \(reading.user): \(reading.reason)"
@@ -76,7 +76,7 @@ struct OdometerCommand: AsyncParsableCommand {
                 print(try ControlCall.json(update))
                 return
             }
-            print("odometer reading " + LogTrip.kilometresText(tenths: LogTrip.tenths(update.reading.value)) + " km recorded")
+            print("odometer reading " + LogTrip.kilometresText(metres: update.reading.value) + " km recorded")
             if let entry = update.entry {
                 print("entry \(entry.id): \(LogText.kilometres(entry)) km of \(entry.source == .unrecorded ? "unrecorded driving" : "correction")")
             }

@@ -29,7 +29,7 @@ struct RegularCommand: AsyncParsableCommand {
             } else {
                 var rows = [["Name", "km", "Kind", "Purpose", "Customer", "Destination"]]
                 for trip in trips {
-                    rows.append([trip.name, LogTrip.kilometresText(tenths: LogTrip.tenths(trip.distance)), "\(trip.kind)",
+                    rows.append([trip.name, LogTrip.kilometresText(metres: trip.distance), "\(trip.kind)",
                                  trip.purpose ?? "", trip.customer ?? "", trip.destination ?? ""])
                 }
                 print(LogText.align(rows, rightAligned: [1]).joined(separator: "\n"))

@@ -70,7 +70,7 @@ struct ReplayCommand: ParsableCommand {
             var line = "trip \(trip.number): "
             if let start = trip.start, let end = trip.end {
                 line += "\(start.iso8601(fractionDigits: 0)) to \(end.iso8601(fractionDigits: 0))"
-                if let duration = trip.duration { line += " (\(Format.duration(duration)))" }
+                if let duration = trip.duration { line += " (\(DurationText.of(duration)))" }
             } else {
                 line += "no usable fix"
             }
@@ -90,7 +90,7 @@ struct ReplayCommand: ParsableCommand {
             lines.append("  outages  none")
         } else {
             for gap in result.gaps {
-                var line = "  outage   \(gap.start.iso8601(fractionDigits: 0)), \(Format.duration(gap.duration)): "
+                var line = "  outage   \(gap.start.iso8601(fractionDigits: 0)), \(DurationText.of(gap.duration)): "
                 switch gap.outcome {
                 case .straightLine, .curve: line += "bridged, \(Format.kilometres(gap.distance))"
                 case .parked: line += "parked throughout"

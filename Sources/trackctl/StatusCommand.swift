@@ -25,18 +25,18 @@ struct StatusCommand: AsyncParsableCommand {
 
     static func describe(_ status: DaemonStatus) -> String {
         var lines = ["\(status.version) · source \(status.source.address)"]
-        let age = status.source.stateAge.map { " for \(Format.duration($0))" } ?? ""
+        let age = status.source.stateAge.map { " for \(DurationText.of($0))" } ?? ""
         lines.append("  source   \(status.source.state)\(age): \(status.source.detail)")
         if let fix = status.lastFix {
             var line = "  fix      \(Format.fixSummary(fix))"
-            if let seconds = status.lastFixAge { line += ", \(Format.duration(seconds)) ago" }
+            if let seconds = status.lastFixAge { line += ", \(DurationText.of(seconds)) ago" }
             lines.append(line)
         } else {
             lines.append("  fix      none yet")
         }
         if let position = status.lastPosition {
             var line = "  position \(Format.position(position))"
-            if let seconds = status.lastPositionAge, seconds >= 2 { line += " (\(Format.duration(seconds)) ago)" }
+            if let seconds = status.lastPositionAge, seconds >= 2 { line += " (\(DurationText.of(seconds)) ago)" }
             lines.append(line)
             lines.append("  speed    \(Format.speed(position))")
         }
@@ -44,14 +44,14 @@ struct StatusCommand: AsyncParsableCommand {
             var line = "  trip     \(trip.number), \(trip.kind)"
             if let purpose = trip.purpose, !purpose.isEmpty { line += " (\(purpose))" }
             line += ": \(Format.kilometres(trip.distance))"
-            if let duration = trip.duration { line += " in \(Format.duration(duration))" }
+            if let duration = trip.duration { line += " in \(DurationText.of(duration))" }
             if let start = trip.start { line += " since \(start.iso8601(fractionDigits: 0))" } else { line += ", waiting for a fix" }
             lines.append(line)
         } else {
             lines.append("  trip     none running")
         }
         if let odometer = status.odometer {
-            lines.append("  odometer " + LogTrip.kilometresText(tenths: LogTrip.tenths(odometer * 1000)) + " km")
+            lines.append("  odometer " + LogTrip.kilometresText(metres: odometer * 1000) + " km")
         }
         if let motion = status.motion, motion.state == .stationary, let since = motion.since {
             lines.append("  parked   since \(since.iso8601(fractionDigits: 0))")
@@ -60,7 +60,7 @@ struct StatusCommand: AsyncParsableCommand {
             lines.append("  alert    idle at \(alert.time.iso8601(fractionDigits: 0)) (trip \(alert.tripNumber))")
         }
         if let storage = status.storage, !storage.isOK {
-            let age = storage.stateAge.map { " for \(Format.duration($0))" } ?? ""
+            let age = storage.stateAge.map { " for \(DurationText.of($0))" } ?? ""
             var line = "  storage  \(storage.state)\(age): \(storage.detail); \(storage.pendingPoints) track points"
             if storage.pendingRecords > 0 { line += " and \(storage.pendingRecords) records" }
             line += " kept in memory"

@@ -124,13 +124,15 @@ struct TrackDaemon: AsyncParsableCommand {
             logger.critical("cannot open the mileage log", metadata: ["path": "\(databasePath)", "error": "\(error)"])
             throw ValidationError("\(error)")
         }
-        await ProfileDefaults.apply(settings.profile, from: settings.path, to: log, logger: logger)
+        // The one reader of the wall clock that the daemon's parts share (they take GPS time first where they can).
+        let wallClock: @Sendable () -> UTCTime = WallClock.now
+        await ProfileDefaults.apply(settings.profile, from: settings.path, to: log, at: wallClock(), logger: logger)
         let access = ControlAccess(group: controlGroup)
         if !access.groupExists {
             logger.warning("the control group does not exist: only root and trackd's own user may change the log",
                            metadata: ["group": "\(controlGroup)"])
         }
-        let status = LiveStatus(address: address.description, now: MonotonicClock.now())
+        let status = LiveStatus(address: address.description, now: MonotonicClock.now(), wallClock: wallClock)
         let hub = WatchHub()
         let heartbeat = EngineHeartbeat(now: MonotonicClock.now())
         // Fixes wait for the one-second tick unless a watcher shows them live: one wake a second instead of ten.
@@ -159,7 +161,7 @@ struct TrackDaemon: AsyncParsableCommand {
                 try EffectiveConfiguration.load(explicitPath: configPath, overrides: overrides, environment: environment)
             },
             targets: .init(tracker: inbox, alerts: alertSettings,
-                           setLogLevel: { levels.level = Logger.Level($0) }, log: log),
+                           setLogLevel: { levels.level = Logger.Level($0) }, log: log, wallClock: wallClock),
             notify: SystemdNotifier.notify, logger: logger)
         let systemd = SystemdService(status: status, heartbeat: heartbeat, watchdog: SystemdNotifier.watchdogInterval,
                                      clock: MonotonicClock.now, logger: logger, notify: SystemdNotifier.notify)

@@ -94,12 +94,4 @@ struct TrackerLogTests {
         #expect(resumed["trip"] == "\(cut.id)")
         #expect(records.records("trip started").isEmpty, "the cut trip carries on; no new one starts")
     }
-
-    @Test func saysTheIdleTimeInHoursAndMinutesAsConfigured() {
-        #expect(TrackerService.hoursAndMinutes(7200) == "2 h")
-        #expect(TrackerService.hoursAndMinutes(5400) == "1 h 30 min")
-        #expect(TrackerService.hoursAndMinutes(60) == "1 min")
-        #expect(TrackerService.hoursAndMinutes(3629) == "1 h")
-        #expect(TrackerService.hoursAndMinutes(3631) == "1 h 1 min")
-    }
 }

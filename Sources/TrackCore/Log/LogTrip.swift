@@ -98,6 +98,11 @@ public struct LogTrip: Sendable, Hashable, Identifiable {
         return Int64((metres / 100).rounded())
     }
 
+    /// `12.3` from 12 345 metres: rounded to tenths of a kilometre, as reports print them.
+    public static func kilometresText(metres: Double) -> String {
+        kilometresText(tenths: tenths(metres))
+    }
+
     /// `12.3` from 123 tenths of a kilometre (and `-0.4` from -4).
     public static func kilometresText(tenths: Int64) -> String {
         let sign = tenths < 0 ? "-" : ""
