@@ -184,7 +184,7 @@ public struct ControlRequestHandler: Sendable {
         do {
             return .success(try await body(log))
         } catch {
-            return .failure(ControlRequestHandler.rpcError(error))
+            return .failure(RPCError(logFailure: error))
         }
     }
 
@@ -223,16 +223,6 @@ public struct ControlRequestHandler: Sendable {
             case .regular(let regular): regular
             case .removed(let name): name
             }
-        }
-    }
-
-    /// The protocol's error for a failure of the log.
-    static func rpcError(_ error: any Error) -> RPCError {
-        switch error {
-        case let error as RPCError: error
-        case StoreError.unknownTrip: .unknownTrip("\(error)")
-        case StoreError.invalid, StoreError.reasonRequired, StoreError.readOnly: .refused("\(error)")
-        default: .storage("\(error)")
         }
     }
 
@@ -289,22 +279,5 @@ public struct ControlRequestHandler: Sendable {
         default:
             return "\(error)"
         }
-    }
-}
-
-/// Any encodable result, for the response envelope.
-struct AnyEncodable: Codable, Sendable {
-    let value: any Encodable & Sendable
-
-    init(_ value: any Encodable & Sendable) {
-        self.value = value
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        try value.encode(to: encoder)
-    }
-
-    init(from decoder: any Decoder) throws {
-        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "results are only encoded"))
     }
 }

@@ -13,12 +13,3 @@ public enum LogRequest: Sendable {
     case addRegular(RegularTrip)
     case removeRegular(NameParams)
 }
-
-/// What a carried-out `LogRequest` gives back.
-public enum LogResponse: Sendable {
-    case trip(LogTrip)
-    case odometer(OdometerUpdate)
-    case profile(LogProfile)
-    case regular(RegularTrip)
-    case removed(NameParams)
-}

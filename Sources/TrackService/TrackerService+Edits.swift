@@ -41,7 +41,7 @@ extension TrackerService {
                 return .success(.removed(params))
             }
         } catch {
-            return .failure(ControlRequestHandler.rpcError(error))
+            return .failure(RPCError(logFailure: error))
         }
     }
 

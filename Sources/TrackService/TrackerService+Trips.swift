@@ -54,7 +54,7 @@ extension TrackerService {
                 if automatic, !error.isRefusal {
                     state.recorder?.noteFailure(error)
                 }
-                return .failure(ControlRequestHandler.rpcError(error))
+                return .failure(RPCError(logFailure: error))
             }
             state.recorder?.began(opened)
             logTrip = opened

@@ -1,0 +1,10 @@
+import TrackCore
+
+/// What a carried-out `LogRequest` gives back.
+public enum LogResponse: Sendable {
+    case trip(LogTrip)
+    case odometer(OdometerUpdate)
+    case profile(LogProfile)
+    case regular(RegularTrip)
+    case removed(NameParams)
+}
