@@ -225,9 +225,7 @@ private struct SerialSession {
 
     /// The system clock as a date hint, if it looks set.
     private static func dateHint() -> UTCTime? {
-        var now = timespec()
-        guard clock_gettime(CLOCK_REALTIME, &now) == 0 else { return nil }
-        let time = UTCTime(nanosecondsSinceEpoch: Int64(now.tv_sec) * UTCTime.nanosecondsPerSecond + Int64(now.tv_nsec))
+        let time = WallClock.now()
         return time > earliestPlausibleClock ? time : nil
     }
 }

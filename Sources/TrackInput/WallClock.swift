@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+// libgps's module takes in <time.h>: an optimised build finds `timespec` there (as MonotonicClock does).
+import CGPS
 import TrackCore
 
 /// The system's wall clock (`CLOCK_REALTIME`): the time of day when no GPS time is known yet. It may be wrong (a
