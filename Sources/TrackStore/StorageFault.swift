@@ -2,10 +2,12 @@
 import Glibc
 #endif
 import Foundation
+import GRDB
 
 /// Why the log's file cannot be written just now, as a person must fix it: the filesystem is full, read-only, or
-/// trackd's file-size limit is reached, the card fails, or another program holds the log's lock. Whatever trackd could not write it keeps in memory and writes once this is
-/// fixed (docs/reliability.md, "Disk full and read-only").
+/// trackd's file-size limit is reached, the card fails, or another program holds the log's lock. Whatever trackd
+/// could not write it keeps in memory and writes once this is fixed (docs/reliability.md, "Disk full and
+/// read-only").
 public enum StorageFault: Sendable, Hashable, CustomStringConvertible {
     /// The filesystem holding the log has no space left (ENOSPC, EDQUOT, SQLite's "database or disk is full").
     case diskFull
@@ -42,17 +44,17 @@ public enum StorageFault: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The fault behind a failed write, from SQLite's primary result code (`SQLITE_FULL`, `SQLITE_IOERR`,
-    /// `SQLITE_READONLY`; `SQLITE_BUSY` and `SQLITE_LOCKED` are `locked`), the system's `errno` SQLite saw (0 when it did not say) and the state of the filesystem
+    /// `SQLITE_READONLY`; `SQLITE_BUSY` and `SQLITE_LOCKED` are `locked`), the system's `errno` SQLite saw (0 when it
+    /// did not say) and the state of the filesystem
     /// holding `path`; `nil` when the failure is not the storage's (another result code). `openForWriting` opens
     /// the log's WAL (`path`-wal) for writing and answers the errno (0 when it could): ext4's emergency read-only mode (after an error,
     /// `errors=remount-ro`) is not in `statvfs`, and SQLite reports its failed writes as `SQLITE_IOERR` without an errno,
     /// but an open for writing gets EROFS.
     static func diagnose(resultCode: Int32, systemErrno: Int32, message: String, path: String,
                          openForWriting: (String) -> Int32 = StorageFault.openForWriting) -> StorageFault? {
-        let full: Int32 = 13, ioError: Int32 = 10, readOnly: Int32 = 8  // SQLITE_FULL, SQLITE_IOERR, SQLITE_READONLY
-        let busy: Int32 = 5, locked: Int32 = 6  // SQLITE_BUSY, SQLITE_LOCKED
-        if resultCode == busy || resultCode == locked { return .locked }
-        guard [full, ioError, readOnly].contains(resultCode) else { return nil }
+        if [ResultCode.SQLITE_BUSY, .SQLITE_LOCKED].map(\.rawValue).contains(resultCode) { return .locked }
+        let full = ResultCode.SQLITE_FULL.rawValue, readOnly = ResultCode.SQLITE_READONLY.rawValue
+        guard [full, ResultCode.SQLITE_IOERR.rawValue, readOnly].contains(resultCode) else { return nil }
         switch systemErrno {
         case ENOSPC, EDQUOT: return .diskFull
         case EROFS: return .readOnlyFileSystem
