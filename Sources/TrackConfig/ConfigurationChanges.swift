@@ -21,6 +21,10 @@ public struct ConfigurationChanges: Sendable, Hashable {
             note("engine.\(setting.key)", setting.differs?(old.engine, new.engine) ?? (old.engine != new.engine), live: true)
         }
         note("log", old.log != new.log, live: false)
+        for setting in PrivacySettings.all {
+            note("privacy.\(setting.key)", setting.differs?(old.privacy, new.privacy) ?? (old.privacy != new.privacy),
+                 live: true)
+        }
         note("profile", old.profile != new.profile, live: true)
     }
 

@@ -6,7 +6,8 @@ import TrackCore
 import Yams
 
 /// trackd's configuration file (`/etc/trackd/trackd.conf`): YAML, with the sections `daemon:` (`DaemonSettings`),
-/// `engine:` (`EngineSettings`), `log:` (`LogSettings`) and `profile:` (`ProfileSettings`).
+/// `engine:` (`EngineSettings`), `log:` (`LogSettings`), `privacy:` (`PrivacySettings`) and `profile:`
+/// (`ProfileSettings`).
 ///
 /// ```yaml
 /// daemon:
@@ -28,11 +29,15 @@ public struct ConfigurationFile: Sendable {
     public var log: LogConfiguration
     /// Values for the log's empty profile fields.
     public var profile: ProfileChanges
+    /// What is kept of where the car went, and for how long.
+    public var privacy: PrivacyPolicy
     /// The line of each key the file gives, as `section.key` (`engine.stopped_speed`), for messages.
     public var lines: [String: Int] = [:]
 
     public init(daemon: DaemonConfiguration = DaemonConfiguration(), engine: EngineConfiguration = EngineConfiguration(),
-                log: LogConfiguration = LogConfiguration(), profile: ProfileChanges = ProfileChanges()) {
+                log: LogConfiguration = LogConfiguration(), profile: ProfileChanges = ProfileChanges(),
+                privacy: PrivacyPolicy = PrivacyPolicy()) {
+        self.privacy = privacy
         self.daemon = daemon
         self.engine = engine
         self.log = log
@@ -46,7 +51,7 @@ public struct ConfigurationFile: Sendable {
     }
 
     /// The top-level sections.
-    static let sections = ["daemon", "engine", "log", "profile"]
+    static let sections = ["daemon", "engine", "log", "privacy", "profile"]
 
     /// Reads and checks the file at `path`. An empty file, or `/dev/null`, gives every default.
     public static func load(path: String) throws(ConfigurationError) -> ConfigurationFile {
@@ -109,6 +114,8 @@ public struct ConfigurationFile: Sendable {
                 try Setting.section(value, named: key, settings: EngineSettings.all, into: &file.engine, path: path)
             case "log":
                 try Setting.section(value, named: key, settings: LogSettings.all, into: &file.log, path: path)
+            case "privacy":
+                try Setting.section(value, named: key, settings: PrivacySettings.all, into: &file.privacy, path: path)
             default:
                 throw .unknownKey(path: path, line: keyNode.mark?.line, key: key, known: sections)
             }

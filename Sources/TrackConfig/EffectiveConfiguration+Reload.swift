@@ -9,6 +9,7 @@ extension EffectiveConfiguration {
         running.alertTimeout = new.alertTimeout
         running.engine = new.engine
         running.profile = new.profile
+        running.privacy = new.privacy
         return running
     }
 }

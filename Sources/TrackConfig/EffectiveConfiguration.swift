@@ -19,6 +19,8 @@ public struct EffectiveConfiguration: Sendable, Hashable {
     public var log: LogConfiguration
     /// The `profile:` section: values for the log's empty profile fields.
     public var profile: ProfileChanges
+    /// The `privacy:` section.
+    public var privacy: PrivacyPolicy
 
     /// Settings given on the command line; `nil` leaves them to the file.
     public struct Overrides: Sendable, Hashable {
@@ -58,6 +60,7 @@ public struct EffectiveConfiguration: Sendable, Hashable {
         engine = file.engine
         log = file.log
         profile = file.profile
+        privacy = file.privacy
     }
 
     /// Reads the configuration trackd starts with: `explicitPath` (which must exist) when given, else the default

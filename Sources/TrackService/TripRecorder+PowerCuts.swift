@@ -22,6 +22,10 @@ extension TripRecorder {
     mutating func decide(at fix: Fix, time: UTCTime, coordinate: Coordinate, now: MonotonicInstant) async -> Trip? {
         guard let (open, _) = recovering else { return nil }
         recovering = nil
+        guard open.trip.route.isKept else {
+            await closeAfterPowerLoss(open, reason: "a trip without a route keeps no position to carry on from")
+            return nil
+        }
         switch settings.recovery.decide(lastPoint: open.last?.point, time: time, coordinate: coordinate, error: fix.eph) {
         case .close(let reason):
             await closeAfterPowerLoss(open, reason: reason)
@@ -70,13 +74,18 @@ extension TripRecorder {
     }
 
     mutating func closeAfterPowerLoss(_ open: OpenTrip, reason: String) async {
-        let summary = TripSummary(start: open.first?.point.time, end: open.last?.point.time,
+        // A trip without a route has no points: its row notes how far it had come.
+        let end = open.last?.point.time ?? (open.trip.route.isKept ? nil : open.trip.end)
+        let summary = TripSummary(start: open.first?.point.time, end: end,
                                   startPosition: open.first?.point.coordinate, endPosition: open.last?.point.coordinate,
-                                  measuredDistance: open.last?.point.distance ?? 0, purpose: nil, endReason: "power-lost")
+                                  measuredDistance: open.last?.point.distance
+                                      ?? (open.trip.route.isKept ? 0 : open.trip.measuredDistance ?? 0),
+                                  purpose: nil, endReason: "power-lost")
         backlog.append(.close(tripID: open.trip.id, summary, resumption: nil, afterPowerLoss: reason,
-                              exportsAt: open.last?.point.time))
-        backlog.append(.event(.powerLost, time: open.last?.point.time, tripID: open.trip.id,
-                              detail: "closed at its last stored point: \(reason)"))
+                              exportsAt: end))
+        backlog.append(.event(.powerLost, time: end, tripID: open.trip.id,
+                              detail: "closed at its last stored " + (open.trip.route.isKept ? "point" : "progress")
+                                  + ": \(reason)"))
         await drain()
     }
 }

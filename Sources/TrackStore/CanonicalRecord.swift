@@ -28,18 +28,42 @@ struct CanonicalRecord {
         fields.sorted { $0.0 < $1.0 }.map { "\($0.0)=\($0.1)" }.joined(separator: "\n")
     }
 
+    /// A canonical text's values by key, as written (text values still quoted and escaped).
+    static func fields(of text: String) -> [String: String] {
+        var values: [String: String] = [:]
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            values[String(line[..<equals])] = String(line[line.index(after: equals)...])
+        }
+        return values
+    }
+
+    /// A text value as it was added (`nil` for an absent value or one that is not text).
+    static func text(_ written: String?) -> String? {
+        guard let written, written.first == "'" else { return nil }
+        var text = ""
+        var escaping = false
+        for character in written.dropFirst() {
+            if escaping {
+                switch character {
+                case "n": text.append("\n")
+                case "r": text.append("\r")
+                default: text.append(character)
+                }
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                text.append(character)
+            }
+        }
+        return text
+    }
+
     /// The keys whose values differ between two canonical texts, with both values.
     static func differences(_ old: String, _ new: String) -> [(key: String, old: String?, new: String?)] {
-        func parse(_ text: String) -> [String: String] {
-            var values: [String: String] = [:]
-            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-                guard let equals = line.firstIndex(of: "=") else { continue }
-                values[String(line[..<equals])] = String(line[line.index(after: equals)...])
-            }
-            return values
-        }
-        let before = parse(old)
-        let after = parse(new)
+        let before = fields(of: old)
+        let after = fields(of: new)
         return Set(before.keys).union(after.keys).sorted().compactMap { key in
             before[key] == after[key] ? nil : (key, before[key], after[key])
         }

@@ -27,7 +27,17 @@ extension LogTrip {
             measuredDistance: row["measured_distance"], calibrationFactor: row["calibration_factor"],
             gapCount: row["gap_count"], bridgedSeconds: row["bridged_seconds"], bridgedDistance: row["bridged_distance"],
             idleAlerts: row["idle_alerts"], endReason: row["end_reason"], regularName: row["regular_name"],
-            deletionReason: row["deletion_reason"], date: (row["date"] as String?).flatMap { CivilDate(iso8601: $0) })
+            deletionReason: row["deletion_reason"], date: (row["date"] as String?).flatMap { CivilDate(iso8601: $0) },
+            route: try LogTrip.route(row))
+    }
+
+    /// The `route` column (every trip of a log from before schema step 2 kept its route).
+    private static func route(_ row: Row) throws -> TripRoute {
+        guard let text: String = row["route"] else { return .recorded }
+        guard let route = TripRoute(rawValue: text) else {
+            throw StoreError.invalid("trip \(row["id"] as Int64? ?? 0) has an unknown route state '\(text)'")
+        }
+        return route
     }
 
     /// The column values of the trip's row (all but `id`).
@@ -42,12 +52,13 @@ extension LogTrip {
             "measured_distance": measuredDistance, "calibration_factor": calibrationFactor,
             "gap_count": gapCount, "bridged_seconds": bridgedSeconds, "bridged_distance": bridgedDistance,
             "idle_alerts": idleAlerts, "end_reason": endReason, "regular_name": regularName,
-            "deletion_reason": deletionReason,
+            "deletion_reason": deletionReason, "route": route.rawValue,
         ]
     }
 
     /// The canonical text the hash chain covers. An open trip is covered only by what is fixed when it opens (what it
     /// is and where the odometer stood); its measurements are covered once it closes, with a digest of its track.
+    /// A trip without its route says so (`route`); a trip with it has no such line, as before schema step 2.
     func canonical(trackDigest: String?, points: Int?) -> String {
         var record = CanonicalRecord()
         record.add("id", id.rawValue)
@@ -60,6 +71,7 @@ extension LogTrip {
         record.add("odometer_start", odometerStart)
         record.add("calibration_factor", calibrationFactor)
         record.add("regular_name", regularName)
+        if route != .recorded { record.add("route", route.rawValue) }
         guard state != .open else { return record.text }
         record.add("date", date?.description)
         record.add("start_time", start?.iso8601(fractionDigits: 3))
@@ -90,7 +102,8 @@ extension LogRevision {
         self.init(id: row["id"], tripID: row["trip_id"], subject: row["subject"], field: row["field"],
                   oldValue: row["old_value"], newValue: row["new_value"],
                   time: (row["time"] as String?).flatMap { UTCTime(iso8601: $0) } ?? UTCTime(nanosecondsSinceEpoch: 0),
-                  timeSource: row["time_source"], user: row["user"], reason: row["reason"])
+                  timeSource: row["time_source"], user: row["user"], reason: row["reason"],
+                  valuesErased: (row["erased"] as Int64? ?? 0) != 0)
     }
 
     /// The canonical text the hash chain covers.
@@ -106,6 +119,7 @@ extension LogRevision {
         record.add("time_source", timeSource)
         record.add("user", user)
         record.add("reason", reason)
+        if valuesErased { record.add("values_erased", 1) }
         return record.text
     }
 }

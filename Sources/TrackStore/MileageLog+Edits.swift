@@ -94,13 +94,16 @@ extension MileageLog {
         }
     }
 
-    /// Changes what a trip was (kind, purpose, customer, destination), one revision per field changed.
-    public func editTrip(_ id: TripID, _ changes: TripChanges, reason: String, context: ChangeContext) async throws(StoreError) -> LogTrip {
+    /// Changes what a trip was (kind, purpose, customer, destination), one revision per field changed. With
+    /// `erasingPrivateRoutes` (privacy mode), a GPS trip that becomes private loses its route in the same
+    /// transaction (an erasure in the chain).
+    public func editTrip(_ id: TripID, _ changes: TripChanges, reason: String, context: ChangeContext,
+                         erasingPrivateRoutes: Bool = false) async throws(StoreError) -> LogTrip {
         guard let reason = reason.nilIfBlank else { throw .reasonRequired("an edit") }
         guard !changes.isEmpty else {
             throw .invalid("nothing to change: give --business, --private, --purpose, --customer or --destination")
         }
-        return try await write("edit trip \(id)") { db in
+        let trip = try await write("edit trip \(id)") { db in
             var trip = try MileageLog.trip(id, db)
             guard trip.state != .deleted else { throw StoreError.invalid("trip \(id) is deleted; it cannot be edited") }
             let before = trip
@@ -124,8 +127,16 @@ extension MileageLog {
                 try MileageLog.addRevision(tripID: id, subject: "trip", field: field, old: old, new: new, reason: reason,
                                            context: context, db)
             }
+            if erasingPrivateRoutes && trip.kind == .private && trip.source == .gps && trip.route.isKept {
+                try MileageLog.eraseRoute(of: id, reason: reason, context: context, db)
+                trip = try MileageLog.trip(id, db)
+            }
             return trip
         }
+        if trip.route == .erased && erasingPrivateRoutes && changes.kind == .private {
+            _ = try await scrub(vacuum: false)
+        }
+        return trip
     }
 
     /// Withdraws a trip: it stays in the log, marked deleted with the reason, and leaves the totals.
@@ -320,14 +331,16 @@ extension MileageLog {
 
     // MARK: - Shared pieces
 
-    /// Appends a trip's current state to the chain (with its track digest once it is closed).
-    static func appendTripRecord(_ trip: LogTrip, _ db: Database) throws {
+    /// Appends a trip's current state to the chain (with its track digest once it is closed); returns the record's
+    /// sequence number.
+    @discardableResult
+    static func appendTripRecord(_ trip: LogTrip, _ db: Database) throws -> Int64 {
         if trip.state == .open || trip.source != .gps {
-            try Ledger.append(db, .trip, ref: trip.id.description, payload: trip.canonical(trackDigest: nil, points: nil))
-        } else {
-            let track = try Ledger.trackDigest(db, tripID: trip.id)
-            try Ledger.append(db, .trip, ref: trip.id.description, payload: trip.canonical(trackDigest: track.digest, points: track.points))
+            return try Ledger.append(db, .trip, ref: trip.id.description, payload: trip.canonical(trackDigest: nil, points: nil))
         }
+        let track = try Ledger.trackDigest(db, tripID: trip.id)
+        return try Ledger.append(db, .trip, ref: trip.id.description,
+                                 payload: trip.canonical(trackDigest: track.digest, points: track.points))
     }
 
     @discardableResult

@@ -149,16 +149,21 @@ extension MileageLog {
     // MARK: - Shared pieces
 
     /// A running GPS trip as far as the log has it: its distance up to its last stored point (the engine's measured
-    /// distance, which each point carries, calibrated by the one formula) and the odometer there. The row itself
+    /// distance, which each point carries, calibrated by the one formula; for a trip without a route, the progress
+    /// its row notes) and the odometer there. The row itself
     /// gets its distance when the trip closes; other trips are returned as they are.
     static func soFar(_ trip: LogTrip, _ db: Database) throws -> LogTrip {
         guard trip.state == .open, trip.source == .gps else { return trip }
-        let centimetres = try Int64.fetchOne(db, sql: """
-            SELECT distance_cm FROM track_point WHERE trip_id = ? ORDER BY seq DESC LIMIT 1
-            """, arguments: [trip.id]) ?? 0
+        var measured = trip.measuredDistance ?? 0
+        if trip.route.isKept {
+            let centimetres = try Int64.fetchOne(db, sql: """
+                SELECT distance_cm FROM track_point WHERE trip_id = ? ORDER BY seq DESC LIMIT 1
+                """, arguments: [trip.id]) ?? 0
+            measured = Double(centimetres) / 100
+        }
         var running = trip
-        running.measuredDistance = Double(centimetres) / 100
-        running.distance = Trip.loggedDistance(measured: Double(centimetres) / 100, calibrationFactor: trip.calibrationFactor)
+        running.measuredDistance = measured
+        running.distance = Trip.loggedDistance(measured: measured, calibrationFactor: trip.calibrationFactor)
         running.odometerEnd = trip.odometerStart.map { $0 + running.distance }
         return running
     }

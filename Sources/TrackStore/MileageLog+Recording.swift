@@ -3,8 +3,10 @@ import TrackCore
 
 extension MileageLog {
     /// Opens a GPS trip: the row, its start odometer (the log's odometer now) and the calibration factor in force,
-    /// committed durably with its chain record before this returns.
-    public func beginTrip(kind: TripKind, purpose: String?, customer: String?) async throws(StoreError) -> LogTrip {
+    /// committed durably with its chain record before this returns. A trip opened with its route `withheld` (a
+    /// private trip in privacy mode) never stores a point or a position: its points only carry its progress.
+    public func beginTrip(kind: TripKind, purpose: String?, customer: String?,
+                          route: TripRoute = .recorded) async throws(StoreError) -> LogTrip {
         try await write("open a trip") { db in
             if let open = try Int64.fetchOne(db, sql: "SELECT id FROM trip WHERE state = 'open' LIMIT 1") {
                 throw StoreError.invalid("trip \(open) is still open; stop it first")
@@ -12,7 +14,8 @@ extension MileageLog {
             let profile = try MileageLog.profile(db)
             var trip = LogTrip(id: 0, kind: kind, purpose: purpose?.nilIfBlank, customer: customer?.nilIfBlank,
                                source: .gps, state: .open, odometerStart: try MileageLog.odometer(db),
-                               distance: 0, measuredDistance: 0, calibrationFactor: profile.calibrationFactor)
+                               distance: 0, measuredDistance: 0, calibrationFactor: profile.calibrationFactor,
+                               route: route)
             trip.id = try MileageLog.insert(trip, db)
             try Ledger.append(db, .trip, ref: trip.id.description, payload: trip.canonical(trackDigest: nil, points: nil))
             return trip
@@ -29,13 +32,18 @@ extension MileageLog {
         guard !points.isEmpty else { return }
         try await write("store track points") { db in
             // A trip closed meanwhile (by another trackd on the same folder, say) keeps its track as it was closed.
-            let state = try String.fetchOne(db, sql: "SELECT state FROM trip WHERE id = ?", arguments: [tripID])
+            let row = try Row.fetchOne(db, sql: "SELECT state, route FROM trip WHERE id = ?", arguments: [tripID])
+            let state: String? = row?["state"]
             guard state == "open" else {
                 throw state == nil ? StoreError.unknownTrip(tripID)
                     : StoreError.invalid("trip \(tripID) is \(state ?? "") in the log; its track takes no more points")
             }
             if let resumption { try MileageLog.insertResumption(resumption, tripID: tripID, db) }
-            try MileageLog.insertPoints(points, tripID: tripID, db)
+            if row?["route"] == TripRoute.recorded.rawValue {
+                try MileageLog.insertPoints(points, tripID: tripID, db)
+            } else {
+                try MileageLog.noteProgress(points, tripID: tripID, db)
+            }
         }
     }
 
@@ -84,9 +92,11 @@ extension MileageLog {
                 trip.start = start
                 trip.date = LocalDates.date(of: start, zone: zone)
             }
-            trip.startPosition = trip.startPosition ?? summary.startPosition
+            if trip.route.isKept {
+                trip.startPosition = trip.startPosition ?? summary.startPosition
+                trip.endPosition = summary.endPosition ?? trip.startPosition
+            }
             trip.end = summary.end ?? trip.start
-            trip.endPosition = summary.endPosition ?? trip.startPosition
             if trip.date == nil, let day = trip.start ?? summary.closedAt { trip.date = LocalDates.date(of: day, zone: zone) }
             if let purpose = summary.purpose?.nilIfBlank { trip.purpose = purpose }
             trip.measuredDistance = summary.measuredDistance
@@ -143,6 +153,21 @@ extension MileageLog {
                                  first.point.coordinate.longitude,
                                  LocalDates.date(of: first.point.time, zone: zone).description, tripID])
         }
+    }
+
+    /// A trip that keeps no route stores no point: its row notes how far it has come (`end_time` and
+    /// `measured_distance`, which the chain covers only once it closes), for `trips` while it runs and for the close
+    /// after a power cut. The first batch also fixes the trip's start time and local date.
+    static func noteProgress(_ points: [RecordedPoint], tripID: TripID, _ db: Database) throws {
+        guard let first = points.first, let last = points.last else { return }
+        let zone = try MileageLog.profile(db).timeZone
+        try db.execute(sql: """
+            UPDATE trip SET start_time = COALESCE(start_time, ?), date = COALESCE(date, ?), end_time = ?,
+                measured_distance = ?
+            WHERE id = ? AND state = 'open'
+            """, arguments: [first.point.time.iso8601(fractionDigits: 3),
+                             LocalDates.date(of: first.point.time, zone: zone).description,
+                             last.point.time.iso8601(fractionDigits: 3), last.point.distance, tripID])
     }
 
     static func insertResumption(_ resumption: Resumption, tripID: TripID, _ db: Database) throws {

@@ -129,6 +129,80 @@ extension MileageLog {
                     BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
                 """)
         }
+        migrator.registerMigration("v2-erasable-chain") { db in
+            try migrateToErasableChain(db)
+        }
         return migrator
     }()
+
+    /// Schema step 2 (trackd 0.3): what privacy needs. Trips say what is kept of their route; entries of the change
+    /// history can have their values erased; the hash chain covers the digest of each record's text instead of the
+    /// text (chain format 2), so that a text can be erased and the chain still verifies. Every record already
+    /// written is re-hashed in the new format, its first hash kept in `v1_hash`, and a `chain` record notes the
+    /// step with the old head, so that a head printed on an earlier report still leads into the chain.
+    static func migrateToErasableChain(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE trip ADD COLUMN route TEXT NOT NULL DEFAULT 'recorded'
+                CHECK (route IN ('recorded', 'withheld', 'erased'));
+
+            ALTER TABLE revision ADD COLUMN erased INTEGER NOT NULL DEFAULT 0;
+            DROP TRIGGER revision_append_only;
+            CREATE TRIGGER revision_append_only BEFORE UPDATE ON revision
+                WHEN NOT (NEW.id = OLD.id AND NEW.trip_id IS OLD.trip_id AND NEW.subject = OLD.subject
+                          AND NEW.field = OLD.field AND NEW.time = OLD.time AND NEW.time_source = OLD.time_source
+                          AND NEW.user = OLD.user AND NEW.reason IS OLD.reason AND NEW.erased = 1
+                          AND (NEW.old_value IS NULL OR NEW.old_value IS OLD.old_value)
+                          AND (NEW.new_value IS NULL OR NEW.new_value IS OLD.new_value))
+                BEGIN SELECT RAISE(ABORT, 'the change history is append-only: only its values can be erased'); END;
+
+            DROP TRIGGER ledger_append_only;
+            DROP TRIGGER ledger_no_delete;
+            DROP INDEX ledger_subject;
+            ALTER TABLE ledger RENAME TO ledger_v1;
+            -- The hash chain: each record's hash covers the previous hash and the digest of its canonical text; the
+            -- text is NULL once erased, its digest stays.
+            CREATE TABLE ledger (
+                seq INTEGER PRIMARY KEY,
+                subject TEXT NOT NULL,
+                ref TEXT NOT NULL,
+                payload TEXT,
+                payload_sha256 TEXT NOT NULL,
+                hash TEXT NOT NULL,
+                v1_hash TEXT                    -- the record's hash in chain format 1 (records written before v2)
+            );
+            """)
+        var previous = ""
+        var count = 0
+        let rows = try Row.fetchAll(db, sql: "SELECT seq, subject, ref, payload, hash FROM ledger_v1 ORDER BY seq")
+        for row in rows {
+            let subject: String = row["subject"]
+            let ref: String = row["ref"]
+            let payload: String = row["payload"]
+            let payloadDigest = Ledger.sha256(payload)
+            let hash = Ledger.recordDigest(previous: previous, subject: subject, ref: ref, payloadSHA256: payloadDigest)
+            try db.execute(sql: """
+                INSERT INTO ledger (seq, subject, ref, payload, payload_sha256, hash, v1_hash) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [row["seq"] as Int64, subject, ref, payload, payloadDigest, hash, row["hash"] as String])
+            previous = hash
+            count += 1
+        }
+        try db.execute(sql: """
+            DROP TABLE ledger_v1;
+            CREATE INDEX ledger_subject ON ledger (subject, ref);
+            CREATE TRIGGER ledger_append_only BEFORE UPDATE ON ledger
+                WHEN NOT (OLD.payload IS NOT NULL AND NEW.payload IS NULL AND NEW.seq = OLD.seq
+                          AND NEW.subject = OLD.subject AND NEW.ref = OLD.ref AND NEW.hash = OLD.hash
+                          AND NEW.payload_sha256 = OLD.payload_sha256 AND NEW.v1_hash IS OLD.v1_hash)
+                BEGIN SELECT RAISE(ABORT, 'the ledger is append-only: only a record''s text can be erased'); END;
+            CREATE TRIGGER ledger_no_delete BEFORE DELETE ON ledger
+                BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+            """)
+        if let v1Head = rows.last?["hash"] as String? {
+            var record = CanonicalRecord()
+            record.add("format", 2)
+            record.add("v1_head", v1Head)
+            record.add("v1_records", count)
+            try Ledger.append(db, .chain, ref: "2", payload: record.text)
+        }
+    }
 }

@@ -74,6 +74,9 @@ public final class MileageLog: Sendable {
             // A page cache of 512 KiB per connection instead of SQLite's 2 MiB: trackd appends at the end of the
             // track and reads little, and a board has little memory (docs/benchmarks.md, "Memory over a long drive").
             try db.execute(sql: "PRAGMA cache_size = -\(MileageLog.cacheKiB)")
+            // What is deleted is overwritten with zeros, not merely unlinked: an erased route or name must not stay
+            // readable in the file's free space (docs/privacy.md). trackd deletes little but in erasures.
+            try db.execute(sql: "PRAGMA secure_delete = ON")
         }
         let pool: DatabasePool
         do {
@@ -87,6 +90,9 @@ public final class MileageLog: Sendable {
         }
         let log = MileageLog(path: path, writer: pool, isReadOnly: false, temporaryDirectory: nil)
         try log.migrate()
+        // An erasure cut off by a power loss after its commit may have left erased pages in the WAL: empty it.
+        // Best effort: a full or read-only card must not keep the daemon from starting (its writes then wait).
+        try? pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
         return log
     }
 

@@ -22,6 +22,9 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     case invalid(String)
     /// The log is opened read-only (`--db`).
     case readOnly(String)
+    /// An erasure would take entries the tax office wants kept: the newest such trip, how many there are, and the
+    /// day until which they must be kept.
+    case retained(trip: TripID, date: CivilDate, count: Int, until: CivilDate, years: Int)
     /// The file could not be written: the disk is full, the filesystem read-only, a file-size limit reached.
     /// Nothing was changed; the log is as it was before.
     case cannotWrite(path: String, operation: String, fault: StorageFault)
@@ -50,6 +53,12 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
             detail
         case .readOnly(let detail):
             detail
+        case .retained(let trip, let date, let count, let until, let years):
+            "nothing was erased: " + (count == 1 ? "business trip \(trip) (\(date)) is"
+                : "\(count) business trips, the newest trip \(trip) (\(date)), are")
+                + " inside the retention period and must be kept until \(until) (privacy.retention_years: \(years); "
+                + "the tax office wants the log kept that long, docs/privacy.md). Erase routes (--routes) or the "
+                + "profile (--profile) instead; --ignore-retention erases them anyway, at the owner's own risk"
         case .cannotWrite(let path, let operation, let fault):
             "the mileage log could not \(operation): \(fault): cannot write \(path); \(fault.remedy)"
         }
@@ -65,7 +74,7 @@ public enum StoreError: Error, Sendable, CustomStringConvertible {
     /// fault, another program's lock, a database error — may pass later: a write that failed so is kept and tried again.
     public var isRefusal: Bool {
         switch self {
-        case .unknownTrip, .reasonRequired, .invalid, .readOnly: true
+        case .unknownTrip, .reasonRequired, .invalid, .readOnly, .retained: true
         case .notADatabase, .foreignDatabase, .corrupt, .newerSchema, .cannotOpen, .database, .cannotWrite: false
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import TestSupport
 import Testing
 import TrackCore
@@ -69,7 +70,18 @@ struct VerificationTests {
             """)
         let report = try await log.verify()
         #expect(report.problems.first?.record == "chain record \(seq) (trip \(trips[0].id))")
-        #expect(report.problems.first?.detail.contains("chain was altered") == true)
+        #expect(report.problems.first?.detail.contains("does not match its digest") == true)
+
+        // With the digest made to match as well, the hash over it no longer does.
+        let queue = try DatabaseQueue(path: path)
+        try await queue.write { db in
+            let text = try String.fetchOne(db, sql: "SELECT payload FROM ledger WHERE seq = ?", arguments: [seq]) ?? ""
+            try db.execute(sql: "UPDATE ledger SET payload_sha256 = ? WHERE seq = ?", arguments: [Ledger.sha256(text), seq])
+        }
+        try queue.close()
+        let rehashed = try await log.verify()
+        #expect(rehashed.problems.first?.record == "chain record \(seq) (trip \(trips[0].id))")
+        #expect(rehashed.problems.first?.detail.contains("chain was altered") == true, "\(rehashed.problems)")
     }
 
     @Test func aRemovedRevisionAndAnAddedTripAreNamed() async throws {

@@ -37,6 +37,8 @@ public struct LogTrip: Sendable, Hashable, Identifiable {
     public var regularName: String?
     /// Why the entry was deleted.
     public var deletionReason: String?
+    /// What is kept of where the trip went (GPS trips; `recorded` for the others, which have no route).
+    public var route: TripRoute
 
     public init(id: TripID, kind: TripKind, purpose: String? = nil, customer: String? = nil,
                 destination: String? = nil, source: TripSource, state: TripState, start: UTCTime? = nil,
@@ -45,8 +47,9 @@ public struct LogTrip: Sendable, Hashable, Identifiable {
                 measuredDistance: Double? = nil, calibrationFactor: Double? = nil, gapCount: Int = 0,
                 bridgedSeconds: Double = 0, bridgedDistance: Double = 0, idleAlerts: Int = 0,
                 endReason: String? = nil, regularName: String? = nil, deletionReason: String? = nil,
-                date: CivilDate? = nil) {
+                date: CivilDate? = nil, route: TripRoute = .recorded) {
         self.date = date
+        self.route = route
         self.id = id
         self.kind = kind
         self.purpose = purpose
@@ -128,6 +131,7 @@ extension LogTrip: Codable {
         case endReason = "end_reason"
         case regularName = "regular"
         case deletionReason = "deletion_reason"
+        case route
     }
 
     public init(from decoder: any Decoder) throws {
@@ -156,6 +160,7 @@ extension LogTrip: Codable {
         endReason = try c.decodeIfPresent(String.self, forKey: .endReason)
         regularName = try c.decodeIfPresent(String.self, forKey: .regularName)
         deletionReason = try c.decodeIfPresent(String.self, forKey: .deletionReason)
+        route = try c.decodeIfPresent(TripRoute.self, forKey: .route) ?? .recorded
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -185,5 +190,6 @@ extension LogTrip: Codable {
         try c.encodeIfPresent(endReason, forKey: .endReason)
         try c.encodeIfPresent(regularName, forKey: .regularName)
         try c.encodeIfPresent(deletionReason, forKey: .deletionReason)
+        if route != .recorded { try c.encode(route, forKey: .route) }
     }
 }

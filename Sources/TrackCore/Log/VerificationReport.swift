@@ -21,8 +21,12 @@ public struct VerificationReport: Sendable, Hashable, Codable {
     /// The newest hash: compare it with the one printed on an earlier report to see that nothing was cut off.
     public var head: String?
     public var problems: [Problem]
+    /// The erasures the chain records, oldest first: what was erased, when, by whom and why.
+    public var erasures: [LogErasure]
 
-    public init(chainRecords: Int, trips: Int, revisions: Int, head: String?, problems: [Problem]) {
+    public init(chainRecords: Int, trips: Int, revisions: Int, head: String?, problems: [Problem],
+                erasures: [LogErasure] = []) {
+        self.erasures = erasures
         self.chainRecords = chainRecords
         self.trips = trips
         self.revisions = revisions
@@ -35,7 +39,7 @@ public struct VerificationReport: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case chainRecords = "chain_records"
-        case trips, revisions, head, problems
+        case trips, revisions, head, problems, erasures
         case isIntact = "intact"
     }
 
@@ -46,6 +50,7 @@ public struct VerificationReport: Sendable, Hashable, Codable {
         revisions = try c.decode(Int.self, forKey: .revisions)
         head = try c.decodeIfPresent(String.self, forKey: .head)
         problems = try c.decode([Problem].self, forKey: .problems)
+        erasures = try c.decodeIfPresent([LogErasure].self, forKey: .erasures) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -55,6 +60,7 @@ public struct VerificationReport: Sendable, Hashable, Codable {
         try c.encode(revisions, forKey: .revisions)
         try c.encode(head, forKey: .head)
         try c.encode(problems, forKey: .problems)
+        try c.encode(erasures, forKey: .erasures)
         try c.encode(isIntact, forKey: .isIntact)
     }
 }

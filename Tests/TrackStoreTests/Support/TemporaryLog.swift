@@ -17,8 +17,9 @@ enum TestContext {
 @discardableResult
 func recordTrip(in log: MileageLog, kind: TripKind = .business, purpose: String? = "Customer visit",
                 start: String, seconds: Int = 600, segments: Int = 1,
-                origin: Coordinate = Coordinate(latitude: 59.437, longitude: 24.7536)) async throws -> LogTrip {
-    let trip = try await log.beginTrip(kind: kind, purpose: purpose, customer: nil)
+                origin: Coordinate = Coordinate(latitude: 59.437, longitude: 24.7536),
+                route: TripRoute = .recorded) async throws -> LogTrip {
+    let trip = try await log.beginTrip(kind: kind, purpose: purpose, customer: nil, route: route)
     let startTime = UTCTime(iso8601: start)!
     var points: [RecordedPoint] = []
     let metresPerDegree = 111_320 * cos(origin.latitude * .pi / 180)
