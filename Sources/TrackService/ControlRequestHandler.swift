@@ -123,6 +123,8 @@ public struct ControlRequestHandler: Sendable {
             result = await change(call, OdometerParams.self, peer: peer) { .odometer($0) }
         case .profileSet:
             result = await change(call, ProfileParams.self, peer: peer) { .profile($0) }
+        case .erase:
+            result = await change(call, EraseParams.self, peer: peer) { .erase($0) }
         }
         guard envelope.hasID else { return .none }
         switch result {
@@ -222,6 +224,7 @@ public struct ControlRequestHandler: Sendable {
             case .profile(let profile): profile
             case .regular(let regular): regular
             case .removed(let name): name
+            case .erasure(let erasure): erasure
             }
         }
     }

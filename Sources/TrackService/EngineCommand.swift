@@ -6,4 +6,6 @@ public enum EngineCommand: Sendable {
     case request(LogRequest, user: String, reply: Reply<LogResponse>)
     /// Run the engine with new settings from now on (a configuration reload); the running trip carries on.
     case reconfigure(EngineConfiguration)
+    /// Keep routes and names by a new privacy policy and `profile:` section from now on (a configuration reload).
+    case privacy(PrivacyPolicy, profile: ProfileChanges)
 }

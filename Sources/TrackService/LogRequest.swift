@@ -12,4 +12,5 @@ public enum LogRequest: Sendable {
     case profile(ProfileParams)
     case addRegular(RegularTrip)
     case removeRegular(NameParams)
+    case erase(EraseParams)
 }

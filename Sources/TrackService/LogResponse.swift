@@ -7,4 +7,5 @@ public enum LogResponse: Sendable {
     case profile(LogProfile)
     case regular(RegularTrip)
     case removed(NameParams)
+    case erasure(LogErasure)
 }

@@ -87,6 +87,12 @@ public struct ReloadService: Service {
                 return running
             }
         }
+        if next.privacy != running.privacy || next.profile != running.profile {
+            if case .busy = targets.tracker.send(.privacy(next.privacy, profile: next.profile)) {
+                logger.error("the new privacy settings could not be queued (too many commands waiting); reload again")
+                return running
+            }
+        }
         if next.logLevel != running.logLevel { targets.setLogLevel(next.logLevel) }
         if next.alertCommand != running.alertCommand || next.alertTimeout != running.alertTimeout {
             targets.alerts.values = AlertSettings.Values(command: next.alertCommand, timeout: next.alertTimeout)

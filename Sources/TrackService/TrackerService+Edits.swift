@@ -21,9 +21,15 @@ extension TrackerService {
             case .add(let manual):
                 return .success(.trip(try await log.addTrip(manual, context: context)))
             case .edit(let params):
-                let trip = try await log.editTrip(params.id, params.changes, reason: params.reason, context: context)
+                let before = try await log.trip(params.id)
+                let trip = try await log.editTrip(params.id, params.changes, reason: params.reason, context: context,
+                                                  erasingPrivateRoutes: recorder.privacy.erasesRoutesOfPrivateTrips)
                 if state.engine.trip?.number == params.id {
                     await apply(.reclassifyTrip(trip.kind, purpose: trip.purpose), to: &state)
+                }
+                // Its route went with the reclassification: the month's files are written again without it.
+                if before.route.isKept && !trip.route.isKept, trip.state != .open {
+                    await recorder.refreshExports(for: trip, now: context.time)
                 }
                 return .success(.trip(trip))
             case .delete(let params):
@@ -39,6 +45,10 @@ extension TrackerService {
             case .removeRegular(let params):
                 try await log.removeRegularTrip(params.name, context: context)
                 return .success(.removed(params))
+            case .erase(let params):
+                let erasure = try await state.recorder?.erase(params, context: context,
+                                                              runningTrip: state.engine.trip?.number)
+                return erasure.map { .success(.erasure($0)) } ?? .failure(.unavailable("this trackd keeps no log"))
             }
         } catch {
             return .failure(RPCError(logFailure: error))

@@ -14,6 +14,9 @@ extension TrackerService {
                 await refreshOdometer(state)
             case .command(.reconfigure(let configuration)):
                 await apply(.reconfigure(configuration), to: &state)
+            case .command(.privacy(let policy, let profile)):
+                state.recorder?.privacy = policy
+                state.recorder?.profileDefaults = profile
             case .source(.fix(let fix, let receivedAt)):
                 await handleFix(fix, receivedAt: receivedAt, in: &state)
             case .source(.state(let sourceState)):

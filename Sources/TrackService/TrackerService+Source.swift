@@ -11,12 +11,12 @@ extension TrackerService {
         if fix.hasPosition != state.hadPosition {
             state.hadPosition = fix.hasPosition
             if state.hadPosition {
-                logger.info("fix acquired", metadata: fix.logMetadata)
+                logger.info("fix acquired", metadata: fix.logMetadata())
             } else {
-                logger.notice("fix lost", metadata: fix.logMetadata)
+                logger.notice("fix lost", metadata: fix.logMetadata())
             }
         }
-        logger.trace("fix", metadata: fix.logMetadata)
+        logger.trace("fix", metadata: fix.logMetadata(withPosition: true))
         await recover(at: fix, receivedAt: receivedAt, in: &state)
         await apply(.fix(fix, receivedAt: receivedAt), to: &state)
     }

@@ -47,7 +47,8 @@ extension TrackerService {
             let opened: LogTrip
             do {
                 opened = try await recorder.log.beginTrip(kind: params.kind, purpose: params.purpose,
-                                                          customer: params.customer)
+                                                          customer: params.customer,
+                                                          route: recorder.privacy.route(startingAs: params.kind))
             } catch {
                 logger.error("cannot open a trip in the log", metadata: ["error": "\(error)"])
                 // At boot the failure is the storage's state until the start is retried; a refused request is its own.

@@ -19,9 +19,18 @@ public struct TrackerService: Service, CustomStringConvertible {
         public var recovery: PowerCutRecovery
         /// The month's plain files, refreshed after each trip.
         public var exports: MonthlyExports?
+        /// What is kept of where the car went, and for how long.
+        public var privacy: PrivacyPolicy
+        /// The configuration's `profile:` section and the file it came from.
+        public var profileDefaults: ProfileChanges
+        public var configurationPath: String?
 
         public init(log: MileageLog, commitInterval: Double = 1, recovery: PowerCutRecovery = PowerCutRecovery(),
-                    exports: MonthlyExports? = nil) {
+                    exports: MonthlyExports? = nil, privacy: PrivacyPolicy = PrivacyPolicy(),
+                    profileDefaults: ProfileChanges = ProfileChanges(), configurationPath: String? = nil) {
+            self.privacy = privacy
+            self.profileDefaults = profileDefaults
+            self.configurationPath = configurationPath
             self.log = log
             self.commitInterval = commitInterval
             self.recovery = recovery
@@ -93,6 +102,9 @@ public struct TrackerService: Service, CustomStringConvertible {
                 settings: .init(commitInterval: recording.commitInterval, recovery: recording.recovery,
                                 tickInterval: Double(tick.components.seconds) + Double(tick.components.attoseconds) / 1e18),
                 exports: recording.exports, logger: logger, clock: clock, wallClock: status.wallClock)
+            state.recorder?.privacy = recording.privacy
+            state.recorder?.profileDefaults = recording.profileDefaults
+            state.recorder?.configurationPath = recording.configurationPath
             await state.recorder?.lookForOpenTrip(now: clock())
         }
         if state.recorder?.recovering == nil { await startAutomatically(&state) }

@@ -92,6 +92,7 @@ extension TripRecorder {
                 closeDeferred = nil
             }
             await refreshExports(for: closed, now: exportsAt)
+            if let end = closed.end, closed.source == .gps { await eraseExpiredRoutes(at: end) }
         }
     }
 

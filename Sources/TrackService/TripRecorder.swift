@@ -7,7 +7,7 @@ import TrackStore
 /// (committed every `commitInterval` while the vehicle moves, and at once when it stops), notes outages and alerts,
 /// and closes the row when the trip ends (this file); recovers a trip a power cut left open (`+PowerCuts`); keeps
 /// the writes that fail in order and tries them again (`+Backlog`); refreshes the month's plain-file exports after
-/// each trip (`+Exports`).
+/// each trip (`+Exports`); carries out erasures and the policy that erases old routes (`+Erasure`).
 ///
 /// When the log cannot be written (disk full, read-only, a file-size limit) nothing is lost at once: the failed
 /// writes wait in memory, in order, and are tried again at each commit interval until they go through
@@ -36,6 +36,12 @@ struct TripRecorder {
     let settings: Settings
     let exports: MonthlyExports?
     let logger: Logger
+    /// What is kept of where the car went, and for how long (reloadable).
+    var privacy = PrivacyPolicy()
+    /// The configuration's `profile:` section (reloadable) and the file it came from: an erasure of the profile
+    /// is refused while it names a person, and an erasure of everything fills the new profile from it.
+    var profileDefaults = ProfileChanges()
+    var configurationPath: String?
 
     /// The log's id of the running trip.
     var tripID: TripID?

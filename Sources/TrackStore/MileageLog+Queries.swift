@@ -7,6 +7,11 @@ extension MileageLog {
         try await read("read the profile") { db in try MileageLog.profile(db) }
     }
 
+    /// The calendar date of `time` in the log's time zone.
+    public func localDate(of time: UTCTime) async throws(StoreError) -> CivilDate {
+        LocalDates.date(of: time, zone: try await profile().timeZone)
+    }
+
     /// The log's odometer now, metres; `nil` before the first reading.
     public func odometer() async throws(StoreError) -> Double? {
         try await read("read the odometer") { db in try MileageLog.odometer(db) }

@@ -28,6 +28,14 @@ struct VerifyCommand: AsyncParsableCommand {
                   + report.problems[0].description)
             for problem in report.problems.dropFirst().prefix(20) { print("  \(problem)") }
         }
+        if !options.json && !report.erasures.isEmpty {
+            print("erasures (the chain keeps the digests of what went):")
+            for erasure in report.erasures {
+                print("  \(erasure.time.iso8601(fractionDigits: 0)) by \(erasure.user): \(erasure.scope)"
+                      + (erasure.target == .routes ? " — \(EraseCommand.list(erasure.trips)), \(erasure.trackPoints) points" : "")
+                      + (erasure.reason.map { " — \($0)" } ?? "") + " (chain record \(erasure.chainRecord ?? 0))")
+            }
+        }
         if !report.isIntact { throw ExitCode(ExitStatus.broken) }
     }
 }

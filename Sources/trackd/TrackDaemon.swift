@@ -141,7 +141,8 @@ struct TrackDaemon: AsyncParsableCommand {
         let recording = TrackerService.Recording(
             log: log, commitInterval: settings.log.commitInterval,
             recovery: PowerCutRecovery(resumeWithin: settings.log.resumeWithin, maxSpeed: engine.maxSpeed),
-            exports: settings.log.exports ? MonthlyExports(directory: "\(stateDirectory)/exports") : nil)
+            exports: settings.log.exports ? MonthlyExports(directory: "\(stateDirectory)/exports") : nil,
+            privacy: settings.privacy, profileDefaults: settings.profile, configurationPath: settings.path)
         let tracker = TrackerService(inbox: inbox, configuration: engine, autoStart: autoStart,
                                      status: status, hub: hub, address: address.description, logger: logger,
                                      recording: recording, heartbeat: heartbeat)

@@ -92,7 +92,7 @@ struct WalkthroughTests {
 
     @Test func aLogPulledOffTheCardIsReadWithoutTheDaemonAndWithoutChangingIt() async throws {
         let folder = try TemporaryFolder()
-        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=20", autoStart: "private")
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=20", autoStart: "unclassified")
         _ = await poll(upTo: 120) {
             Int((try? await query(daemon.database, "SELECT COUNT(*) FROM track_point"))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0 > 100

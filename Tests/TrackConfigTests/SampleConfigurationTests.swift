@@ -16,7 +16,8 @@ struct SampleConfigurationTests {
         let sample = try read("etc/trackd.conf")
         let guide = try read("docs/configuration.md")
         let sections: [(String, [String])] = [("daemon", DaemonSettings.keys), ("engine", EngineSettings.keys),
-                                              ("log", LogSettings.keys), ("profile", ProfileSettings.keys)]
+                                              ("log", LogSettings.keys), ("privacy", PrivacySettings.keys),
+                                              ("profile", ProfileSettings.keys)]
         for (section, keys) in sections {
             #expect(sample.contains("\n\(section):"), "section \(section)")
             for key in keys {

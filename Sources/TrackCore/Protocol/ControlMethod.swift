@@ -38,11 +38,13 @@ public enum ControlMethod: String, Sendable, CaseIterable, Codable {
     case export
     /// Check the log against its hash chain → `VerificationReport`.
     case verify
+    /// Erase routes, the names in the profile, or everything: `EraseParams` → `LogErasure`.
+    case erase
 
     /// Whether the method changes the log (and so needs a caller allowed to change it).
     public var changesLog: Bool {
         switch self {
-        case .start, .stop, .add, .edit, .delete, .regularAdd, .regularRemove, .odometerSet, .profileSet: true
+        case .start, .stop, .add, .edit, .delete, .regularAdd, .regularRemove, .odometerSet, .profileSet, .erase: true
         case .hello, .status, .watch, .trips, .show, .regularList, .odometer, .profile, .export, .verify: false
         }
     }

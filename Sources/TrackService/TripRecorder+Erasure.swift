@@ -1,0 +1,80 @@
+import Logging
+import TrackCore
+import TrackStore
+
+/// Erasures: asked over the socket (`trackctl erase`), or by the policy that erases old routes after a trip. The
+/// month's plain files go first and are written again from the log afterwards, so that a power cut between the
+/// two leaves no copy of what was erased.
+extension TripRecorder {
+    /// Carries out an erasure; `runningTrip` is the trip the engine records now.
+    mutating func erase(_ params: EraseParams, context: ChangeContext,
+                        runningTrip: TripID?) async throws(StoreError) -> LogErasure {
+        if params.target == .all, let runningTrip {
+            throw .invalid("trip \(runningTrip) is being recorded; stop it (trackctl stop) before erasing the log")
+        }
+        let named = [("driver", profileDefaults.driver), ("plate", profileDefaults.plate),
+                     ("company", profileDefaults.company)].first { !($0.1?.isEmpty ?? true) }?.0
+        if params.target == .profile, let named {
+            throw .invalid("\(configurationPath ?? "the configuration") sets profile.\(named): trackd would write it "
+                + "into the log again at its next start. Remove the profile's driver, plate and company there, "
+                + "reload trackd (systemctl reload trackd), then erase")
+        }
+        let months = params.dryRun ? [] : exports?.months() ?? []
+        let removed = exports?.remove(months: months) ?? []
+        var erasure: LogErasure
+        do {
+            erasure = try await log.erase(params, retention: privacy.retention, context: context)
+        } catch {
+            _ = await rewriteExports(months, now: context.time)
+            throw error
+        }
+        if erasure.done && params.target == .all {
+            erasure.exports = removed
+            if !profileDefaults.isEmpty {
+                await ProfileDefaults.apply(profileDefaults, from: configurationPath, to: log, at: context.time,
+                                            logger: logger)
+                erasure.notes.append("the profile was filled in again from the configuration's profile: section")
+            }
+        } else {
+            erasure.exports = await rewriteExports(months, now: context.time)
+        }
+        if erasure.done {
+            logger.notice("erased \(erasure.scope)", metadata: [
+                "user": "\(context.user)", "trips": "\(erasure.trips.count)", "track_points": "\(erasure.trackPoints)",
+                "chain_records": "\(erasure.chainRecords)", "revisions": "\(erasure.revisions)",
+                "reason": "\(erasure.reason ?? "")",
+            ])
+        }
+        return erasure
+    }
+
+    /// Erases the routes older than `privacy.erase_routes_after_months`, counted from `time` (GPS time: a board
+    /// without a real-time clock must not erase by a wrong system date).
+    mutating func eraseExpiredRoutes(at time: UTCTime) async {
+        guard privacy.eraseRoutesAfterMonths > 0, let today = try? await log.localDate(of: time),
+              let since = privacy.routesKept(since: today)
+        else { return }
+        let params = EraseParams(target: .routes, before: since,
+                                 reason: "privacy.erase_routes_after_months: \(privacy.eraseRoutesAfterMonths)")
+        do {
+            _ = try await erase(params, context: ChangeContext(user: "trackd", time: time, timeSource: "gps"),
+                                runningTrip: nil)
+        } catch {
+            logger.error("cannot erase the routes the privacy policy lets go", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// Writes the files of `months` again from the log; returns the paths written.
+    func rewriteExports(_ months: [CivilDate], now: UTCTime) async -> [String] {
+        guard let exports else { return [] }
+        var written: [String] = []
+        for month in months {
+            do {
+                written += try await exports.refresh(month: month, from: log, now: now)
+            } catch {
+                logger.error("cannot write the month's exports again", metadata: ["month": "\(month)", "error": "\(error)"])
+            }
+        }
+        return written
+    }
+}
