@@ -13,6 +13,8 @@ import TrackCore
 ///   or a carriage return gets a leading `'`, so a spreadsheet shows it as text instead of running it as a
 ///   formula. Number fields (kilometres, such as `-0.4` of a correction) are written as they are.
 /// - Dates and clock times are local to the profile's time zone; `start_utc`/`end_utc` are UTC, to the second.
+/// - The table has no position columns; a trip whose route is not kept (`TripRoute`) keeps its row, and its
+///   `notes` say so (`route not kept (private trip, privacy mode)`, `route erased`).
 public enum CSVExport {
     /// The header's field names, in order.
     public static let columns = ["id", "date", "start_time", "end_time", "start_utc", "end_utc", "odometer_start_km",

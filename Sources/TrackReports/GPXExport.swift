@@ -7,6 +7,11 @@ import TrackCore
 /// type, then one `trkseg` per segment: a new segment after each outage). Points carry latitude and longitude
 /// with 7 decimals (about a centimetre) and their GPS time in UTC. Points without finite coordinates on the
 /// globe are left out; a longitude of exactly 180° is written as −180° (the schema excludes 180).
+///
+/// A trip whose route is not kept (`TripRoute.withheld`, `.erased`) gets no `trk` and no point, and adds nothing to
+/// the bounds, whatever points its entry carries: an XML comment in its place names it (number, local date,
+/// kilometres, kind) and says why (`Trip 42 · 2026-10-24 · 9.9 km · private: route not kept (…)`), so a reader of
+/// the file sees the trip is missing on purpose while GPS software and the schema ignore it.
 public enum GPXExport {
     /// The GPX 1.1 namespace.
     public static let namespace = "http://www.topografix.com/GPX/1/1"
@@ -17,7 +22,15 @@ public enum GPXExport {
         let creator = report.generator.isEmpty ? "trackd" : report.generator
         xml += "<gpx version=\"1.1\" creator=\"\(MarkupText.escape(creator))\" xmlns=\"\(namespace)\">\n"
         xml += metadata(report)
+        // The local dates of the comments; without a known time zone, the date the log keeps, if any.
+        let calendar = try? LocalCalendar(profile: report.profile)
         for entry in report.trips where entry.trip.counts {
+            if let note = entry.trip.route.reportNote {
+                // Numbers, a date, a kind and a fixed note, no free text: nothing that could hold `--`.
+                let date = calendar.map { ReportRow(entry.trip, calendar: $0).date } ?? entry.trip.date
+                xml += "  <!-- \(ReportRow.caption(entry.trip, date: date)): \(note) -->\n"
+                continue
+            }
             let segments = entry.drawableSegments
             guard !segments.isEmpty else { continue }
             xml += track(entry.trip, segments: segments)

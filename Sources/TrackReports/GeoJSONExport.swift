@@ -14,6 +14,9 @@ import TrackCore
 /// - Properties: the trip's fields as `LogTrip` encodes them in JSON (`purpose`, `odometer_start` in km,
 ///   `distance_m`…), and `date`, `start_local`, `end_local` (ISO 8601 with the zone's offset), `distance_km`
 ///   (the reported figure, as in the CSV), `driver`, `plate`, `company`, `time_zone`, `notes`.
+/// - A trip whose route is not kept keeps its `Feature`, as a trip without points does: `geometry` is `null`
+///   whatever points its entry carries, `start_position` and `end_position` are left out, `route` is `withheld`
+///   or `erased`, and `notes` says so (`route not kept (private trip, privacy mode)`, `route erased`).
 public enum GeoJSONExport {
     /// The GeoJSON text of `report` (keys sorted, so the same report gives the same text).
     public static func render(_ report: MileageReport) throws(ReportError) -> String {
@@ -40,11 +43,16 @@ public enum GeoJSONExport {
         properties["company"] = .optional(report.profile.company)
         properties["time_zone"] = .string(calendar.identifier)
         properties["notes"] = .array(row.notes.map(JSONValue.string))
+        if !trip.route.isKept {
+            properties["route"] = .string(trip.route.rawValue)
+            properties["start_position"] = nil
+            properties["end_position"] = nil
+        }
         return .object(["type": .string("Feature"), "id": .integer(trip.id.rawValue), "geometry": geometry(entry),
                         "properties": .object(properties)])
     }
 
-    /// `LineString`, `MultiLineString` or `null`.
+    /// `LineString`, `MultiLineString` or `null` (no drawable point, or a route that is not kept).
     static func geometry(_ entry: ReportTrip) -> JSONValue {
         let lines = entry.drawableSegments.map { segment -> JSONValue in
             var positions = segment.map(position)

@@ -40,6 +40,7 @@ extension HTMLReport {
         figure.map { flex: 0 0 calc(50% - 2mm); margin: 0; }
         figure.map svg { display: block; width: 100%; height: auto; }
         figure.map figcaption { font-size: 8.5pt; margin-top: 1mm; color: #333; }
+        ul.no-route { margin: 3mm 0 0; padding-left: 5mm; font-size: 8.5pt; color: #333; }
         footer { margin-top: 8mm; padding-top: 2mm; border-top: 0.5pt solid #999; font-size: 8.5pt; color: #333; }
         code { font-family: "DejaVu Sans Mono", "Liberation Mono", monospace; overflow-wrap: anywhere; }
         """

@@ -5,8 +5,9 @@ import TrackCore
 /// The page is also well-formed XML (XHTML syntax: every element closed, text escaped, only XML's own entities) so
 /// that XML tools can read it. It prints on A4 portrait (see `styleSheet`) and has, in order: a header (period,
 /// driver, plate, company, time zone, when and by what it was made), the trip table with the totals, the change
-/// history, a small map of every recorded track (`TrackMap`), and a footer with the hash-chain head to check with
-/// `trackctl verify`. Times are local to the profile's time zone unless marked UTC.
+/// history, a small map of every recorded track (`TrackMap`) and a line for each trip whose route is not kept
+/// (`TripRoute`: no map, no position), and a footer with the hash-chain head to check with `trackctl verify`.
+/// Times are local to the profile's time zone unless marked UTC.
 public enum HTMLReport {
     /// The HTML text of `report`; throws for a profile whose time zone is unknown.
     public static func render(_ report: MileageReport) throws(ReportError) -> String {
@@ -120,25 +121,32 @@ public enum HTMLReport {
         return html + "</tbody>\n</table>\n</section>\n"
     }
 
-    /// (d) A map of every trip that is not deleted and has points, two per row.
+    /// (d) A map of every trip that is not deleted and has points, two per row; then, for each trip that is not
+    /// deleted and whose route is not kept, a line saying so instead of a map (no drawing, no frame).
     static func maps(_ report: MileageReport, rows: [ReportRow]) -> String {
         var figures = ""
+        var routeless = ""
         for (entry, row) in zip(report.trips, rows) where entry.trip.counts {
+            let trip = entry.trip
+            if let note = trip.route.reportNote {
+                routeless += "<li class=\"no-route \(trip.route)\" id=\"route-\(trip.id)\">"
+                routeless += "\(escape(row.caption)): \(escape(note))</li>\n"
+                continue
+            }
             let coordinates = entry.drawableSegments.map { $0.map(\.coordinate) }
             guard let map = TrackMap(segments: coordinates) else { continue }
-            let trip = entry.trip
             figures += "<figure class=\"map\" id=\"map-\(trip.id)\">"
             figures += map.svg(title: "Track of trip \(trip.id)")
-            var caption = "Trip \(trip.id)"
-            if !row.dateText.isEmpty { caption += " · \(row.dateText)" }
-            caption += " · \(row.distance) km · \(trip.kind.rawValue)"
-            figures += "<figcaption>\(escape(caption))</figcaption></figure>\n"
+            figures += "<figcaption>\(escape(row.caption))</figcaption></figure>\n"
         }
         var html = "<section class=\"maps-section\">\n<h2>Maps</h2>\n"
         if figures.isEmpty {
             html += "<p class=\"empty\">No recorded tracks in this period.</p>\n"
         } else {
             html += "<div class=\"maps\">\n\(figures)</div>\n"
+        }
+        if !routeless.isEmpty {
+            html += "<ul class=\"no-route\">\n\(routeless)</ul>\n"
         }
         return html + "</section>\n"
     }

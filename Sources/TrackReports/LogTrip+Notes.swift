@@ -2,8 +2,9 @@ import TrackCore
 
 extension LogTrip {
     /// What a reader of an export should know about the entry beyond its columns, in plain words: why it was
-    /// deleted, a missing purpose, outages and the distance bridged across them, how a recorded trip ended, where
-    /// a hand-made entry came from, and an end on a later local day (`endDate`).
+    /// deleted, a missing purpose, where a hand-made entry came from, a route that is not kept (`TripRoute`),
+    /// outages and the distance bridged across them, how a recorded trip ended, and an end on a later local day
+    /// (`endDate`).
     public func reportNotes(endsOn endDate: CivilDate? = nil) -> [String] {
         var notes: [String] = []
         if state == .deleted {
@@ -20,6 +21,7 @@ extension LogTrip {
         case .regular: if let regularName { notes.append("regular trip '\(regularName)'") }
         case .gps, .manual: break
         }
+        if let routeNote = route.reportNote { notes.append(routeNote) }
         if gapCount > 0 {
             let outages = gapCount == 1 ? "1 outage" : "\(gapCount) outages"
             let bridged = LogTrip.kilometresText(metres: bridgedDistance)

@@ -51,4 +51,15 @@ struct ReportRow: Sendable {
 
     /// The notes joined for one cell.
     var notesText: String { notes.joined(separator: "; ") }
+
+    /// `Trip 42 · 2026-10-24 · 9.9 km · private`: the trip as a map's caption names it.
+    var caption: String { ReportRow.caption(trip, date: date) }
+
+    /// `Trip 42 · 2026-10-24 · 9.9 km · private`, without the date when it is unknown.
+    static func caption(_ trip: LogTrip, date: CivilDate?) -> String {
+        var caption = "Trip \(trip.id)"
+        if let date { caption += " · \(date)" }
+        let distance = LogTrip.kilometresText(tenths: trip.reportedTenths.distance)
+        return caption + " · \(distance) km · \(trip.kind.rawValue)"
+    }
 }

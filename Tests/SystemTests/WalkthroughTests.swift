@@ -76,10 +76,12 @@ struct WalkthroughTests {
         xmllint.waitUntilExit()
         #expect(xmllint.terminationStatus == 0, "the GPX export is valid GPX 1.1")
         let gpx = try String(contentsOfFile: folder.file("2026-11.gpx"), encoding: .utf8)
-        #expect(gpx.components(separatedBy: "<trk>").count - 1 == 1, "one track: the GPS trip (the regular trip has none)")
+        // Privacy mode (the default): the GPS trip lost its route when it became private; the regular trip has none.
+        #expect(gpx.components(separatedBy: "<trk>").count - 1 == 0, "no track")
+        #expect(gpx.contains("route erased"))
 
         let html = try String(contentsOfFile: folder.file("2026-11.html"), encoding: .utf8)
-        for text in ["Anna Tamm", "123 ABC", "Tamm OÜ", "November 2026", "Drove home, not to the client", "<svg"] {
+        for text in ["Anna Tamm", "123 ABC", "Tamm OÜ", "November 2026", "Drove home, not to the client", "route erased"] {
             #expect(html.contains(text), "the report shows \(text)")
         }
         #expect(!html.contains("http://") || !html.contains("<script src"), "nothing is fetched from the network")

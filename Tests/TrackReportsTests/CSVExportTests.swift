@@ -151,6 +151,26 @@ struct CSVExportTests {
         #expect(csv.tripRows.count == trips.count)
     }
 
+    @Test(arguments: [(ReportFixture.withheldID, "route not kept (private trip, privacy mode)"),
+                      (ReportFixture.erasedID, "route erased")])
+    func aTripWithoutItsRouteKeepsItsRowWithoutPositionsAndSaysWhyInTheNotes(id: TripID, note: String) throws {
+        let report = ReportFixture.routelessReport()
+        let csv = try ParsedCSV(report)
+        #expect(csv.header == CSVExport.columns, "the header must not change")
+        let entry = try #require(report.trips.first { $0.trip.id == id })
+        let row = try #require(csv.tripRows.first { $0["id"] == id.description })
+        let start = try #require(entry.trip.start)
+        #expect(row["date"] == ReferenceClock().local(start).date)
+        #expect(row["start_time"] == ReferenceClock().local(start).time)
+        #expect(tenths(row["odometer_start_km"]) == LogTrip.tenths(try #require(entry.trip.odometerStart)))
+        #expect(tenths(row["distance_km"]) == entry.trip.reportedTenths.distance)
+        #expect(row["kind"] == "private")
+        #expect(row["notes"]?.contains(note) == true, "\(row["notes"] ?? "")")
+        let leaked = ReportFixture.numbers(ReportFixture.coordinateTexts(of: entry), standingIn: csv.text)
+        #expect(leaked.isEmpty, "\(leaked)")
+        #expect(csv.tripRows.count == report.trips.count)
+    }
+
     @Test func csvRefusesAnUnknownTimeZone() {
         #expect(throws: ReportError.unknownTimeZone("Europe/Talinn")) {
             try CSVExport.render(ReportFixture.report(timeZone: "Europe/Talinn"))

@@ -104,4 +104,28 @@ struct GPXExportTests {
         let result = try Xmllint.validate(text, schema: try Xmllint.gpxSchema())
         #expect(result.status == 0, "\(result.output)")
     }
+
+    @Test(arguments: [(ReportFixture.withheldID, "route not kept (private trip, privacy mode)"),
+                      (ReportFixture.erasedID, "route erased")])
+    func aTripWithoutItsRouteHasNoTrackButAValidCommentNamingIt(id: TripID, note: String) throws {
+        let routeless = ReportFixture.routelessReport()
+        let text = GPXExport.render(routeless)
+        let root = try XMLTree.parse(text)
+        let entry = try #require(routeless.trips.first { $0.trip.id == id })
+        #expect(!root.descendants("number").contains { $0.text == id.description })
+        let kept = routeless.trips.filter { $0.trip.counts && $0.trip.route.isKept && !$0.segments.isEmpty }
+        #expect(root.children("trk").map { $0.child("number")?.text } == kept.map { $0.trip.id.description })
+        #expect(root.descendants("wpt").isEmpty && root.descendants("rte").isEmpty)
+        // The same trip with its route prints these coordinates; without it, none of them.
+        let coordinates = ReportFixture.coordinateTexts(of: entry)
+        #expect(!ReportFixture.numbers(coordinates, standingIn: GPXExport.render(report)).isEmpty)
+        let leaked = ReportFixture.numbers(coordinates, standingIn: text)
+        #expect(leaked.isEmpty, "\(leaked)")
+        let date = ReferenceClock().local(try #require(entry.trip.start)).date
+        let km = LogTrip.kilometresText(tenths: entry.trip.reportedTenths.distance)
+        #expect(text.contains("  <!-- Trip \(id) · \(date) · \(km) km · private: \(note) -->\n"))
+        try #require(Xmllint.isInstalled, "xmllint is missing: apt-get install libxml2-utils (scripts/deps does it)")
+        let result = try Xmllint.validate(text, schema: try Xmllint.gpxSchema())
+        #expect(result.status == 0, "\(result.output)")
+    }
 }

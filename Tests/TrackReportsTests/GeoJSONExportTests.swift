@@ -110,6 +110,33 @@ struct GeoJSONExportTests {
         }
     }
 
+    @Test(arguments: [(ReportFixture.withheldID, "withheld", "route not kept (private trip, privacy mode)"),
+                      (ReportFixture.erasedID, "erased", "route erased")])
+    func aTripWithoutItsRouteKeepsItsFeatureWithNullGeometryAndNoPositions(id: TripID, route: String,
+                                                                           note: String) throws {
+        let routeless = ReportFixture.routelessReport()
+        let text = try GeoJSONExport.render(routeless)
+        let (_, features) = try parsed(routeless)
+        #expect(features.count == routeless.trips.count)
+        let entry = try #require(routeless.trips.first { $0.trip.id == id })
+        let feature = try #require(features.first { ($0["id"] as? NSNumber)?.int64Value == id.rawValue })
+        #expect(feature["geometry"] is NSNull)
+        let properties = try #require(feature["properties"] as? [String: Any])
+        #expect(properties["route"] as? String == route)
+        #expect(properties["start_position"] == nil && properties["end_position"] == nil)
+        #expect((properties["notes"] as? [String])?.contains(note) == true)
+        let start = try #require(entry.trip.start)
+        #expect(properties["date"] as? String == ReferenceClock().local(start).date)
+        let km = Double(entry.trip.reportedTenths.distance) / 10
+        #expect((properties["distance_km"] as? NSNumber)?.doubleValue == km)
+        #expect(properties["kind"] as? String == "private")
+        // The same trip with its route prints these coordinates; without it, none of them.
+        let coordinates = ReportFixture.coordinateTexts(of: entry)
+        #expect(!ReportFixture.numbers(coordinates, standingIn: try GeoJSONExport.render(report)).isEmpty)
+        let leaked = ReportFixture.numbers(coordinates, standingIn: text)
+        #expect(leaked.isEmpty, "\(leaked)")
+    }
+
     @Test func geojsonRefusesANumberThatIsNotFinite() {
         var trips = ReportFixture.trips()
         trips[0].trip.distance = .nan

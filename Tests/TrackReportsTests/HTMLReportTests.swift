@@ -157,6 +157,51 @@ struct HTMLReportTests {
         #expect(footer.text.contains("trackctl verify"))
     }
 
+    @Test(arguments: [(ReportFixture.withheldID, "route not kept (private trip, privacy mode)"),
+                      (ReportFixture.erasedID, "route erased")])
+    func aTripWithoutItsRouteHasNoMapButALineSayingWhyAndKeepsItsRow(id: TripID, note: String) throws {
+        let routeless = ReportFixture.routelessReport()
+        let text = try HTMLReport.render(routeless)
+        let root = try XMLTree.parse(text)
+        let entry = try #require(routeless.trips.first { $0.trip.id == id })
+        let date = ReferenceClock().local(try #require(entry.trip.start)).date
+        let km = LogTrip.kilometresText(tenths: entry.trip.reportedTenths.distance)
+        // Its row: date, kilometres, kind and the note.
+        let row = try #require(root.descendants("tr").first { $0.attributes["id"] == "trip-\(id)" })
+        let cells = row.children("td").map(\.text)
+        #expect(cells[1] == date && cells[6] == km && cells[7] == "private")
+        #expect(cells[10].contains(note))
+        // No map: the maps of the trips that keep their route only, and none that the trip would have had.
+        let mapped = routeless.trips.filter { $0.trip.counts && $0.trip.route.isKept && !$0.segments.isEmpty }
+        #expect(root.descendants("figure").map { $0.attributes["id"] } == mapped.map { "map-\($0.trip.id)" })
+        #expect(root.descendants("svg").count == mapped.count)
+        let wouldBe = try #require(TrackMap(segments: entry.segments.map { $0.map(\.coordinate) }))
+        let polylines = try XMLTree.parse(wouldBe.svg(title: "Track of trip \(id)")).descendants("polyline")
+        let points = polylines.compactMap { $0.attributes["points"] }
+        #expect(points.count == entry.segments.count)
+        let withRoutes = try HTMLReport.render(report)
+        #expect(points.allSatisfy { withRoutes.contains("points=\"\($0)\"") })
+        #expect(!points.contains { text.contains("points=\"\($0)\"") })
+        let leaked = ReportFixture.numbers(ReportFixture.coordinateTexts(of: entry), standingIn: text)
+        #expect(leaked.isEmpty, "\(leaked)")
+        // In the maps section, a line in its place.
+        let section = try #require(root.descendants("section").first { $0.classes.contains("maps-section") })
+        let line = try #require(section.descendants("li").first { $0.attributes["id"] == "route-\(id)" })
+        #expect(line.text == "Trip \(id) · \(date) · \(km) km · private: \(note)")
+    }
+
+    @Test func aMonthWhoseTripsHaveNoRouteDrawsNoMapAndNoEmptyFrame() throws {
+        let trips = ReportFixture.routelessTrips().filter { !$0.trip.route.isKept || $0.segments.isEmpty }
+        #expect(trips.contains { $0.trip.route == .withheld } && trips.contains { $0.trip.route == .erased })
+        let root = try XMLTree.parse(HTMLReport.render(ReportFixture.report(trips: trips)))
+        let section = try #require(root.descendants("section").first { $0.classes.contains("maps-section") })
+        #expect(section.descendants("svg").isEmpty && section.descendants("figure").isEmpty)
+        #expect(!section.descendants("div").contains { $0.classes.contains("maps") })
+        #expect(section.text.contains("No recorded tracks in this period."))
+        let lines = section.descendants("li").map { $0.attributes["id"] }
+        #expect(lines == ["route-\(ReportFixture.withheldID)", "route-\(ReportFixture.erasedID)"])
+    }
+
     /// Every element below `root`.
     func allElements(_ root: ParsedElement) -> [ParsedElement] {
         root.children.flatMap { [$0] + allElements($0) }
