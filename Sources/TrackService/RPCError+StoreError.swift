@@ -7,7 +7,7 @@ extension RPCError {
         self = switch error {
         case let error as RPCError: error
         case StoreError.unknownTrip: .unknownTrip("\(error)")
-        case StoreError.invalid, StoreError.reasonRequired, StoreError.readOnly: .refused("\(error)")
+        case StoreError.invalid, StoreError.reasonRequired, StoreError.readOnly, StoreError.retained: .refused("\(error)")
         default: .storage("\(error)")
         }
     }

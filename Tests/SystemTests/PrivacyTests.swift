@@ -126,6 +126,9 @@ struct PrivacyTests {
         let refused = try await trackctl(socket + ["erase", "--all", "--yes"])
         #expect(refused.status != 0)
         #expect(refused.error.contains("must be kept until 2036-12-31"), "\(refused.error)")
+        let code = (try json(await trackctl(socket + ["--json", "erase", "--all", "--yes"]).output) as? [String: Any])
+            .flatMap { ($0["error"] as? [String: Any])?["code"] as? Int }
+        #expect(code == -32010, "refused as asked, not a storage failure")
         #expect(try await trackctl(socket + ["--json", "trips", "--all"]).output.contains("\"id\":1"))
 
         let all = try await trackctl(socket + ["erase", "--all", "--yes", "--ignore-retention", "--reason", "car sold"])

@@ -369,6 +369,41 @@ struct TripRecorderTests {
         #expect(try await log.trips(dates: nil).count == 1, "no trip starts without --auto-start")
     }
 
+    @Test func aPrivateTripWithoutItsRouteCutByAPowerLossIsClosedAtItsProgressNotCarriedOn() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        do {
+            let log = try MileageLog.open(path: path)
+            let trip = try await log.beginTrip(kind: .private, purpose: nil, customer: nil, route: .withheld)
+            let points = (0..<60).map { second in
+                RecordedPoint(point: TrackPoint(time: start.adding(seconds: Double(second)),
+                                                coordinate: Geodesic.point(east: Double(second) * 10, north: 0, from: origin),
+                                                speed: 10, error: 3, distance: Double(second) * 10), segment: 0)
+            }
+            try await log.appendPoints(points, to: trip.id)
+        }
+        let log = try MileageLog.open(path: path)
+        let tracker = TrackerHarness(log: log, origin: start, tick: .milliseconds(20),
+                                     recovery: PowerCutRecovery(resumeWithin: 300))
+        // Back 20 s later at the very spot: a trip with its route would carry on; this one has no position to check.
+        let spot = Geodesic.point(east: 590, north: 0, from: origin)
+        try await tracker.feedAndWait([Fix(time: start.adding(seconds: 79), mode: .threeD, latitude: spot.latitude,
+                                           longitude: spot.longitude, speed: 0, eph: 3)])
+        try await eventually("the trip left open is closed") {
+            try sqlite3(path, "SELECT state || ' ' || end_reason FROM trip WHERE id = 1") == "closed power-lost"
+        }
+        await tracker.finish()
+        let closed = try await log.trip(1)
+        #expect(closed.route == .withheld)
+        #expect(closed.end == start.adding(seconds: 59))
+        #expect(closed.measuredDistance == 590, "the distance up to its last progress")
+        #expect(closed.startPosition == nil && closed.endPosition == nil)
+        #expect(try sqlite3(path, "SELECT COUNT(*) FROM track_point") == "0")
+        let events = try await log.events(tripID: 1)
+        #expect(events.first { $0.kind == .powerLost }?.detail.contains("keeps no position to carry on from") == true)
+        #expect(try await log.verify().isIntact)
+    }
+
     // MARK: - Commits while moving
 
     @Test func commitsTrackPointsWhileMovingWithoutWaitingForTheTripsEnd() async throws {
@@ -384,7 +419,7 @@ struct TripRecorderTests {
 
         let log = try MileageLog.open(path: path)
         let tracker = TrackerHarness(log: log, origin: start, tick: .milliseconds(20), commitInterval: commitInterval)
-        let trip = try await tracker.tripRequest(.start(StartParams(kind: .private)))
+        let trip = try await tracker.tripRequest(.start(StartParams(kind: .unclassified)))
         let newestStored = "SELECT COALESCE(MAX(time_ms), 0) FROM track_point WHERE trip_id = \(trip.id)"
 
         // Each leg: the fixes arrive while the service's clock stands still (no commit interval passes while the
@@ -429,7 +464,7 @@ struct TripRecorderTests {
 
         let log = try MileageLog.open(path: path)
         let tracker = TrackerHarness(log: log, origin: start, tick: .milliseconds(20), commitInterval: 1)
-        let trip = try await tracker.tripRequest(.start(StartParams(kind: .private)))
+        let trip = try await tracker.tripRequest(.start(StartParams(kind: .unclassified)))
         let newestStored = "SELECT COALESCE(MAX(time_ms), 0) FROM track_point WHERE trip_id = \(trip.id)"
 
         // The first leg is committed at a tick at T; the second arrives, and the next tick is handled at T + 0.999 s.
