@@ -22,16 +22,24 @@ extension TrackerService {
                 return .success(.trip(try await log.addTrip(manual, context: context)))
             case .edit(let params):
                 let before = try await log.trip(params.id)
-                let trip = try await log.editTrip(params.id, params.changes, reason: params.reason, context: context,
-                                                  erasingPrivateRoutes: recorder.privacy.erasesRoutesOfPrivateTrips)
-                if state.engine.trip?.number == params.id {
-                    await apply(.reclassifyTrip(trip.kind, purpose: trip.purpose), to: &state)
+                let erasing = recorder.privacy.erasesRoutesOfPrivateTrips && params.changes.kind == .private
+                    && before.source == .gps && before.route.isKept
+                // The route goes with the reclassification: the month's files go first (a power cut must not leave
+                // a copy of it there) and are written again from the log afterwards.
+                let months = erasing ? before.date.map { [$0] } ?? [] : []
+                _ = recorder.exports?.remove(months: months)
+                do {
+                    let trip = try await log.editTrip(params.id, params.changes, reason: params.reason,
+                                                      context: context, erasingPrivateRoutes: erasing)
+                    _ = await recorder.rewriteExports(months, now: context.time)
+                    if state.engine.trip?.number == params.id {
+                        await apply(.reclassifyTrip(trip.kind, purpose: trip.purpose), to: &state)
+                    }
+                    return .success(.trip(trip))
+                } catch {
+                    _ = await recorder.rewriteExports(months, now: context.time)
+                    throw error
                 }
-                // Its route went with the reclassification: the month's files are written again without it.
-                if before.route.isKept && !trip.route.isKept, trip.state != .open {
-                    await recorder.refreshExports(for: trip, now: context.time)
-                }
-                return .success(.trip(trip))
             case .delete(let params):
                 return .success(.trip(try await log.deleteTrip(params.id, reason: params.reason, context: context)))
             case .odometer(let params):
