@@ -24,22 +24,17 @@ extension TrackerService {
                 let before = try await log.trip(params.id)
                 let erasing = recorder.privacy.erasesRoutesOfPrivateTrips && params.changes.kind == .private
                     && before.source == .gps && before.route.isKept
-                // The route goes with the reclassification: the month's files go first (a power cut must not leave
-                // a copy of it there) and are written again from the log afterwards.
+                // The route goes with the reclassification, and with it the month's files, as in an erasure.
                 let months = erasing ? before.date.map { [$0] } ?? [] : []
-                _ = recorder.exports?.remove(months: months)
-                do {
-                    let trip = try await log.editTrip(params.id, params.changes, reason: params.reason,
-                                                      context: context, erasingPrivateRoutes: erasing)
-                    _ = await recorder.rewriteExports(months, now: context.time)
-                    if state.engine.trip?.number == params.id {
-                        await apply(.reclassifyTrip(trip.kind, purpose: trip.purpose), to: &state)
-                    }
-                    return .success(.trip(trip))
-                } catch {
-                    _ = await recorder.rewriteExports(months, now: context.time)
-                    throw error
+                let (trip, _) = try await recorder.settingExportsAside(months, now: context.time) {
+                    () async throws(StoreError) -> LogTrip in
+                    try await log.editTrip(params.id, params.changes, reason: params.reason, context: context,
+                                           erasingPrivateRoutes: erasing)
                 }
+                if state.engine.trip?.number == params.id {
+                    await apply(.reclassifyTrip(trip.kind, purpose: trip.purpose), to: &state)
+                }
+                return .success(.trip(trip))
             case .delete(let params):
                 return .success(.trip(try await log.deleteTrip(params.id, reason: params.reason, context: context)))
             case .odometer(let params):

@@ -20,23 +20,19 @@ extension TripRecorder {
                 + "reload trackd (systemctl reload trackd), then erase")
         }
         let months = params.dryRun ? [] : exports?.months() ?? []
-        let removed = exports?.remove(months: months) ?? []
-        var erasure: LogErasure
-        do {
-            erasure = try await log.erase(params, retention: privacy.retention, context: context)
-        } catch {
-            _ = await rewriteExports(months, now: context.time)
-            throw error
+        let retention = privacy.retention
+        var (erasure, exports) = try await settingExportsAside(
+            months, now: context.time, keepRemoved: { $0.done && params.target == .all }
+        ) { [log] () async throws(StoreError) -> LogErasure in
+            try await log.erase(params, retention: retention, context: context)
         }
+        erasure.exports = exports
         if erasure.done && params.target == .all {
-            erasure.exports = removed
             if !profileDefaults.isEmpty {
                 await ProfileDefaults.apply(profileDefaults, from: configurationPath, to: log, at: context.time,
                                             logger: logger)
                 erasure.notes.append("the profile was filled in again from the configuration's profile: section")
             }
-        } else {
-            erasure.exports = await rewriteExports(months, now: context.time)
         }
         if erasure.done {
             logger.notice("erased \(erasure.scope)", metadata: [
@@ -62,6 +58,24 @@ extension TripRecorder {
         } catch {
             logger.error("cannot erase the routes the privacy policy lets go", metadata: ["error": "\(error)"])
         }
+    }
+
+    /// Runs `change` with the files of `months` removed before it, so that a power cut in between leaves no copy of
+    /// what it erases, and written again from the log after it, whatever its outcome (unless `keepRemoved` says,
+    /// from its result, that they stay removed). Returns its result and the paths written again or removed.
+    func settingExportsAside<Result>(
+        _ months: [CivilDate], now: UTCTime, keepRemoved: (Result) -> Bool = { _ in false },
+        _ change: () async throws(StoreError) -> Result
+    ) async throws(StoreError) -> (result: Result, exports: [String]) {
+        let removed = exports?.remove(months: months) ?? []
+        let result: Result
+        do {
+            result = try await change()
+        } catch {
+            _ = await rewriteExports(months, now: now)
+            throw error
+        }
+        return (result, keepRemoved(result) ? removed : await rewriteExports(months, now: now))
     }
 
     /// Writes the files of `months` again from the log; returns the paths written.

@@ -103,7 +103,7 @@ extension MileageLog {
         guard !changes.isEmpty else {
             throw .invalid("nothing to change: give --business, --private, --purpose, --customer or --destination")
         }
-        let trip = try await write("edit trip \(id)") { db in
+        let (trip, erasedRoute) = try await write("edit trip \(id)") { db -> (LogTrip, Bool) in
             var trip = try MileageLog.trip(id, db)
             guard trip.state != .deleted else { throw StoreError.invalid("trip \(id) is deleted; it cannot be edited") }
             let before = trip
@@ -127,15 +127,13 @@ extension MileageLog {
                 try MileageLog.addRevision(tripID: id, subject: "trip", field: field, old: old, new: new, reason: reason,
                                            context: context, db)
             }
-            if erasingPrivateRoutes && trip.kind == .private && trip.source == .gps && trip.route.isKept {
-                try MileageLog.eraseRoute(of: id, reason: reason, context: context, db)
-                trip = try MileageLog.trip(id, db)
+            guard erasingPrivateRoutes && trip.kind == .private && trip.source == .gps && trip.route.isKept else {
+                return (trip, false)
             }
-            return trip
+            try MileageLog.eraseRoute(of: id, reason: reason, context: context, db)
+            return (try MileageLog.trip(id, db), true)
         }
-        if trip.route == .erased && erasingPrivateRoutes && changes.kind == .private {
-            _ = try await scrub(vacuum: false)
-        }
+        if erasedRoute { _ = try await scrub(vacuum: false) }
         return trip
     }
 
