@@ -93,7 +93,8 @@ extension MileageLog {
                 trip.date = LocalDates.date(of: start, zone: zone)
             }
             if trip.route.isKept {
-                trip.startPosition = trip.startPosition ?? summary.startPosition
+                // The engine's start is the mean of the stop the trip started in; the row has the first point.
+                trip.startPosition = summary.startPosition ?? trip.startPosition
                 trip.endPosition = summary.endPosition ?? trip.startPosition
             }
             trip.end = summary.end ?? trip.start

@@ -47,6 +47,9 @@ public struct DriveSimulator {
     /// The time of the next fix.
     public var now: UTCTime { time }
 
+    /// Where the vehicle truly is now.
+    public var position: Coordinate { Geodesic.point(east: east, north: north, from: origin) }
+
     /// Stands still for `seconds`.
     public mutating func park(_ seconds: Double) {
         speed = 0

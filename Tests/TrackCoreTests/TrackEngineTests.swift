@@ -39,8 +39,75 @@ struct TrackEngineTests {
         let trip = run.endedTrips.first
         #expect(trip?.start == drive.fixes[9].time)
         #expect(points.first?.time == trip?.start, "the first point is the trip's start")
-        #expect(points.first?.coordinate == trip?.startPosition)
+        // The gate trusts positions from the `convergenceFixes`-th good fix in a row after acquiring.
+        let settled = EngineConfiguration().convergenceFixes
+        #expect(points.first?.coordinate == Self.mean(of: drive.fixes[(settled - 1)..<10]),
+                "the first point is where the car stood, as far as known when the trip started")
         #expect(points.first?.distance == 0)
+    }
+
+    @Test func startsAndEndsATripAtTheMeanOfEachStopsPositions() throws {
+        var drive = DriveSimulator(seed: 21)
+        drive.receiver.sigma = 4
+        drive.receiver.tau = 30
+        drive.park(300)
+        let startSpot = drive.position
+        let parkedAtStart = drive.fixes.count
+        drive.drive(2000, kmh: 50)
+        let drivenTo = drive.fixes.count
+        drive.park(300)
+        let endSpot = drive.position
+        var run = EngineRun()
+        run.start(at: drive.fixes[0].time!)
+        run.feed(drive.fixes)
+        run.stop(at: drive.now)
+        let trip = try #require(run.endedTrips.first)
+        let start = try #require(trip.startPosition)
+        let end = try #require(trip.endPosition)
+        // Every fix of the stop, and only those: the drive's fixes report the speed that keeps them out.
+        let startMean = try #require(Self.mean(of: drive.fixes.prefix(parkedAtStart)))
+        let endMean = try #require(Self.mean(of: drive.fixes[drivenTo...].filter { $0.speed! < 0.5 }))
+        #expect(Geodesic.distance(from: start, to: startMean) < 0.05)
+        #expect(Geodesic.distance(from: end, to: endMean) < 0.05)
+        // Averaging five minutes takes out most of an error that wanders over half a minute.
+        let firstError = Geodesic.distance(from: drive.fixes[0].coordinate!, to: startSpot)
+        let lastError = Geodesic.distance(from: drive.fixes.last!.coordinate!, to: endSpot)
+        #expect(Geodesic.distance(from: start, to: startSpot) < 2, "first fix: \(firstError) m off")
+        #expect(Geodesic.distance(from: end, to: endSpot) < 2, "last fix: \(lastError) m off")
+    }
+
+    @Test func aTripStartedWhileMovingStartsAtItsFirstPosition() throws {
+        var drive = DriveSimulator(seed: 22)
+        drive.park(30)
+        drive.drive(1500, kmh: 60)
+        let moving = try #require(drive.fixes.firstIndex { $0.speed! > 10 })
+        var run = EngineRun()
+        run.feed(Array(drive.fixes.prefix(moving)))
+        run.start(at: drive.fixes[moving - 1].time!)
+        run.feed(Array(drive.fixes.dropFirst(moving)))
+        run.stop(at: drive.now)
+        let trip = try #require(run.endedTrips.first)
+        #expect(trip.startPosition == drive.fixes[moving - 1].coordinate)
+    }
+
+    @Test func theIdleAlertSaysWhereTheCarStandsFromTheMeanOfTheStop() throws {
+        var drive = DriveSimulator(seed: 23)
+        drive.receiver.sigma = 6
+        drive.drive(500, kmh: 40)
+        let stopped = drive.fixes.count
+        drive.park(2 * 3600 + 60)
+        var run = EngineRun()
+        run.start(at: drive.fixes[0].time!)
+        run.feed(drive.fixes)
+        let alert = try #require(run.alerts.first)
+        let parked = drive.fixes[stopped...].filter { $0.speed! < 0.5 && $0.time! <= alert.time }
+        let mean = try #require(Self.mean(of: parked))
+        #expect(Geodesic.distance(from: try #require(alert.position), to: mean) < 1)
+    }
+
+    /// The mean of the fixes' positions, as `PositionMean` takes it.
+    static func mean(of fixes: some Sequence<Fix>) -> Coordinate? {
+        PositionMean(of: fixes.compactMap(\.coordinate))?.center
     }
 
     @Test func measuresStopAndGoCityDrivingWithinAFewTenthsOfAPercent() {
@@ -297,7 +364,10 @@ struct TrackEngineTests {
         let trip = try #require(run.endedTrips.first)
         #expect(trip.start == fixes[0].time)
         #expect(trip.end == lastGood.time)
-        #expect(trip.endPosition == lastGood.coordinate)
+        // The end is where the car stood at its last good fix: the mean of that stop's positions.
+        let stopped = try #require(fixes.lastIndex { ($0.speed ?? 0) >= EngineConfiguration().movingSpeed })
+        let parked = try #require(Self.mean(of: fixes[(stopped + 1)...]))
+        #expect(Geodesic.distance(from: try #require(trip.endPosition), to: parked) < 0.3)
         #expect(trip.duration == lastGood.time!.seconds(since: fixes[0].time!))
         #expect(run.engine.trip == nil)
     }

@@ -26,6 +26,10 @@ public struct TrackEngine: Sendable {
     private var fixLostReported = false
     /// The stop for which the idle alert was raised (re-armed by movement).
     private var idleAlertedFor: UTCTime?
+    /// The mean of the trusted positions of the present stop: where the vehicle is parked (`nil` while it moves).
+    private var standing: PositionMean?
+    /// Whether the running trip's start position is final: the vehicle has left the spot the trip started at.
+    private var startSettled = false
 
     public init(configuration: EngineConfiguration = EngineConfiguration()) {
         self.configuration = configuration
@@ -59,6 +63,7 @@ public struct TrackEngine: Sendable {
                 emit(.tripAlreadyRunning(trip))
             } else {
                 trip = resumed
+                startSettled = true
                 nextTripNumber = max(nextTripNumber, TripID(resumed.number.rawValue + 1))
                 emit(.tripResumed(resumed))
             }
@@ -96,10 +101,8 @@ public struct TrackEngine: Sendable {
                 running.start = time
                 running.firstFixAt = now
             }
-            if running.startPosition == nil, let trusted { running.startPosition = trusted }
             running.end = time
             running.lastFixAt = now
-            if let trusted { running.endPosition = trusted }
             trip = running
         }
 
@@ -109,6 +112,7 @@ public struct TrackEngine: Sendable {
         var motion: [MotionTracker.Event] = []
         tracker.add(sample) { motion.append($0) }
         for event in motion { apply(event, emit) }
+        place(trusted, speed: sample.speed)
 
         if let trusted, let running = trip {
             emit(.trackPoint(TrackPoint(time: time, coordinate: trusted, speed: sample.speed, error: fix.eph,
@@ -126,16 +130,55 @@ public struct TrackEngine: Sendable {
                 distanceOutsideTrips += metres
             }
         case .startedMoving(let time):
+            standing = nil
             emit(.startedMoving(time))
         case .stopped(let time):
+            standing = nil
             emit(.stopped(time))
         case .displaced(let time, let metres):
+            leftSpot()
             emit(.displaced(time, metres: metres))
         case .gap(let report):
+            if report.distance > 0 { leftSpot() }
             if trip != nil { trip?.gaps.append(report) }
             emit(.gap(report))
         }
     }
+
+    // MARK: - Where the trip starts and ends
+
+    /// Takes a trusted position into the stop's mean while the vehicle stands (a position reported with a speed
+    /// that stands out is on its way off the spot), and moves the running trip's ends: the start is the mean of the
+    /// stop the trip started in until the vehicle leaves it, the end the mean of the present stop, or the last
+    /// position while moving. A parked receiver's error wanders by metres over minutes; the mean of the whole
+    /// stop takes most of it out, where one fix would keep all of it.
+    private mutating func place(_ trusted: Coordinate?, speed: Double?) {
+        if let trusted, !tracker.isMoving, (speed ?? 0) < configuration.movingSpeed {
+            if standing == nil { standing = PositionMean(trusted) } else { standing?.include(trusted) }
+        }
+        guard var running = trip else { return }
+        let here = tracker.isMoving ? trusted : (standing?.center ?? trusted)
+        if !startSettled {
+            if tracker.isMoving {
+                if running.startPosition == nil { running.startPosition = trusted }
+                startSettled = running.startPosition != nil
+            } else if let here {
+                running.startPosition = here
+            }
+        }
+        if let here { running.endPosition = here }
+        trip = running
+    }
+
+    /// The vehicle left its spot without the speed saying so (a creep, an outage it moved across): a new stop
+    /// begins here, and the trip's start, if it was still being averaged, is final.
+    private mutating func leftSpot() {
+        standing = nil
+        if trip?.startPosition != nil { startSettled = true }
+    }
+
+    /// Where the vehicle stands now: the mean of the present stop, else the last trusted position.
+    private var parkedPosition: Coordinate? { standing?.center ?? lastPosition }
 
     // MARK: - Time
 
@@ -153,7 +196,7 @@ public struct TrackEngine: Sendable {
         guard gpsNow.seconds(since: since) >= configuration.idleAlertAfter else { return }
         idleAlertedFor = stoppedAt
         let alert = IdleAlert(time: since.adding(seconds: configuration.idleAlertAfter), stationarySince: since,
-                              position: lastPosition, tripNumber: running.number)
+                              position: parkedPosition, tripNumber: running.number)
         running.idleAlerts += 1
         trip = running
         lastIdleAlert = alert
@@ -176,8 +219,9 @@ public struct TrackEngine: Sendable {
             started.start = last.time
             started.firstFixAt = last.at
             started.lastFixAt = last.at
-            started.startPosition = lastPosition
+            started.startPosition = tracker.isMoving ? lastPosition : parkedPosition
         }
+        startSettled = tracker.isMoving && started.startPosition != nil
         trip = started
         emit(.tripStarted(started))
         // The track begins where the trip does.
