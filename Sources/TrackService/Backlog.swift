@@ -12,6 +12,8 @@ struct Backlog {
         case gap(GapReport, tripID: TripID)
         case idleAlert(IdleAlert, tripID: TripID)
         case event(LogEvent.Kind, time: UTCTime?, tripID: TripID, detail: String)
+        /// Where the running trip starts and ends, as the engine's means of the stops settle.
+        case ends(TripEnds, tripID: TripID)
         /// A trip's close; `afterPowerLoss` is the reason when it closes a trip a power cut left open.
         case close(tripID: TripID, TripSummary, resumption: Resumption?, afterPowerLoss: String?, exportsAt: UTCTime?)
 
@@ -22,6 +24,7 @@ struct Backlog {
             case .gap: "note an outage"
             case .idleAlert: "note an idle alert"
             case .event(let kind, _, _, _): "note the event \(kind.rawValue)"
+            case .ends: "note where the trip starts and ends"
             case .close(let tripID, _, _, _, _): "close trip \(tripID)"
             }
         }
@@ -36,6 +39,8 @@ struct Backlog {
     private(set) var dropped = 0
 
     var isEmpty: Bool { writes.isEmpty }
+    /// The writes waiting, in order (for tests).
+    var writesForTesting: [Write] { writes }
     var first: Write? { writes.first }
 
     /// Track points waiting.
@@ -45,8 +50,15 @@ struct Backlog {
         }
     }
 
-    /// Other records waiting.
-    var records: Int { writes.count { if case .points = $0 { false } else { true } } }
+    /// Other records waiting (a note of the running trip's ends is not one: it only moves the open row's positions).
+    var records: Int { writes.count(where: Backlog.isRecord) }
+
+    private static func isRecord(_ write: Write) -> Bool {
+        switch write {
+        case .points, .ends: false
+        default: true
+        }
+    }
 
     /// Whether the close of trip `tripID` waits.
     func closes(_ tripID: TripID) -> Bool {
@@ -55,6 +67,21 @@ struct Backlog {
 
     /// Adds a write at the end; points for the same trip as the last write join its batch (one transaction).
     mutating func append(_ write: Write) {
+        // One note of a trip's ends waits at most, the newest (a trip's close writes its ends anyway).
+        switch write {
+        case .ends(let new, let tripID):
+            var merged = new
+            if let index = writes.lastIndex(where: { if case .ends(_, tripID) = $0 { true } else { false } }),
+               case .ends(let old, _) = writes.remove(at: index) {
+                merged = TripEnds(start: new.start ?? old.start, end: new.end ?? old.end)
+            }
+            writes.append(.ends(merged, tripID: tripID))
+            return
+        case .close(let tripID, _, _, _, _):
+            writes.removeAll { if case .ends(_, tripID) = $0 { true } else { false } }
+        default:
+            break
+        }
         if case .points(let more, let tripID, let resumption) = write, resumption == nil,
            case .points(let points, tripID, let waiting)? = writes.last {
             writes[writes.count - 1] = .points(points + more, tripID: tripID, resumption: waiting)
@@ -66,7 +93,11 @@ struct Backlog {
     /// The first write went through.
     mutating func removeFirst() {
         guard let write = writes.first else { return }
-        if case .points(let points, _, _) = write { stored += points.count } else { storedRecords += 1 }
+        if case .points(let points, _, _) = write {
+            stored += points.count
+        } else if Backlog.isRecord(write) {
+            storedRecords += 1
+        }
         writes.removeFirst()
     }
 

@@ -1,4 +1,5 @@
 import TrackCore
+import TrackStore
 
 /// The tick: a one-second beat queued into the inbox, on which the tracker does what time alone decides.
 extension TrackerService {
@@ -23,7 +24,8 @@ extension TrackerService {
             await startAutomatically(&state)
             await refreshOdometer(state)
         }
-        await state.recorder?.tick(now: clock(), moving: state.engine.isMoving)
+        await state.recorder?.tick(now: clock(), moving: state.engine.isMoving,
+                                   ends: state.engine.trip.map { TripEnds(start: $0.startPosition, end: $0.endPosition) })
         if state.autoStartWaiting, state.recorder?.isFailing == false {
             await startAutomatically(&state)
             await refreshOdometer(state)

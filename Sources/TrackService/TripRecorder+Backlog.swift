@@ -10,7 +10,8 @@ extension TripRecorder {
     /// cadence but are handled a little late, by more or less each time: a tick counts as one commit interval after
     /// the last commit when it is within half a tick of it (else, at a one-second interval, one tick in two or so
     /// would fall a hair short and the commits would come every two seconds).
-    mutating func tick(now: MonotonicInstant, moving: Bool) async {
+    mutating func tick(now: MonotonicInstant, moving: Bool, ends: TripEnds? = nil) async {
+        if let ends { note(ends, moving: moving) }
         guard !pending.isEmpty || !backlog.isEmpty else { return }
         if moving || failure != nil, let lastFlush,
            now.seconds(since: lastFlush) < settings.commitInterval - settings.tickInterval / 2 { return }
@@ -37,6 +38,23 @@ extension TripRecorder {
         backlog.append(.points(pending, tripID: tripID, resumption: resumption))
         pending.removeAll()
         resumption = nil
+    }
+
+    /// Keeps the running trip's start and (while the car stands) its end in the row once either has moved a metre
+    /// from what the row holds: a few small writes while a stop's mean settles, none while driving (the last stored
+    /// point is the end then), so that a trip a power cut closes starts and ends where the car stood.
+    mutating func note(_ ends: TripEnds, moving: Bool) {
+        guard let tripID else { return }
+        func moved(_ new: Coordinate?, from old: Coordinate?) -> Coordinate? {
+            guard let new else { return nil }
+            guard let old else { return new }
+            return Geodesic.distance(from: new, to: old) >= 1 ? new : nil
+        }
+        let change = TripEnds(start: moved(ends.start, from: storedEnds.start),
+                              end: moving ? nil : moved(ends.end, from: storedEnds.end))
+        guard change.start != nil || change.end != nil else { return }
+        storedEnds = TripEnds(start: change.start ?? storedEnds.start, end: change.end ?? storedEnds.end)
+        backlog.append(.ends(change, tripID: tripID))
     }
 
     /// Commits a pending resumption with the points so far, if there are any, before another event of the trip,
@@ -81,6 +99,8 @@ extension TripRecorder {
             try await log.recordIdleAlert(alert, tripID: tripID)
         case .event(let kind, let time, let tripID, let detail):
             try await log.recordEvent(kind, time: time, tripID: tripID, detail: detail)
+        case .ends(let ends, let tripID):
+            try await log.noteEnds(ends, tripID: tripID)
         case .close(let tripID, let summary, let resumption, let afterPowerLoss, let exportsAt):
             let closed = try await log.closeTrip(tripID, summary, resuming: resumption)
             if let reason = afterPowerLoss {

@@ -39,6 +39,7 @@ extension TripRecorder {
             tripID = open.trip.id
             runningOdometerStart = open.trip.odometerStart
             segment = last.segment + 1
+            storedEnds = TripEnds(start: open.trip.startPosition, end: open.trip.endPosition)
             filter.reset()
             // Recorded with the first points after the cut (see `flush`): until then the file still says the trip
             // was cut at its last stored point, and another cut decides afresh from there.
@@ -48,9 +49,9 @@ extension TripRecorder {
             var trip = Trip(number: open.trip.id, kind: open.trip.kind, purpose: open.trip.purpose,
                             calibrationFactor: open.trip.calibrationFactor ?? 1, startedAt: now)
             trip.start = open.first?.point.time ?? open.trip.start
-            trip.startPosition = open.first?.point.coordinate ?? open.trip.startPosition
+            trip.startPosition = open.startPosition
             trip.end = last.point.time
-            trip.endPosition = last.point.coordinate
+            trip.endPosition = open.endPosition
             trip.measuredDistance = last.point.distance + gap.distance
             trip.idleAlerts = open.trip.idleAlerts
             logger.notice("trip carries on after a power cut", metadata: [
@@ -77,7 +78,7 @@ extension TripRecorder {
         // A trip without a route has no points: its row notes how far it had come.
         let end = open.last?.point.time ?? (open.trip.route.isKept ? nil : open.trip.end)
         let summary = TripSummary(start: open.first?.point.time, end: end,
-                                  startPosition: open.first?.point.coordinate, endPosition: open.last?.point.coordinate,
+                                  startPosition: open.startPosition, endPosition: open.endPosition,
                                   measuredDistance: open.last?.point.distance
                                       ?? (open.trip.route.isKept ? 0 : open.trip.measuredDistance ?? 0),
                                   purpose: nil, endReason: "power-lost")

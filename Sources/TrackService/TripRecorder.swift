@@ -54,6 +54,8 @@ struct TripRecorder {
     /// Why the last trip's close is not in the log yet (the log cannot be written); `nil` once it is.
     var closeDeferred: StoreError?
     var segment = 0
+    /// The start and end positions the running trip's row holds (as far as this recorder wrote them).
+    var storedEnds = TripEnds()
     var filter: TrackPointFilter
     /// Track points batched since the last commit.
     var pending: [RecordedPoint] = []
@@ -105,6 +107,7 @@ struct TripRecorder {
         tripID = trip.id
         runningOdometerStart = trip.odometerStart
         segment = 0
+        storedEnds = TripEnds()
         filter.reset()
         pending.removeAll()
         resumption = nil

@@ -47,6 +47,19 @@ extension MileageLog {
         }
     }
 
+    /// Keeps where an open trip starts and ends as the engine's means of the stops settle (`nil`: unchanged). A trip
+    /// that keeps no route stores no position, and a closed one keeps what its close wrote.
+    public func noteEnds(_ ends: TripEnds, tripID: TripID) async throws(StoreError) {
+        try await write("note where the trip starts and ends") { db in
+            try db.execute(sql: """
+                UPDATE trip SET start_lat = COALESCE(?, start_lat), start_lon = COALESCE(?, start_lon),
+                    end_lat = COALESCE(?, end_lat), end_lon = COALESCE(?, end_lon)
+                WHERE id = ? AND state = 'open' AND route = ?
+                """, arguments: [ends.start?.latitude, ends.start?.longitude, ends.end?.latitude, ends.end?.longitude,
+                                 tripID, TripRoute.recorded.rawValue])
+        }
+    }
+
     /// Notes an outage on an open trip: the running totals on the trip and an event.
     public func recordGap(_ gap: GapReport, tripID: TripID) async throws(StoreError) {
         try await write("record an outage") { db in

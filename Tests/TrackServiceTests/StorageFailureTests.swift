@@ -173,6 +173,24 @@ import TrackCore
         }
     }
 
+    @Test func keepsOneNoteOfARunningTripsEndsTheNewestAndDropsItAtTheTripsClose() throws {
+        var backlog = Backlog()
+        let here = Coordinate(latitude: 59.4, longitude: 24.7)
+        let there = Coordinate(latitude: 59.41, longitude: 24.71)
+        backlog.append(.ends(TripEnds(start: here, end: here), tripID: 1))
+        backlog.append(.event(.fixLost, time: start, tripID: 1, detail: "no usable fix"))
+        backlog.append(.ends(TripEnds(start: nil, end: there), tripID: 1))
+        #expect(backlog.records == 1, "a note of the ends is not a record of the log")
+        let notes = backlog.writesForTesting.compactMap { if case .ends(let ends, _) = $0 { ends } else { nil } }
+        #expect(notes == [TripEnds(start: here, end: there)], "merged into one, the newest end and the start kept")
+        backlog.append(.close(tripID: 1, TripSummary(start: start, end: start, startPosition: here, endPosition: there,
+                                                     measuredDistance: 0, purpose: nil, endReason: "stopped"),
+                              resumption: nil, afterPowerLoss: nil, exportsAt: nil))
+        #expect(!backlog.writesForTesting.contains { if case .ends = $0 { true } else { false } },
+                "the close writes the ends itself")
+        #expect(backlog.records == 2)
+    }
+
     /// Sets SQLite's page limit on the log's writing connection: `nil` for the pages it has now.
     static func limitPages(of log: MileageLog, to pages: Int?) async throws {
         try await log.writer.writeWithoutTransaction { db in

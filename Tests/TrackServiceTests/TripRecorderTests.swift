@@ -371,6 +371,64 @@ struct TripRecorderTests {
         #expect(try await log.trips(dates: nil).count == 1, "no trip starts without --auto-start")
     }
 
+    @Test func aTripCutWhileParkedIsClosedAtTheMeanOfItsStopsNotAtOneFix() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        var drive = DriveSimulator(start: start, origin: origin, seed: 57)
+        drive.receiver.sigma = 5
+        drive.receiver.tau = 30
+        drive.park(60)
+        let parkedAtStart = drive.fixes.count
+        drive.drive(800, kmh: 40)
+        let arrived = drive.fixes.count
+        drive.park(300)
+        let fixes = drive.fixes
+        let settled = EngineConfiguration().convergenceFixes
+        let startMean = try #require(PositionMean(of: fixes[(settled - 1)..<parkedAtStart].compactMap(\.coordinate)))
+        let endMean = try #require(PositionMean(of: fixes[arrived...].compactMap(\.coordinate)))
+
+        // Recorded with a tick every 20 ms; the power is cut once the car has stood five minutes: the file as it is
+        // then, copied by SQLite's backup, is what the next boot finds.
+        let image = folder.file("image.sqlite")
+        do {
+            let log = try MileageLog.open(path: path)
+            let tracker = TrackerHarness(log: log, origin: start, autoStart: .business, tick: .milliseconds(20))
+            try await tracker.feedAndWait(fixes)
+            tracker.setClock(to: fixes.last!.time!)
+            try await eventually("the row keeps where the car stands") {
+                guard let open = try? await MileageLog.openCopy(of: path).openTrip(), let end = open.endPosition else {
+                    return false
+                }
+                return Geodesic.distance(from: end, to: endMean.center) < 1.5
+            }
+            _ = try sqlite3(path, ".backup '\(image)'")
+            await tracker.finish()
+        }
+        let cut = try #require(try await MileageLog.open(path: image).openTrip())
+        let lastPoint = try #require(cut.last?.point.coordinate)
+        try #require(Geodesic.distance(from: lastPoint, to: endMean.center) > 3,
+                     "the stop's first fix, stored when the car stopped, is metres off the stop's mean")
+
+        // Half an hour later the power is back: the trip closes at the stop's mean, and started at the first stop's.
+        let restart = fixes.last!.time!.adding(seconds: 1800)
+        var after = DriveSimulator(start: restart, origin: drive.position, seed: 58)
+        after.park(5)
+        do {
+            let log = try MileageLog.open(path: image)
+            let tracker = TrackerHarness(log: log, origin: restart)
+            try await tracker.feedAndWait(after.fixes)
+            await tracker.finish()
+        }
+        let log = try MileageLog.open(path: image)
+        let closed = try #require(try await log.trips(dates: nil).first { $0.id == cut.trip.id })
+        #expect(closed.endReason == "power-lost")
+        let end = try #require(closed.endPosition)
+        let begin = try #require(closed.startPosition)
+        #expect(Geodesic.distance(from: end, to: endMean.center) < 1.5, "\(Geodesic.distance(from: end, to: endMean.center)) m")
+        #expect(Geodesic.distance(from: begin, to: startMean.center) < 1.5, "\(Geodesic.distance(from: begin, to: startMean.center)) m")
+        #expect(try await log.verify().problems.isEmpty)
+    }
+
     @Test func aPrivateTripWithoutItsRouteCutByAPowerLossIsClosedAtItsProgressNotCarriedOn() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("trackd.sqlite")

@@ -178,6 +178,61 @@ struct TripRecordingTests {
         }
     }
 
+    @Test func anOpenTripCutInAStopEndsAtTheStopsMeanAndOneCutWhileDrivingAtItsLastPoint() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        let trip = try await log.beginTrip(kind: .business, purpose: "Delivery", customer: nil)
+        let origin = Coordinate(latitude: 59.437, longitude: 24.7536)
+        let start = UTCTime(iso8601: "2026-11-20T08:00:00Z")!
+        let points = (0..<60).map { second in
+            RecordedPoint(point: TrackPoint(time: start.adding(seconds: Double(second)),
+                                            coordinate: Geodesic.point(east: Double(second) * 10, north: 0, from: origin),
+                                            speed: 10, error: 3, distance: Double(second) * 10), segment: 0)
+        }
+        try await log.appendPoints(points, to: trip.id)
+        let stored = try #require(try await log.openTrip())
+        let last = try #require(stored.last?.point.coordinate)
+        #expect(stored.startPosition == stored.first?.point.coordinate, "before any mean: the first point")
+        #expect(stored.endPosition == last)
+
+        // The engine's means: the start's stop, and the stop the car now stands in, 6 m from the last point.
+        let parkedAtStart = Geodesic.point(east: -2, north: 1, from: origin)
+        let parked = Geodesic.point(east: 596, north: 3, from: origin)
+        try await log.noteEnds(TripEnds(start: parkedAtStart, end: parked), tripID: trip.id)
+        let cut = try #require(try await log.openTrip())
+        #expect(cut.startPosition.map { Geodesic.distance(from: $0, to: parkedAtStart) < 0.01 } == true)
+        #expect(cut.endPosition.map { Geodesic.distance(from: $0, to: parked) < 0.01 } == true)
+
+        // The car drove on and was cut while driving: the row's end is an old stop, the last point is newer.
+        let onward = (60..<70).map { second in
+            RecordedPoint(point: TrackPoint(time: start.adding(seconds: Double(second)),
+                                            coordinate: Geodesic.point(east: Double(second) * 10, north: 0, from: origin),
+                                            speed: 10, error: 3, distance: Double(second) * 10), segment: 0)
+        }
+        try await log.appendPoints(onward, to: trip.id)
+        let driving = try #require(try await log.openTrip())
+        #expect(driving.endPosition == driving.last?.point.coordinate)
+        #expect(driving.startPosition.map { Geodesic.distance(from: $0, to: parkedAtStart) < 0.01 } == true)
+    }
+
+    @Test func aTripWithoutItsRouteKeepsNoEndsAndAClosedTripKeepsItsOwn() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        let here = Coordinate(latitude: 59.437, longitude: 24.7536)
+        let withheld = try await log.beginTrip(kind: .private, purpose: nil, customer: nil, route: .withheld)
+        try await log.noteEnds(TripEnds(start: here, end: here), tripID: withheld.id)
+        let open = try #require(try await log.openTrip())
+        #expect(open.trip.startPosition == nil && open.trip.endPosition == nil)
+        let closed = try await log.closeTrip(withheld.id, TripSummary(
+            start: UTCTime(iso8601: "2026-11-20T08:00:00Z"), end: UTCTime(iso8601: "2026-11-20T08:10:00Z"),
+            startPosition: nil, endPosition: nil, measuredDistance: 0, purpose: nil, endReason: "stopped",
+            closedAt: UTCTime(iso8601: "2026-11-20T08:10:00Z")!))
+        try await log.noteEnds(TripEnds(start: here, end: here), tripID: closed.id)
+        let after = try await log.trips(dates: nil).first { $0.id == closed.id }
+        #expect(after?.startPosition == nil && after?.endPosition == nil)
+        #expect(try await log.verify().problems.isEmpty)
+    }
+
     @Test func theLocalDateFollowsTheProfilesTimeZone() async throws {
         let folder = try TemporaryFolder()
         let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
