@@ -16,6 +16,9 @@ public struct LogTrip: Sendable, Hashable, Identifiable {
     public var end: UTCTime?
     public var startPosition: Coordinate?
     public var endPosition: Coordinate?
+    /// The named places the trip started and ended at, when it did (docs/places.md).
+    public var startPlace: TripPlace?
+    public var endPlace: TripPlace?
     /// The odometer at the start and at the end, metres; `nil` while the log has no odometer reading yet.
     public var odometerStart: Double?
     public var odometerEnd: Double?
@@ -47,8 +50,11 @@ public struct LogTrip: Sendable, Hashable, Identifiable {
                 measuredDistance: Double? = nil, calibrationFactor: Double? = nil, gapCount: Int = 0,
                 bridgedSeconds: Double = 0, bridgedDistance: Double = 0, idleAlerts: Int = 0,
                 endReason: String? = nil, regularName: String? = nil, deletionReason: String? = nil,
-                date: CivilDate? = nil, route: TripRoute = .recorded) {
+                date: CivilDate? = nil, route: TripRoute = .recorded, startPlace: TripPlace? = nil,
+                endPlace: TripPlace? = nil) {
         self.date = date
+        self.startPlace = startPlace
+        self.endPlace = endPlace
         self.route = route
         self.id = id
         self.kind = kind
@@ -119,6 +125,8 @@ extension LogTrip: Codable {
         case id, kind, purpose, customer, destination, source, state, date, start, end
         case startPosition = "start_position"
         case endPosition = "end_position"
+        case startPlace = "start_place"
+        case endPlace = "end_place"
         case odometerStart = "odometer_start"
         case odometerEnd = "odometer_end"
         case distance = "distance_m"
@@ -148,6 +156,8 @@ extension LogTrip: Codable {
         end = try c.decodeIfPresent(UTCTime.self, forKey: .end)
         startPosition = try c.decodeIfPresent(Coordinate.self, forKey: .startPosition)
         endPosition = try c.decodeIfPresent(Coordinate.self, forKey: .endPosition)
+        startPlace = try c.decodeIfPresent(TripPlace.self, forKey: .startPlace)
+        endPlace = try c.decodeIfPresent(TripPlace.self, forKey: .endPlace)
         odometerStart = try c.decodeIfPresent(Double.self, forKey: .odometerStart).map { $0 * 1000 }
         odometerEnd = try c.decodeIfPresent(Double.self, forKey: .odometerEnd).map { $0 * 1000 }
         distance = try c.decode(Double.self, forKey: .distance)
@@ -177,6 +187,8 @@ extension LogTrip: Codable {
         try c.encode(end, forKey: .end)
         try c.encodeIfPresent(startPosition, forKey: .startPosition)
         try c.encodeIfPresent(endPosition, forKey: .endPosition)
+        try c.encodeIfPresent(startPlace, forKey: .startPlace)
+        try c.encodeIfPresent(endPlace, forKey: .endPlace)
         // Kilometres, to the metre.
         try c.encode(odometerStart.map { ($0).rounded() / 1000 }, forKey: .odometerStart)
         try c.encode(odometerEnd.map { ($0).rounded() / 1000 }, forKey: .odometerEnd)
