@@ -28,7 +28,14 @@ extension LogTrip {
             gapCount: row["gap_count"], bridgedSeconds: row["bridged_seconds"], bridgedDistance: row["bridged_distance"],
             idleAlerts: row["idle_alerts"], endReason: row["end_reason"], regularName: row["regular_name"],
             deletionReason: row["deletion_reason"], date: (row["date"] as String?).flatMap { CivilDate(iso8601: $0) },
-            route: try LogTrip.route(row))
+            route: try LogTrip.route(row), startPlace: LogTrip.place(row, "start"), endPlace: LogTrip.place(row, "end"))
+    }
+
+    /// The `start_place…` or `end_place…` columns.
+    private static func place(_ row: Row, _ end: String) -> TripPlace? {
+        guard let name: String = row["\(end)_place"] else { return nil }
+        return TripPlace(id: (row["\(end)_place_id"] as Int64?).map { PlaceID(rawValue: $0) }, name: name,
+                         address: row["\(end)_address"])
     }
 
     /// The `route` column (every trip of a log from before schema step 2 kept its route).
@@ -53,6 +60,9 @@ extension LogTrip {
             "gap_count": gapCount, "bridged_seconds": bridgedSeconds, "bridged_distance": bridgedDistance,
             "idle_alerts": idleAlerts, "end_reason": endReason, "regular_name": regularName,
             "deletion_reason": deletionReason, "route": route.rawValue,
+            "start_place_id": startPlace?.id?.rawValue, "start_place": startPlace?.name,
+            "start_address": startPlace?.address,
+            "end_place_id": endPlace?.id?.rawValue, "end_place": endPlace?.name, "end_address": endPlace?.address,
         ]
     }
 
@@ -89,6 +99,15 @@ extension LogTrip {
         record.add("idle_alerts", idleAlerts)
         record.add("end_reason", endReason)
         record.add("deletion_reason", deletionReason)
+        // Places came with schema step 3: a trip without one has no such lines, as before.
+        if let startPlace {
+            record.add("start_place", startPlace.name)
+            record.add("start_address", startPlace.address)
+        }
+        if let endPlace {
+            record.add("end_place", endPlace.name)
+            record.add("end_address", endPlace.address)
+        }
         if source == .gps {
             record.add("track_sha256", trackDigest)
             record.add("track_points", points)

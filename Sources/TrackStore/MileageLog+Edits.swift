@@ -101,7 +101,7 @@ extension MileageLog {
                          erasingPrivateRoutes: Bool = false) async throws(StoreError) -> LogTrip {
         guard let reason = reason.nilIfBlank else { throw .reasonRequired("an edit") }
         guard !changes.isEmpty else {
-            throw .invalid("nothing to change: give --business, --private, --purpose, --customer or --destination")
+            throw .invalid("nothing to change: give --business, --private, --purpose, --customer, --destination, --from or --to")
         }
         let (trip, erasedRoute) = try await write("edit trip \(id)") { db -> (LogTrip, Bool) in
             var trip = try MileageLog.trip(id, db)
@@ -111,6 +111,13 @@ extension MileageLog {
             if let purpose = changes.purpose { trip.purpose = purpose.nilIfBlank }
             if let customer = changes.customer { trip.customer = customer.nilIfBlank }
             if let destination = changes.destination { trip.destination = destination.nilIfBlank }
+            // A place named by hand: a trip without its route gets one only this way.
+            if let reference = changes.startPlace {
+                trip.startPlace = try reference.nilIfBlank.map { try MileageLog.place($0, db).tripPlace }
+            }
+            if let reference = changes.endPlace {
+                trip.endPlace = try reference.nilIfBlank.map { try MileageLog.place($0, db).tripPlace }
+            }
             if trip.kind == .business && trip.purpose == nil && trip.state == .closed {
                 throw StoreError.invalid("a business trip needs a purpose: add --purpose TEXT")
             }
@@ -119,6 +126,8 @@ extension MileageLog {
                 ("purpose", before.purpose, trip.purpose),
                 ("customer", before.customer, trip.customer),
                 ("destination", before.destination, trip.destination),
+                ("start_place", before.startPlace?.text, trip.startPlace?.text),
+                ("end_place", before.endPlace?.text, trip.endPlace?.text),
             ].filter { $0.1 != $0.2 }
             guard !fields.isEmpty else { throw StoreError.invalid("trip \(id) already has these values; nothing changed") }
             try MileageLog.update(trip, db)

@@ -109,6 +109,9 @@ extension MileageLog {
                 // The engine's start is the mean of the stop the trip started in; the row has the first point.
                 trip.startPosition = summary.startPosition ?? trip.startPosition
                 trip.endPosition = summary.endPosition ?? trip.startPosition
+                // The named places that hold them (a trip without its route gets none: privacy wins).
+                if trip.startPlace == nil { trip.startPlace = try MileageLog.place(at: trip.startPosition, db) }
+                if trip.endPlace == nil { trip.endPlace = try MileageLog.place(at: trip.endPosition, db) }
             }
             trip.end = summary.end ?? trip.start
             if trip.date == nil, let day = trip.start ?? summary.closedAt { trip.date = LocalDates.date(of: day, zone: zone) }

@@ -132,6 +132,30 @@ extension MileageLog {
         migrator.registerMigration("v2-erasable-chain") { db in
             try migrateToErasableChain(db)
         }
+        migrator.registerMigration("v3-places") { db in
+            try db.execute(sql: """
+                -- Places the driver named (docs/places.md). A trip keeps the name and address it got, and the
+                -- place's number while the place exists.
+                CREATE TABLE place (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL,
+                    key TEXT NOT NULL UNIQUE,       -- the name as looked up: lower case, '-' between words
+                    lat REAL NOT NULL,
+                    lon REAL NOT NULL,
+                    radius REAL NOT NULL CHECK (radius > 0),
+                    address TEXT,
+                    customer TEXT,
+                    purpose TEXT,
+                    kind TEXT CHECK (kind IS NULL OR kind IN ('business', 'private', 'unclassified'))
+                );
+                ALTER TABLE trip ADD COLUMN start_place_id INTEGER;
+                ALTER TABLE trip ADD COLUMN start_place TEXT;
+                ALTER TABLE trip ADD COLUMN start_address TEXT;
+                ALTER TABLE trip ADD COLUMN end_place_id INTEGER;
+                ALTER TABLE trip ADD COLUMN end_place TEXT;
+                ALTER TABLE trip ADD COLUMN end_address TEXT;
+                """)
+        }
         return migrator
     }()
 

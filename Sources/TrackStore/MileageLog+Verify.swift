@@ -3,7 +3,7 @@ import TrackCore
 
 extension MileageLog {
     /// Checks the log against its hash chain: the file's integrity, every link of the chain, and every trip, revision,
-    /// odometer reading, regular trip and the profile against the last state the chain recorded for it.
+    /// odometer reading, regular trip, place and the profile against the last state the chain recorded for it.
     public func verify() async throws(StoreError) -> VerificationReport {
         try await read("verify the log") { db in
             var problems: [VerificationReport.Problem] = []
@@ -125,6 +125,10 @@ extension MileageLog {
                 let name: String = row["name"]
                 check("regular \(name)", current: (try? RegularTrip(row: row))?.canonical ?? "unreadable",
                       name: "regular trip '\(name)'")
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM place ORDER BY id") {
+                let id: Int64 = row["id"]
+                check("place \(id)", current: (try? Place(row: row))?.canonical ?? "unreadable", name: "place \(id)")
             }
             let profile = try MileageLog.profile(db).canonical
             if latest["profile 1"] != nil || profile != LogProfile().canonical {

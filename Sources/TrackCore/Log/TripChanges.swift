@@ -5,14 +5,28 @@ public struct TripChanges: Sendable, Hashable, Codable {
     public var purpose: String?
     public var customer: String?
     public var destination: String?
+    /// The named place the trip started or ended at (a place's number, name or key); an empty text clears it.
+    public var startPlace: String?
+    public var endPlace: String?
 
-    public init(kind: TripKind? = nil, purpose: String? = nil, customer: String? = nil, destination: String? = nil) {
+    public init(kind: TripKind? = nil, purpose: String? = nil, customer: String? = nil, destination: String? = nil,
+                startPlace: String? = nil, endPlace: String? = nil) {
         self.kind = kind
         self.purpose = purpose
         self.customer = customer
         self.destination = destination
+        self.startPlace = startPlace
+        self.endPlace = endPlace
     }
 
     /// Whether the edit asks for anything.
-    public var isEmpty: Bool { kind == nil && purpose == nil && customer == nil && destination == nil }
+    public var isEmpty: Bool {
+        kind == nil && purpose == nil && customer == nil && destination == nil && startPlace == nil && endPlace == nil
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case kind, purpose, customer, destination
+        case startPlace = "start_place"
+        case endPlace = "end_place"
+    }
 }

@@ -42,17 +42,19 @@ public struct Place: Sendable, Hashable, Codable, Identifiable {
         Geodesic.distance(from: position, to: coordinate) <= radius
     }
 
-    /// The place whose radius holds `coordinate`; where radii overlap, the one whose centre is nearest relative
-    /// to its radius (then the lower number). `nil` when none does.
+    /// The place whose radius holds `coordinate`; where radii overlap, the most specific one: the smallest radius
+    /// (a car park inside a campus is the car park), then the nearest centre, then the lower number. `nil` when none
+    /// does.
     public static func containing(_ coordinate: Coordinate, among places: some Sequence<Place>) -> Place? {
-        var best: (place: Place, share: Double)?
+        var best: (place: Place, distance: Double)?
         for place in places {
-            let share = Geodesic.distance(from: place.position, to: coordinate) / place.radius
-            guard share <= 1 else { continue }
-            if let current = best, current.share < share || (current.share == share && current.place.id < place.id) {
-                continue
+            let distance = Geodesic.distance(from: place.position, to: coordinate)
+            guard distance <= place.radius else { continue }
+            if let current = best {
+                let key = (current.place.radius, current.distance, current.place.id.rawValue)
+                guard (place.radius, distance, place.id.rawValue) < key else { continue }
             }
-            best = (place, share)
+            best = (place, distance)
         }
         return best?.place
     }

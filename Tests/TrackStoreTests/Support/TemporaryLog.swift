@@ -18,7 +18,7 @@ enum TestContext {
 func recordTrip(in log: MileageLog, kind: TripKind = .business, purpose: String? = "Customer visit",
                 start: String, seconds: Int = 600, segments: Int = 1,
                 origin: Coordinate = Coordinate(latitude: 59.437, longitude: 24.7536),
-                route: TripRoute = .recorded) async throws -> LogTrip {
+                route: TripRoute = .recorded, end endPosition: Coordinate? = nil) async throws -> LogTrip {
     let trip = try await log.beginTrip(kind: kind, purpose: purpose, customer: nil, route: route)
     let startTime = UTCTime(iso8601: start)!
     var points: [RecordedPoint] = []
@@ -37,7 +37,7 @@ func recordTrip(in log: MileageLog, kind: TripKind = .business, purpose: String?
     try await log.appendPoints(points, to: trip.id)
     let end = startTime.adding(seconds: Double(seconds))
     return try await log.closeTrip(trip.id, TripSummary(
-        start: startTime, end: end, startPosition: origin, endPosition: nil,
+        start: startTime, end: end, startPosition: origin, endPosition: endPosition,
         measuredDistance: Double(seconds) * 10, purpose: nil, endReason: "stopped"))
 }
 
