@@ -125,6 +125,14 @@ public struct ControlRequestHandler: Sendable {
             result = await change(call, ProfileParams.self, peer: peer) { .profile($0) }
         case .erase:
             result = await change(call, EraseParams.self, peer: peer) { .erase($0) }
+        case .placeList:
+            result = await read(call, NoParams.self) { log, _ in try await log.places() }
+        case .placeAdd:
+            result = await change(call, PlaceAddParams.self, peer: peer) { .addPlace($0) }
+        case .placeEdit:
+            result = await change(call, PlaceEditParams.self, peer: peer) { .editPlace($0) }
+        case .placeRemove:
+            result = await change(call, PlaceRemoveParams.self, peer: peer) { .removePlace($0) }
         }
         guard envelope.hasID else { return .none }
         switch result {
@@ -225,6 +233,8 @@ public struct ControlRequestHandler: Sendable {
             case .regular(let regular): regular
             case .removed(let name): name
             case .erasure(let erasure): erasure
+            case .place(let update): update
+            case .removedPlace(let place): place
             }
         }
     }

@@ -13,4 +13,7 @@ public enum LogRequest: Sendable {
     case addRegular(RegularTrip)
     case removeRegular(NameParams)
     case erase(EraseParams)
+    case addPlace(PlaceAddParams)
+    case editPlace(PlaceEditParams)
+    case removePlace(PlaceRemoveParams)
 }

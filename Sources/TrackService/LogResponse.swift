@@ -8,4 +8,6 @@ public enum LogResponse: Sendable {
     case regular(RegularTrip)
     case removed(NameParams)
     case erasure(LogErasure)
+    case place(PlaceUpdate)
+    case removedPlace(Place)
 }

@@ -52,10 +52,40 @@ extension TrackerService {
                 let erasure = try await state.recorder?.erase(params, context: context,
                                                               runningTrip: state.engine.trip?.number)
                 return erasure.map { .success(.erasure($0)) } ?? .failure(.unavailable("this trackd keeps no log"))
+            case .addPlace(let params):
+                let position: Coordinate
+                if params.here == true {
+                    position = try standingPosition(state)
+                } else if let given = params.position {
+                    position = given
+                } else {
+                    return .failure(.invalidParams("place.add", "give 'position' or 'here': true"))
+                }
+                return .success(.place(try await log.addPlace(params.draft(at: position), reason: params.reason,
+                                                              context: context)))
+            case .editPlace(let params):
+                var changes = params.changes
+                if params.here == true { changes.position = try standingPosition(state) }
+                return .success(.place(try await log.editPlace(params.place, changes, reason: params.reason,
+                                                               context: context)))
+            case .removePlace(let params):
+                return .success(.removedPlace(try await log.removePlace(params.place, reason: params.reason,
+                                                                         context: context)))
             }
         } catch {
             return .failure(RPCError(logFailure: error))
         }
+    }
+
+    /// Where the car stands, for a place named `--here`: the mean of the present stop's positions.
+    func standingPosition(_ state: State) throws(StoreError) -> Coordinate {
+        if state.engine.isMoving {
+            throw .invalid("the car is moving; --here takes the place where it stands (or give --at LAT,LON)")
+        }
+        guard let standing = state.engine.standingPosition else {
+            throw .invalid("trackd has no trusted position yet; wait for a fix, or give --at LAT,LON")
+        }
+        return standing.center
     }
 
     /// Who changes the log and when: GPS time when the daemon has it, else the system clock.

@@ -102,7 +102,7 @@ extension TripRecorder {
         case .ends(let ends, let tripID):
             try await log.noteEnds(ends, tripID: tripID)
         case .close(let tripID, let summary, let resumption, let afterPowerLoss, let exportsAt):
-            let closed = try await log.closeTrip(tripID, summary, resuming: resumption)
+            let closed = await fillFromPlace(try await log.closeTrip(tripID, summary, resuming: resumption))
             if let reason = afterPowerLoss {
                 logger.notice("trip closed after a power cut", metadata: [
                     "trip": "\(closed.id)", "reason": "\(reason)", "distance_m": "\(Int(closed.distance.rounded()))",

@@ -5,7 +5,7 @@ import TrackCore
 /// `trackctl edit ID`: reclassifies or annotates a trip, with a reason for the history.
 struct EditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "edit", abstract: "Change a trip's kind, purpose, customer or destination; the old values stay in its history.",
+        commandName: "edit", abstract: "Change a trip's kind, purpose, customer, destination or places; the old values stay in its history.",
         discussion: "trackctl edit 12 --private --reason \"Drove home, not to the client\"")
 
     @ParentCommand var trackctl: TrackControl
@@ -15,18 +15,25 @@ struct EditCommand: AsyncParsableCommand {
 
     @OptionGroup var fields: TripFields
 
+    @Option(help: ArgumentHelp("The named place the trip started at ('' clears it).", valueName: "place"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("The named place the trip ended at ('' clears it).", valueName: "place"))
+    var to: String?
+
     @Option(help: "Why it changes (required; kept in the history).")
     var reason: String
 
     func validate() throws {
         if reason.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--reason cannot be empty") }
         if changes.isEmpty {
-            throw ValidationError("nothing to change: give --business/--private/--unclassified, --purpose, --customer or --destination")
+            throw ValidationError("nothing to change: give --business/--private/--unclassified, --purpose, --customer, --destination, --from or --to")
         }
     }
 
     private var changes: TripChanges {
-        TripChanges(kind: fields.kind, purpose: fields.purpose, customer: fields.customer, destination: fields.destination)
+        TripChanges(kind: fields.kind, purpose: fields.purpose, customer: fields.customer, destination: fields.destination,
+                    startPlace: from, endPlace: to)
     }
 
     func run() async throws {

@@ -12,7 +12,9 @@ enum LogText {
     /// The trips as a table, times in the log's zone.
     static func table(_ trips: [LogTrip], calendar: LocalCalendar?) -> String {
         guard !trips.isEmpty else { return "no trips" }
-        var rows = [["ID", "Date", "Time", "Kind", "Odometer", "km", "Purpose", "Notes"]]
+        // Where trips started and ended, when any did at a named place.
+        let places = trips.contains { $0.startPlace != nil || $0.endPlace != nil }
+        var rows = [["ID", "Date", "Time", "Kind", "Odometer", "km", "Purpose"] + (places ? ["From → to"] : []) + ["Notes"]]
         for trip in trips {
             let tenths = trip.reportedTenths
             let odometer = tenths.start.map { start in
@@ -24,8 +26,13 @@ enum LogText {
                 + trip.reportNotes()
             var purpose = trip.purpose ?? ""
             if let customer = trip.customer, !customer.isEmpty { purpose += purpose.isEmpty ? customer : " · \(customer)" }
-            rows.append(["\(trip.id)", date(trip, calendar: calendar), times(trip, calendar: calendar), "\(trip.kind)",
-                         odometer, kilometres(trip), purpose, notes.joined(separator: "; ")])
+            var row = ["\(trip.id)", date(trip, calendar: calendar), times(trip, calendar: calendar), "\(trip.kind)",
+                       odometer, kilometres(trip), purpose]
+            if places {
+                let ends = [trip.startPlace?.name, trip.endPlace?.name]
+                row.append(ends.allSatisfy { $0 == nil } ? "" : ends.map { $0 ?? "·" }.joined(separator: " → "))
+            }
+            rows.append(row + [notes.joined(separator: "; ")])
         }
         var lines = align(rows, rightAligned: [0, 5])
         let totals = MileageReport.Totals(trips)
@@ -54,8 +61,8 @@ enum LogText {
         add("purpose", trip.purpose)
         add("customer", trip.customer)
         add("destination", trip.destination)
-        add("from", trip.startPosition.map(coordinate))
-        add("to", trip.endPosition.map(coordinate))
+        add("from", place(trip.startPlace, trip.startPosition))
+        add("to", place(trip.endPlace, trip.endPosition))
         if trip.gapCount > 0 {
             add("outages", "\(trip.gapCount), \(DurationText.of(trip.bridgedSeconds)) bridged over \(Format.kilometres(trip.bridgedDistance))")
         }
@@ -85,6 +92,16 @@ enum LogText {
         if revision.timeSource != "gps" { line += " (\(revision.timeSource) time)" }
         if let reason = revision.reason, !reason.isEmpty { line += ": \(reason)" }
         return line
+    }
+
+    /// `Home, Pärnu mnt 10 (59.437000, 24.753600)`: the named place with its address, the position, or both.
+    static func place(_ place: TripPlace?, _ position: Coordinate?) -> String? {
+        switch (place, position) {
+        case (let place?, let position?): "\(place.text) (\(coordinate(position)))"
+        case (let place?, nil): place.text
+        case (nil, let position?): coordinate(position)
+        case (nil, nil): nil
+        }
     }
 
     /// `59.436975, 24.753621`.

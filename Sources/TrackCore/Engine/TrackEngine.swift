@@ -177,6 +177,10 @@ public struct TrackEngine: Sendable {
         if trip?.startPosition != nil { startSettled = true }
     }
 
+    /// The mean of the present stop's trusted positions while the vehicle stands (`nil` while it moves, or
+    /// before a trusted position): where it is parked, and from how many fixes.
+    public var standingPosition: PositionMean? { tracker.isMoving ? nil : standing }
+
     /// Where the vehicle stands now: the mean of the present stop, else the last trusted position.
     private var parkedPosition: Coordinate? { standing?.center ?? lastPosition }
 

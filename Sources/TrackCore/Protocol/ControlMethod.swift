@@ -40,12 +40,21 @@ public enum ControlMethod: String, Sendable, CaseIterable, Codable {
     case verify
     /// Erase routes, the names in the profile, or everything: `EraseParams` → `LogErasure`.
     case erase
+    /// The named places → `[Place]`.
+    case placeList = "place.list"
+    /// Name a place: `PlaceAddParams` → `PlaceUpdate`.
+    case placeAdd = "place.add"
+    /// Change a place: `PlaceEditParams` → `PlaceUpdate`.
+    case placeEdit = "place.edit"
+    /// Remove a place: `PlaceRemoveParams` → `Place`.
+    case placeRemove = "place.remove"
 
     /// Whether the method changes the log (and so needs a caller allowed to change it).
     public var changesLog: Bool {
         switch self {
-        case .start, .stop, .add, .edit, .delete, .regularAdd, .regularRemove, .odometerSet, .profileSet, .erase: true
-        case .hello, .status, .watch, .trips, .show, .regularList, .odometer, .profile, .export, .verify: false
+        case .start, .stop, .add, .edit, .delete, .regularAdd, .regularRemove, .odometerSet, .profileSet, .erase,
+             .placeAdd, .placeEdit, .placeRemove: true
+        case .hello, .status, .watch, .trips, .show, .regularList, .odometer, .profile, .export, .verify, .placeList: false
         }
     }
 }
