@@ -189,7 +189,8 @@ extension RegularTrip {
             throw StoreError.invalid("regular trip '\(row["name"] as String? ?? "")' has an unknown kind '\(kindText)'")
         }
         self.init(name: row["name"], distance: row["distance"], kind: kind, purpose: row["purpose"],
-                  customer: row["customer"], destination: row["destination"])
+                  customer: row["customer"], destination: row["destination"], from: row["from_place"],
+                  to: row["to_place"])
     }
 
     /// The canonical text the hash chain covers.
@@ -201,6 +202,9 @@ extension RegularTrip {
         record.add("purpose", purpose)
         record.add("customer", customer)
         record.add("destination", destination)
+        // Places came with schema step 3: a regular trip without them has no such lines, as before.
+        if let from { record.add("from_place", from) }
+        if let to { record.add("to_place", to) }
         return record.text
     }
 }

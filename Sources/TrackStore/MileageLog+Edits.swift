@@ -35,8 +35,19 @@ extension MileageLog {
                     + "\(lastDate), so a trip dated \(manual.date) cannot follow it; date it \(lastDate) or later")
             }
             let odometerStart = try MileageLog.odometer(db)
+            // The places: given, else the regular trip's.
+            let startPlace = try (manual.from?.nilIfBlank ?? template?.from).map { try MileageLog.place($0, db) }
+            let endPlace = try (manual.to?.nilIfBlank ?? template?.to).map { try MileageLog.place($0, db) }
+            var measuredBy: LogTrip?
+            if manual.extent == nil, template == nil, let startPlace, let endPlace {
+                measuredBy = try MileageLog.lastGPSTrip(from: startPlace, to: endPlace, db)
+                if measuredBy == nil {
+                    throw StoreError.invalid("no GPS trip from '\(startPlace.name)' to '\(endPlace.name)' (or back) is "
+                        + "in the log to take the distance from; say how far: --distance KM or --odometer-end KM")
+                }
+            }
             let distance: Double
-            switch manual.extent ?? template.map({ .distance($0.distance) }) {
+            switch manual.extent ?? template.map({ .distance($0.distance) }) ?? measuredBy.map({ .distance($0.distance) }) {
             case .distance(let metres):
                 guard metres > 0, metres <= 2_000_000 else {
                     throw StoreError.invalid("the distance must be more than 0 km and at most 2000 km")
@@ -83,11 +94,13 @@ extension MileageLog {
                                destination: manual.destination?.nilIfBlank ?? template?.destination,
                                source: template == nil ? .manual : .regular, state: .closed, start: start, end: end,
                                odometerStart: odometerStart, odometerEnd: odometerStart.map { $0 + distance },
-                               distance: distance, regularName: template?.name, date: manual.date)
+                               distance: distance, regularName: template?.name, date: manual.date,
+                               startPlace: startPlace?.tripPlace, endPlace: endPlace?.tripPlace)
             trip.id = try MileageLog.insert(trip, db)
             try Ledger.append(db, .trip, ref: trip.id.description, payload: trip.canonical(trackDigest: nil, points: nil))
             try MileageLog.addRevision(tripID: trip.id, subject: "trip", field: "entry", old: nil,
-                                       new: "\(trip.source) trip \(trip.id): \(LogTrip.kilometresText(tenths: trip.reportedTenths.distance)) km \(kind)",
+                                       new: "\(trip.source) trip \(trip.id): \(LogTrip.kilometresText(tenths: trip.reportedTenths.distance)) km \(kind)"
+                                           + (measuredBy.map { " (the distance of GPS trip \($0.id) between the two places)" } ?? ""),
                                        reason: manual.reason?.nilIfBlank ?? (template.map { "from regular trip \($0.name)" } ?? "entered by hand"),
                                        context: context, db)
             return trip
@@ -309,10 +322,15 @@ extension MileageLog {
             if try Bool.fetchOne(db, sql: "SELECT 1 FROM regular_trip WHERE name = ?", arguments: [name]) == true {
                 throw StoreError.invalid("a regular trip named '\(name)' exists; remove it first to change it")
             }
+            // Its places by the names they have now (the check that they exist).
+            var regular = regular
+            regular.from = try regular.from?.nilIfBlank.map { try MileageLog.place($0, db).name }
+            regular.to = try regular.to?.nilIfBlank.map { try MileageLog.place($0, db).name }
             try db.execute(sql: """
-                INSERT INTO regular_trip (name, distance, kind, purpose, customer, destination) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO regular_trip (name, distance, kind, purpose, customer, destination, from_place, to_place)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [name, regular.distance, regular.kind.rawValue, regular.purpose?.nilIfBlank,
-                                 regular.customer?.nilIfBlank, regular.destination?.nilIfBlank])
+                                 regular.customer?.nilIfBlank, regular.destination?.nilIfBlank, regular.from, regular.to])
             try Ledger.append(db, .regular, ref: name, payload: regular.canonical)
             try MileageLog.addRevision(tripID: nil, subject: "regular", field: name, old: nil,
                                        new: "\(LogTrip.kilometresText(metres: regular.distance)) km \(regular.kind)"

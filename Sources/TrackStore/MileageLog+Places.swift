@@ -176,3 +176,18 @@ extension MileageLog {
         return result
     }
 }
+
+extension MileageLog {
+    /// The newest closed GPS trip from one place to the other, in that direction if there is one, else back.
+    static func lastGPSTrip(from start: Place, to end: Place, _ db: Database) throws -> LogTrip? {
+        for (from, to) in [(start.id, end.id), (end.id, start.id)] {
+            if let row = try Row.fetchOne(db, sql: """
+                SELECT * FROM trip WHERE state = 'closed' AND source = 'gps' AND start_place_id = ? AND end_place_id = ?
+                ORDER BY id DESC LIMIT 1
+                """, arguments: [from.rawValue, to.rawValue]) {
+                return try LogTrip(row: row)
+            }
+        }
+        return nil
+    }
+}

@@ -154,6 +154,8 @@ extension MileageLog {
                 ALTER TABLE trip ADD COLUMN end_place_id INTEGER;
                 ALTER TABLE trip ADD COLUMN end_place TEXT;
                 ALTER TABLE trip ADD COLUMN end_address TEXT;
+                ALTER TABLE regular_trip ADD COLUMN from_place TEXT;
+                ALTER TABLE regular_trip ADD COLUMN to_place TEXT;
                 """)
         }
         return migrator

@@ -11,6 +11,9 @@ struct AddCommand: AsyncParsableCommand {
               trackctl add --date 2026-11-20 --regular office
               trackctl add --date 2026-11-20 --distance 42.5 --business --purpose "Site visit" --reason "GPS box was off"
               trackctl add --date 2026-11-21 --odometer-end 48210.4 --private
+              trackctl add --date 2026-11-22 --from home --to example-ltd --business --purpose "Delivery"
+            With --from and --to and no distance, the trip takes the distance of the last GPS-measured trip between \
+            the two places (either way), and its history says which.
             """)
 
     @ParentCommand var trackctl: TrackControl
@@ -27,6 +30,12 @@ struct AddCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Start from this regular trip (its distance, kind, purpose…; flags override).", valueName: "name"))
     var regular: String?
 
+    @Option(help: ArgumentHelp("The named place it started at (number, name or key).", valueName: "place"))
+    var from: String?
+
+    @Option(help: ArgumentHelp("The named place it ended at.", valueName: "place"))
+    var to: String?
+
     @Option(help: ArgumentHelp("Local start time.", valueName: "HH:MM")) var start: String?
     @Option(help: ArgumentHelp("Local end time.", valueName: "HH:MM")) var end: String?
 
@@ -38,8 +47,9 @@ struct AddCommand: AsyncParsableCommand {
     func validate() throws {
         guard CivilDate(iso8601: date) != nil else { throw ValidationError("'\(date)' is not a date: write YYYY-MM-DD, such as 2026-11-20") }
         if distance != nil && odometerEnd != nil { throw ValidationError("give --distance or --odometer-end, not both") }
-        if distance == nil && odometerEnd == nil && regular == nil {
-            throw ValidationError("say how far: --distance KM, --odometer-end KM, or --regular NAME")
+        if distance == nil && odometerEnd == nil && regular == nil && (from == nil || to == nil) {
+            throw ValidationError("say how far: --distance KM, --odometer-end KM, --regular NAME, or --from and --to "
+                                  + "(the distance of the last GPS trip between the two places)")
         }
         if let distance, !(distance.isFinite && distance > 0 && distance < 100_000) {
             throw ValidationError("--distance must be a positive number of kilometres")
@@ -56,12 +66,15 @@ struct AddCommand: AsyncParsableCommand {
         let manual = ManualTrip(date: CivilDate(iso8601: date)!, startSecond: try AddCommand.second(start, "--start"),
                                 endSecond: try AddCommand.second(end, "--end"), extent: extent, kind: fields.kind,
                                 purpose: fields.purpose, customer: fields.customer, destination: fields.destination,
-                                regular: regular, reason: reason)
+                                regular: regular, from: from, to: to, reason: reason)
         let trip = try await LogAccess.change(trackctl.connection, .add, manual, as: LogTrip.self, command: "add")
         if trackctl.connection.json {
             print(try ControlCall.json(trip))
         } else {
             print(LogText.table([trip], calendar: nil).components(separatedBy: "\n").dropLast().joined(separator: "\n"))
+            if extent == nil && regular == nil, let start = trip.startPlace, let end = trip.endPlace {
+                print("distance: the last GPS trip between \(start.name) and \(end.name) (trackctl show \(trip.id))")
+            }
             if trip.lacksPurpose { print("note: a business trip needs a purpose: trackctl edit \(trip.id) --purpose TEXT --reason TEXT") }
         }
     }

@@ -53,6 +53,12 @@ struct RegularCommand: AsyncParsableCommand {
 
         @OptionGroup var fields: TripFields
 
+        @Option(help: ArgumentHelp("The named place it goes from.", valueName: "place"))
+        var from: String?
+
+        @Option(help: ArgumentHelp("The named place it goes to.", valueName: "place"))
+        var to: String?
+
         func validate() throws {
             if name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the name cannot be empty") }
             if !(distance.isFinite && distance > 0 && distance < 100_000) {
@@ -62,7 +68,8 @@ struct RegularCommand: AsyncParsableCommand {
 
         func run() async throws {
             let template = RegularTrip(name: name, distance: distance * 1000, kind: fields.kind ?? .business,
-                                       purpose: fields.purpose, customer: fields.customer, destination: fields.destination)
+                                       purpose: fields.purpose, customer: fields.customer, destination: fields.destination,
+                                       from: from, to: to)
             let options = regular.trackctl.connection
             let saved = try await LogAccess.change(options, .regularAdd, template, as: RegularTrip.self, command: "regular add")
             print(options.json ? try ControlCall.json(saved) : "regular trip '\(saved.name)' saved")

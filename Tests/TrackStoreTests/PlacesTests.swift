@@ -149,6 +149,47 @@ struct PlacesTests {
         #expect(try await log.verify().isIntact)
     }
 
+    @Test func aTripEnteredByHandBetweenTwoPlacesTakesTheLastGPSTripsDistanceAndSaysSo() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        _ = try await log.addPlace(Self.place("Home", at: Self.home), reason: nil, context: Self.context)
+        _ = try await log.addPlace(Self.place("Office", at: Self.office), reason: nil, context: Self.context)
+        _ = try await log.addPlace(Self.place("Depot", at: Geodesic.point(east: 0, north: 5000, from: Self.home)),
+                                   reason: nil, context: Self.context)
+        let out = try await recordTrip(in: log, start: "2026-11-20T08:00:00Z", end: Self.office)
+        let back = try await recordTrip(in: log, start: "2026-11-20T16:00:00Z", seconds: 650, origin: Self.office,
+                                        end: Self.home)
+        #expect(out.startPlace?.name == "Home" && out.endPlace?.name == "Office" && out.distance == 6000)
+        #expect(back.startPlace?.name == "Office" && back.endPlace?.name == "Home" && back.distance == 6500)
+        let later = TestContext.at("2026-11-21T18:00:00Z")
+        let date = CivilDate(year: 2026, month: 11, day: 21)!
+
+        let there = try await log.addTrip(ManualTrip(date: date, kind: .business, purpose: "Meeting", from: "home",
+                                                     to: "office"), context: later)
+        #expect(there.distance == 6000, "the trip that went that way")
+        #expect(there.startPlace?.name == "Home" && there.endPlace?.name == "Office")
+        let history = try await log.tripDetail(there.id).revisions
+        #expect(history.first?.newValue?.hasSuffix("(the distance of GPS trip \(out.id) between the two places)") == true,
+                "\(history)")
+        let reverse = try await log.addTrip(ManualTrip(date: date, kind: .private, from: "Office", to: "Home"),
+                                            context: later)
+        #expect(reverse.distance == 6500)
+        await #expect {
+            try await log.addTrip(ManualTrip(date: date, kind: .private, from: "home", to: "depot"), context: later)
+        } throws: { "\($0)".hasPrefix("no GPS trip from 'Home' to 'Depot' (or back) is in the log") }
+        let typed = try await log.addTrip(ManualTrip(date: date, extent: .distance(7100), kind: .private, from: "home",
+                                                     to: "depot"), context: later)
+        #expect(typed.distance == 7100 && typed.endPlace?.name == "Depot", "a distance given wins")
+
+        try await log.addRegularTrip(RegularTrip(name: "commute", distance: 6200, kind: .business, purpose: "Office",
+                                                 from: "home", to: "OFFICE"), context: later)
+        let regular = try await log.regularTrips().first
+        #expect(regular?.from == "Home" && regular?.to == "Office", "kept by the names the places have")
+        let fromRegular = try await log.addTrip(ManualTrip(date: date, regular: "commute"), context: later)
+        #expect(fromRegular.distance == 6200 && fromRegular.startPlace?.name == "Home" && fromRegular.endPlace?.name == "Office")
+        #expect(try await log.verify().isIntact)
+    }
+
     @Test func aPlaceChangedOutsideTrackdIsCaughtAndErasingEverythingTakesThePlaces() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("trackd.sqlite")

@@ -3,7 +3,8 @@
 ///
 /// In JSON: `date`, `start_second`/`end_second` (local seconds after midnight), `distance_m` (metres) or
 /// `odometer_end` (kilometres, like every odometer value of the protocol), `kind`, `purpose`, `customer`,
-/// `destination`, `regular`, `reason`.
+/// `destination`, `regular`, `from`, `to` (named places; with both and no distance, the distance of the last GPS trip
+/// between them), `reason`.
 public struct ManualTrip: Sendable, Hashable, Codable {
     /// How far the trip went.
     public enum Extent: Sendable, Hashable {
@@ -26,12 +27,17 @@ public struct ManualTrip: Sendable, Hashable, Codable {
     public var destination: String?
     /// The regular trip to start from.
     public var regular: String?
+    /// The named places it started and ended at (a place's number, name or key).
+    public var from: String?
+    public var to: String?
     /// Why it is entered by hand (kept in the history).
     public var reason: String?
 
     public init(date: CivilDate, startSecond: Int? = nil, endSecond: Int? = nil, extent: Extent? = nil,
                 kind: TripKind? = nil, purpose: String? = nil, customer: String? = nil, destination: String? = nil,
-                regular: String? = nil, reason: String? = nil) {
+                regular: String? = nil, from: String? = nil, to: String? = nil, reason: String? = nil) {
+        self.from = from
+        self.to = to
         self.date = date
         self.startSecond = startSecond
         self.endSecond = endSecond
@@ -45,7 +51,7 @@ public struct ManualTrip: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case date, kind, purpose, customer, destination, regular, reason
+        case date, kind, purpose, customer, destination, regular, reason, from, to
         case startSecond = "start_second"
         case endSecond = "end_second"
         case distance = "distance_m"
@@ -72,6 +78,8 @@ public struct ManualTrip: Sendable, Hashable, Codable {
         customer = try container.decodeIfPresent(String.self, forKey: .customer)
         destination = try container.decodeIfPresent(String.self, forKey: .destination)
         regular = try container.decodeIfPresent(String.self, forKey: .regular)
+        from = try container.decodeIfPresent(String.self, forKey: .from)
+        to = try container.decodeIfPresent(String.self, forKey: .to)
         reason = try container.decodeIfPresent(String.self, forKey: .reason)
     }
 
@@ -90,6 +98,8 @@ public struct ManualTrip: Sendable, Hashable, Codable {
         try container.encodeIfPresent(customer, forKey: .customer)
         try container.encodeIfPresent(destination, forKey: .destination)
         try container.encodeIfPresent(regular, forKey: .regular)
+        try container.encodeIfPresent(from, forKey: .from)
+        try container.encodeIfPresent(to, forKey: .to)
         try container.encodeIfPresent(reason, forKey: .reason)
     }
 }

@@ -8,9 +8,14 @@ public struct RegularTrip: Sendable, Hashable, Codable {
     public var purpose: String?
     public var customer: String?
     public var destination: String?
+    /// The named places it goes from and to (names, as given), which the trips made from it get.
+    public var from: String?
+    public var to: String?
 
     public init(name: String, distance: Double, kind: TripKind, purpose: String? = nil, customer: String? = nil,
-                destination: String? = nil) {
+                destination: String? = nil, from: String? = nil, to: String? = nil) {
+        self.from = from
+        self.to = to
         self.name = name
         self.distance = distance
         self.kind = kind
@@ -22,6 +27,6 @@ public struct RegularTrip: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case name
         case distance = "distance_m"
-        case kind, purpose, customer, destination
+        case kind, purpose, customer, destination, from, to
     }
 }
