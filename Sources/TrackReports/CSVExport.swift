@@ -13,13 +13,19 @@ import TrackCore
 ///   or a carriage return gets a leading `'`, so a spreadsheet shows it as text instead of running it as a
 ///   formula. Number fields (kilometres, such as `-0.4` of a correction) are written as they are.
 /// - Dates and clock times are local to the profile's time zone; `start_utc`/`end_utc` are UTC, to the second.
-/// - The table has no position columns; a trip whose route is not kept (`TripRoute`) keeps its row, and its
-///   `notes` say so (`route not kept (private trip, privacy mode)`, `route erased`).
+/// - Places: `start_place`/`end_place` are the names of the named places the trip started and ended at
+///   (`LogTrip.startPlace`, `.endPlace`), `start_address`/`end_address` their addresses; empty when the trip has
+///   none. They are text fields, guarded like the others, and are printed as the trip carries them, whatever its
+///   route.
+/// - The table has no position columns (a place is a name, not a position); a trip whose route is not kept
+///   (`TripRoute`) keeps its row, and its `notes` say so (`route not kept (private trip, privacy mode)`,
+///   `route erased`).
 public enum CSVExport {
     /// The header's field names, in order.
     public static let columns = ["id", "date", "start_time", "end_time", "start_utc", "end_utc", "odometer_start_km",
                                  "odometer_end_km", "distance_km", "kind", "purpose", "customer", "destination",
-                                 "source", "state", "driver", "plate", "company", "notes"]
+                                 "start_place", "start_address", "end_place", "end_address", "source", "state",
+                                 "driver", "plate", "company", "notes"]
 
     /// The byte-order mark the text begins with.
     public static let byteOrderMark = "\u{FEFF}"
@@ -37,20 +43,28 @@ public enum CSVExport {
                 .number(trip.id.description), .number(row.dateText), .number(row.startTime), .number(row.endTime),
                 .number(row.startUTC), .number(row.endUTC), .number(row.odometerStart), .number(row.odometerEnd),
                 .number(row.distance), .text(trip.kind.rawValue), .text(trip.purpose ?? ""),
-                .text(trip.customer ?? ""), .text(trip.destination ?? ""), .text(trip.source.rawValue),
+                .text(trip.customer ?? ""), .text(trip.destination ?? ""),
+                .text(trip.startPlace?.name ?? ""), .text(trip.startPlace?.address ?? ""),
+                .text(trip.endPlace?.name ?? ""), .text(trip.endPlace?.address ?? ""), .text(trip.source.rawValue),
                 .text(trip.state.rawValue), .text(profile.driver ?? ""), .text(profile.plate ?? ""),
                 .text(profile.company ?? ""), .text(row.notesText),
             ], to: &text)
         }
         for line in ReportSummary(report).lines {
             var fields = [Field](repeating: .text(""), count: columns.count)
-            fields[0] = .text("total")
-            fields[8] = .number(LogTrip.kilometresText(tenths: line.tenths))
-            fields[9] = .text(line.kind)
-            fields[18] = .text(line.tripsText)
+            fields[column("id")] = .text("total")
+            fields[column("distance_km")] = .number(LogTrip.kilometresText(tenths: line.tenths))
+            fields[column("kind")] = .text(line.kind)
+            fields[column("notes")] = .text(line.tripsText)
             append(fields, to: &text)
         }
         return text
+    }
+
+    /// The index of the column named `name` (one of `columns`): the totals rows stay in step with the header.
+    static func column(_ name: String) -> Int {
+        guard let index = columns.firstIndex(of: name) else { preconditionFailure("no CSV column '\(name)'") }
+        return index
     }
 
     /// A field: text is guarded against formula injection, numbers (and dates, times) are not.

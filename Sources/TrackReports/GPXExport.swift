@@ -4,9 +4,11 @@ import TrackCore
 ///
 /// The document follows the GPX 1.1 schema's element order (its `xsd:sequence`s): `metadata` (name, desc, author,
 /// time, bounds), then one `trk` per trip that is not deleted and has at least one point (name, desc, number,
-/// type, then one `trkseg` per segment: a new segment after each outage). Points carry latitude and longitude
-/// with 7 decimals (about a centimetre) and their GPS time in UTC. Points without finite coordinates on the
-/// globe are left out; a longitude of exactly 180° is written as −180° (the schema excludes 180).
+/// type, then one `trkseg` per segment: a new segment after each outage). A track's description begins with the
+/// named places the trip started and ended at when it has any (`from Home to Example Ltd; customer: …; 14.2 km`).
+/// Points carry latitude and longitude with 7 decimals (about a centimetre) and their GPS time in UTC. Points
+/// without finite coordinates on the globe are left out; a longitude of exactly 180° is written as −180° (the
+/// schema excludes 180).
 ///
 /// A trip whose route is not kept (`TripRoute.withheld`, `.erased`) gets no `trk` and no point, and adds nothing to
 /// the bounds, whatever points its entry carries: an XML comment in its place names it (number, local date,
@@ -73,7 +75,7 @@ public enum GPXExport {
     static func track(_ trip: LogTrip, segments: [[TrackPoint]]) -> String {
         var xml = "  <trk>\n"
         xml += element("name", trackName(trip), indent: 4)
-        var description = [String]()
+        var description = [trip.placesSentence].compactMap { $0 }
         if let customer = trip.customer, !customer.isEmpty { description.append("customer: \(customer)") }
         if let destination = trip.destination, !destination.isEmpty { description.append("to: \(destination)") }
         description.append("\(LogTrip.kilometresText(tenths: trip.reportedTenths.distance)) km")

@@ -14,6 +14,9 @@ import TrackCore
 /// - Properties: the trip's fields as `LogTrip` encodes them in JSON (`purpose`, `odometer_start` in km,
 ///   `distance_m`…), and `date`, `start_local`, `end_local` (ISO 8601 with the zone's offset), `distance_km`
 ///   (the reported figure, as in the CSV), `driver`, `plate`, `company`, `time_zone`, `notes`.
+/// - Places: `start_place` and `end_place` are the names of the named places the trip started and ended at (text,
+///   in place of `LogTrip`'s objects), `start_address` and `end_address` their addresses; each is left out when the
+///   trip has no such place or address. They are shown as the trip carries them, whatever its route.
 /// - A trip whose route is not kept keeps its `Feature`, as a trip without points does: `geometry` is `null`
 ///   whatever points its entry carries, `start_position` and `end_position` are left out, `route` is `withheld`
 ///   or `erased`, and `notes` says so (`route not kept (private trip, privacy mode)`, `route erased`).
@@ -43,6 +46,10 @@ public enum GeoJSONExport {
         properties["company"] = .optional(report.profile.company)
         properties["time_zone"] = .string(calendar.identifier)
         properties["notes"] = .array(row.notes.map(JSONValue.string))
+        properties["start_place"] = trip.startPlace.map { .string($0.name) }
+        properties["start_address"] = trip.startPlace?.address.map(JSONValue.string)
+        properties["end_place"] = trip.endPlace.map { .string($0.name) }
+        properties["end_address"] = trip.endPlace?.address.map(JSONValue.string)
         if !trip.route.isKept {
             properties["route"] = .string(trip.route.rawValue)
             properties["start_position"] = nil

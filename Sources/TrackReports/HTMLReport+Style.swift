@@ -2,7 +2,8 @@ extension HTMLReport {
     /// The report's style sheet: A4 portrait with 14 mm margins, 9 pt tables whose header repeats on each page,
     /// rows and maps kept whole across page breaks, two maps per row; colours print as they are (the highlight of a
     /// missing purpose, the map markers). Tables lay out automatically: dates, times and figures never wrap
-    /// (`fixed`, `num`), free text may break anywhere (`text`), so a wide font or a long word cannot overflow.
+    /// (`fixed`, `num`), free text may break anywhere (`text`), so a wide font or a long word cannot overflow. A
+    /// trip's start and end place share the customer / destination column (`places`), so the table stays as wide.
     static let styleSheet = """
         @page { size: A4; margin: 14mm; }
         * { box-sizing: border-box; }
@@ -30,6 +31,8 @@ extension HTMLReport {
         tr.deleted td { text-decoration: line-through; color: #777; }
         tr.deleted td.notes { text-decoration: none; font-style: italic; color: #444; }
         .missing { background: #ffd966; font-weight: bold; padding: 0 0.8mm; }
+        .places { color: #333; }
+        .places .none { color: #777; }
         tfoot td { font-weight: bold; border-bottom: none; }
         tfoot tr:first-child td { border-top: 1pt solid #333; }
         tfoot tr.all td { border-top: 0.5pt solid #333; }

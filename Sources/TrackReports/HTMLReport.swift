@@ -5,8 +5,11 @@ import TrackCore
 /// The page is also well-formed XML (XHTML syntax: every element closed, text escaped, only XML's own entities) so
 /// that XML tools can read it. It prints on A4 portrait (see `styleSheet`) and has, in order: a header (period,
 /// driver, plate, company, time zone, when and by what it was made), the trip table with the totals, the change
-/// history, a small map of every recorded track (`TrackMap`) and a line for each trip whose route is not kept
-/// (`TripRoute`: no map, no position), and a footer with the hash-chain head to check with `trackctl verify`.
+/// history, a small map of every recorded track (`TrackMap`, with the trip's start and end place marked where it has
+/// a position for them) and a line for each trip whose route is not kept (`TripRoute`: no map, no position), and a
+/// footer with the hash-chain head to check with `trackctl verify`. A trip's row shows the named places it started
+/// and ended at as `Home → Example Ltd` (their addresses as the names' titles), whatever its route: what the trip
+/// carries, nothing invented.
 /// Times are local to the profile's time zone unless marked UTC.
 public enum HTMLReport {
     /// The HTML text of `report`; throws for a profile whose time zone is unknown.
@@ -58,7 +61,8 @@ public enum HTMLReport {
         html += "<col class=\"purpose\"/><col class=\"where\"/><col class=\"notes\"/></colgroup>\n"
         html += "<thead><tr><th class=\"num\">No.</th><th>Date</th><th>Start</th><th>End</th>"
         html += "<th class=\"num\">Odometer start</th><th class=\"num\">Odometer end</th><th class=\"num\">km</th>"
-        html += "<th>Kind</th><th>Purpose</th><th>Customer / destination</th><th>Notes</th></tr></thead>\n<tbody>\n"
+        html += "<th>Kind</th><th>Purpose</th><th>Customer / destination / from → to</th><th>Notes</th></tr>"
+        html += "</thead>\n<tbody>\n"
         if rows.isEmpty {
             html += "<tr><td colspan=\"11\" class=\"empty\">No trips in this period.</td></tr>\n"
         }
@@ -88,13 +92,26 @@ public enum HTMLReport {
         html += "<td class=\"num\">\(row.odometerStart)</td><td class=\"num\">\(row.odometerEnd)</td>"
         html += "<td class=\"num km\">\(row.distance)</td><td>\(trip.kind.rawValue)</td>"
         html += "<td class=\"text\">\(multiline(trip.purpose ?? ""))</td>"
-        let places = [trip.customer, trip.destination].compactMap { $0 }.filter { !$0.isEmpty }
-        html += "<td class=\"text\">\(places.map(multiline).joined(separator: "<br/>"))</td>"
+        var whereabouts = [trip.customer, trip.destination].compactMap { $0 }.filter { !$0.isEmpty }.map(multiline)
+        if let fromTo = fromTo(trip) { whereabouts.append(fromTo) }
+        html += "<td class=\"text\">\(whereabouts.joined(separator: "<br/>"))</td>"
         let notes = row.notes.map { note in
             note == "purpose missing" ? "<span class=\"missing\">purpose missing</span>" : multiline(note)
         }
         html += "<td class=\"notes text\">\(notes.joined(separator: "<br/>"))</td></tr>\n"
         return html
+    }
+
+    /// `Home → Example Ltd`: the trip's start and end place by name, each with its address as its title, `—` for a
+    /// missing one; `nil` when the trip has neither.
+    static func fromTo(_ trip: LogTrip) -> String? {
+        guard trip.startPlace != nil || trip.endPlace != nil else { return nil }
+        func place(_ place: TripPlace?, _ role: String) -> String {
+            guard let place else { return "<span class=\"place \(role) none\">—</span>" }
+            let title = place.address.map { " title=\"\(escape($0))\"" } ?? ""
+            return "<span class=\"place \(role)\"\(title)>\(multiline(place.name))</span>"
+        }
+        return "<span class=\"places\">\(place(trip.startPlace, "from")) → \(place(trip.endPlace, "to"))</span>"
     }
 
     /// (c) Every change, oldest first.
@@ -134,7 +151,7 @@ public enum HTMLReport {
                 continue
             }
             let coordinates = entry.drawableSegments.map { $0.map(\.coordinate) }
-            guard let map = TrackMap(segments: coordinates) else { continue }
+            guard let map = TrackMap(segments: coordinates, places: trip.mapPlaces) else { continue }
             figures += "<figure class=\"map\" id=\"map-\(trip.id)\">"
             figures += map.svg(title: "Track of trip \(trip.id)")
             figures += "<figcaption>\(escape(row.caption))</figcaption></figure>\n"

@@ -9,6 +9,10 @@ import TrackCore
 /// - Each segment is a polyline of its own (a one-point segment repeats its point, which the round line caps
 ///   draw as a dot); a dashed line shows each outage bridged between segments; the start is a green dot, the end
 ///   a red one; a scale bar shows a round distance (1, 2 or 5 × 10ⁿ metres).
+/// - Named places (`Place`: where the trip started and ended, at the trip's start and end position) are rings in
+///   the start's and the end's colour, labelled with the place's name (cut at `labelLength` characters; the name
+///   and address in full as the mark's title). The fit includes them, so a place beside the track stays in the
+///   box; the projection's scale of longitude is the track's alone.
 /// - Compactness: coordinates are rounded to 0.1 px, and a dense track is thinned by dropping points closer than
 ///   a pixel to the previous kept one (the threshold doubling until at most `maximumPoints` remain); a segment's
 ///   first and last points are never dropped.
@@ -26,15 +30,36 @@ struct TrackMap: Sendable {
     /// Metres per degree of latitude on the mean Earth sphere (6 371 008.8 m).
     static let metresPerDegree = 111_195.08
 
+    /// Most characters of a place's name a label shows.
+    static let labelLength = 32
+
+    /// A named place the map marks: where the trip started or ended.
+    struct Place: Sendable, Hashable {
+        /// Which end of the trip the place is.
+        enum Role: String, Sendable, Hashable {
+            case start, end
+        }
+
+        var role: Role
+        /// Where to draw it (the trip's start or end position).
+        var coordinate: Coordinate
+        var name: String
+        var address: String?
+    }
+
     /// The projected, thinned segments, pixels.
     let segments: [[(x: Double, y: Double)]]
+    /// The projected places, pixels, in the order given.
+    let places: [(place: Place, x: Double, y: Double)]
     /// The map's scale.
     let metresPerPixel: Double
 
-    /// The map of `segments` (points whose coordinates are finite and on the globe); `nil` without any point.
-    init?(segments source: [[Coordinate]]) {
+    /// The map of `segments` (points whose coordinates are finite and on the globe) with `places` marked (those
+    /// whose coordinates are on the globe); `nil` without any point of a track, whatever places there are.
+    init?(segments source: [[Coordinate]], places: [Place] = []) {
         let source = source.map { $0.filter(\.isDrawable) }.filter { !$0.isEmpty }
         guard let origin = source.first?.first else { return nil }
+        let places = places.filter(\.coordinate.isDrawable)
         // Longitudes unwrapped around the first point, so a track across ±180° stays in one piece.
         func unwrapped(_ longitude: Double) -> Double {
             longitude + 360 * ((origin.longitude - longitude) / 360).rounded()
@@ -42,8 +67,13 @@ struct TrackMap: Sendable {
         let all = source.flatMap { $0 }
         let meanLatitude = all.reduce(0) { $0 + $1.latitude } / Double(all.count)
         let squeeze = cos(meanLatitude * .pi / 180)
-        let planar = source.map { $0.map { (x: unwrapped($0.longitude) * squeeze, y: -$0.latitude) } }
-        let xs = planar.flatMap { $0.map(\.x) }, ys = planar.flatMap { $0.map(\.y) }
+        func planar(_ coordinate: Coordinate) -> (x: Double, y: Double) {
+            (x: unwrapped(coordinate.longitude) * squeeze, y: -coordinate.latitude)
+        }
+        let planarSegments = source.map { $0.map(planar) }
+        let planarPlaces = places.map { planar($0.coordinate) }
+        let everything = planarSegments.flatMap { $0 } + planarPlaces
+        let xs = everything.map(\.x), ys = everything.map(\.y)
         let minX = xs.min()!, maxX = xs.max()!, minY = ys.min()!, maxY = ys.max()!
         let boxWidth = TrackMap.width - 2 * TrackMap.margin
         let boxHeight = TrackMap.height - 2 * TrackMap.margin - TrackMap.scaleBarSpace
@@ -51,8 +81,14 @@ struct TrackMap: Sendable {
         let scale = min(boxWidth / max(maxX - minX, floor), boxHeight / max(maxY - minY, floor))
         let left = TrackMap.margin + (boxWidth - (maxX - minX) * scale) / 2
         let top = TrackMap.margin + (boxHeight - (maxY - minY) * scale) / 2
-        let projected = planar.map { $0.map { (x: left + ($0.x - minX) * scale, y: top + ($0.y - minY) * scale) } }
-        segments = TrackMap.thinned(projected, maximum: TrackMap.maximumPoints)
+        func projected(_ point: (x: Double, y: Double)) -> (x: Double, y: Double) {
+            (x: left + (point.x - minX) * scale, y: top + (point.y - minY) * scale)
+        }
+        segments = TrackMap.thinned(planarSegments.map { $0.map(projected) }, maximum: TrackMap.maximumPoints)
+        self.places = zip(places, planarPlaces).map { place, point in
+            let pixel = projected(point)
+            return (place, pixel.x, pixel.y)
+        }
         metresPerPixel = TrackMap.metresPerDegree / scale
     }
 
@@ -119,6 +155,7 @@ struct TrackMap: Sendable {
             svg += "<circle class=\"end\" cx=\"\(n(end.x))\" cy=\"\(n(end.y))\" r=\"4.5\" fill=\"#d0312d\" "
                 + "stroke=\"#ffffff\" stroke-width=\"1.5\"/>"
         }
+        svg += placeMarks()
         let bar = scaleBar
         let barLeft = TrackMap.margin, barBottom = height - TrackMap.margin + 4
         svg += "<g class=\"scale\"><path d=\"M\(n(barLeft)) \(n(barBottom - 4))v4h\(n(bar.pixels))v-4\" fill=\"none\" "
@@ -127,6 +164,35 @@ struct TrackMap: Sendable {
             + "font-family=\"sans-serif\" fill=\"#333333\">\(TrackMap.distanceText(bar.metres))</text></g>"
         svg += "</svg>"
         return svg
+    }
+
+    /// The places' rings and labels: a label beside its ring, on the side towards the middle of the map; when the
+    /// start and the end lie close together (a round trip), the start's label above and the end's below.
+    func placeMarks() -> String {
+        let crowded = zip(places, places.dropFirst()).contains { hypot($0.x - $1.x, $0.y - $1.y) < 24 }
+        var svg = ""
+        for mark in places {
+            let colour = mark.place.role == .start ? "#1e9e3e" : "#d0312d"
+            let towardsLeft = mark.x > TrackMap.width / 2
+            var y = mark.y + 3
+            if crowded { y = mark.place.role == .start ? mark.y - 4 : mark.y + 11 }
+            y = min(max(y, 10), TrackMap.height - 4)
+            let full = mark.place.address.map { "\(mark.place.name), \($0)" } ?? mark.place.name
+            let title = (mark.place.role == .start ? "Start: " : "End: ") + full
+            svg += "<g class=\"place \(mark.place.role.rawValue)-place\"><title>\(MarkupText.escape(title))</title>"
+            svg += "<circle class=\"place-ring\" cx=\"\(n(mark.x))\" cy=\"\(n(mark.y))\" r=\"7\" fill=\"none\" "
+                + "stroke=\"\(colour)\" stroke-width=\"1.8\"/>"
+            svg += "<text class=\"place-label\" x=\"\(n(towardsLeft ? mark.x - 10 : mark.x + 10))\" y=\"\(n(y))\" "
+                + "text-anchor=\"\(towardsLeft ? "end" : "start")\" font-size=\"9\" font-family=\"sans-serif\" "
+                + "fill=\"#111111\" stroke=\"#ffffff\" stroke-width=\"2.5\" paint-order=\"stroke\">"
+                + "\(MarkupText.escape(TrackMap.label(mark.place.name)))</text></g>"
+        }
+        return svg
+    }
+
+    /// `name`, or its first `labelLength` − 1 characters and `…` when it is longer.
+    static func label(_ name: String) -> String {
+        name.count > labelLength ? String(name.prefix(labelLength - 1)) + "…" : name
     }
 
     /// `500 m`, `2 km`.

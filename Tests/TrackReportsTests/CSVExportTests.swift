@@ -21,7 +21,8 @@ struct CSVExportTests {
         let csv = try ParsedCSV(report)
         #expect(csv.header == ["id", "date", "start_time", "end_time", "start_utc", "end_utc", "odometer_start_km",
                                "odometer_end_km", "distance_km", "kind", "purpose", "customer", "destination",
-                               "source", "state", "driver", "plate", "company", "notes"])
+                               "start_place", "start_address", "end_place", "end_address", "source", "state",
+                               "driver", "plate", "company", "notes"])
         #expect(csv.tripRows.map { $0["id"] } == report.trips.map { $0.trip.id.description })
         let hasUnclassified = report.trips.contains { $0.trip.counts && $0.trip.kind == .unclassified }
         #expect(hasUnclassified)
@@ -50,8 +51,8 @@ struct CSVExportTests {
 
     @Test func csvGuardsTextFieldsAgainstFormulaInjectionButNotNumbers() throws {
         let csv = try ParsedCSV(report)
-        let textColumns = ["kind", "purpose", "customer", "destination", "source", "state", "driver", "plate",
-                           "company", "notes"]
+        let textColumns = ["kind", "purpose", "customer", "destination", "start_place", "start_address", "end_place",
+                           "end_address", "source", "state", "driver", "plate", "company", "notes"]
         for row in csv.rows {
             for column in textColumns {
                 let first = row[column]?.unicodeScalars.first
@@ -62,7 +63,11 @@ struct CSVExportTests {
         for entry in report.trips {
             let row = try #require(rows[entry.trip.id.description])
             for (column, value) in [("purpose", entry.trip.purpose), ("customer", entry.trip.customer),
-                                    ("destination", entry.trip.destination)] {
+                                    ("destination", entry.trip.destination),
+                                    ("start_place", entry.trip.startPlace?.name),
+                                    ("start_address", entry.trip.startPlace?.address),
+                                    ("end_place", entry.trip.endPlace?.name),
+                                    ("end_address", entry.trip.endPlace?.address)] {
                 let value = value ?? ""
                 let dangerous = value.first.map { "=+-@".contains($0) } ?? false
                 #expect(row[column] == (dangerous ? "'" + value : value))
@@ -144,6 +149,46 @@ struct CSVExportTests {
         #expect(tenths(csv.totalRows.last?["distance_km"]) == report.totals.all)
     }
 
+    @Test func csvTotalsRowsHaveTheirFiguresInTheirOwnColumnsAndTheOtherFieldsEmpty() throws {
+        let csv = try ParsedCSV(report)
+        let totals = csv.records.filter { $0.first == "total" }
+        let summary = ReportSummary(report).lines
+        #expect(totals.count == summary.count)
+        let distance = try #require(csv.header.firstIndex(of: "distance_km"))
+        let kind = try #require(csv.header.firstIndex(of: "kind"))
+        let notes = try #require(csv.header.firstIndex(of: "notes"))
+        #expect(notes == csv.header.count - 1)
+        for (record, line) in zip(totals, summary) {
+            #expect(record.count == csv.header.count)
+            #expect(record[distance] == LogTrip.kilometresText(tenths: line.tenths))
+            #expect(record[kind] == line.kind)
+            #expect(record[notes] == (line.trips == 1 ? "1 trip" : "\(line.trips) trips"))
+            let others = record.indices.filter { ![0, distance, kind, notes].contains($0) }
+            #expect(others.allSatisfy { record[$0].isEmpty }, "\(record)")
+        }
+        #expect(totals.last?[notes] == "\(report.trips.filter(\.trip.counts).count) trips")
+    }
+
+    @Test func listsEachTripsStartAndEndPlaceWithTheirAddressesRightAfterTheDestination() throws {
+        let csv = try ParsedCSV(report)
+        let destination = try #require(csv.header.firstIndex(of: "destination"))
+        #expect(Array(csv.header[(destination + 1)...(destination + 5)])
+            == ["start_place", "start_address", "end_place", "end_address", "source"])
+        let records = Dictionary(uniqueKeysWithValues: csv.records.filter { $0.first != "total" }.map { ($0[0], $0) })
+        func places(_ id: TripID) throws -> [String] {
+            Array(try #require(records[id.description])[(destination + 1)...(destination + 4)])
+        }
+        #expect(try places(41) == ["Home", "Pärnu mnt 10, 10148 Tallinn", "Example Ltd", "Tartu mnt 1, Tallinn"])
+        // Names and addresses that a spreadsheet would run as formulas are guarded like any other text.
+        #expect(try places(43) == ["Example Ltd", "Tartu mnt 1, Tallinn", "'=Depot & \"Yard\" <1>",
+                                   "'-1 floor, Sadama 25, Tallinn"])
+        // A start place without an address, and no end place: empty fields, the record as wide as the header.
+        #expect(try places(47) == ["'=Depot & \"Yard\" <1>", "", "", ""])
+        #expect(try places(42) == ["", "", "", ""])
+        // Quoted as the RFC asks: the comma in the address, the doubled quotes in the name.
+        #expect(csv.text.contains(",\"'=Depot & \"\"Yard\"\" <1>\",\"'-1 floor, Sadama 25, Tallinn\",manual,"))
+    }
+
     @Test func csvLeavesOutTheUnclassifiedTotalWhenThereAreNoSuchTrips() throws {
         let trips = ReportFixture.trips().filter { $0.trip.kind != .unclassified }
         let csv = try ParsedCSV(ReportFixture.report(trips: trips))
@@ -169,6 +214,17 @@ struct CSVExportTests {
         let leaked = ReportFixture.numbers(ReportFixture.coordinateTexts(of: entry), standingIn: csv.text)
         #expect(leaked.isEmpty, "\(leaked)")
         #expect(csv.tripRows.count == report.trips.count)
+    }
+
+    @Test func aTripWithoutItsRouteStillListsThePlacesItCarriesButNoPosition() throws {
+        let report = ReportFixture.routelessReport()
+        let csv = try ParsedCSV(report)
+        let row = try #require(csv.tripRows.first { $0["id"] == ReportFixture.erasedID.description })
+        #expect(row["start_place"] == "'" + ReportFixture.depotAsItWas.name)
+        #expect(row["start_address"] == "" && row["end_place"] == "" && row["end_address"] == "")
+        let entry = try #require(report.trips.first { $0.trip.id == ReportFixture.erasedID })
+        let leaked = ReportFixture.numbers(ReportFixture.coordinateTexts(of: entry), standingIn: csv.text)
+        #expect(leaked.isEmpty, "\(leaked)")
     }
 
     @Test func csvRefusesAnUnknownTimeZone() {

@@ -43,6 +43,28 @@ struct GPXExportTests {
         #expect(!text.contains(purpose), "the purpose holds < & \" and must appear only escaped")
     }
 
+    @Test func gpxTrackDescriptionSaysFromWhichPlaceToWhichTheTripWent() throws {
+        let text = GPXExport.render(report)
+        let root = try XMLTree.parse(text)
+        func description(_ id: TripID) throws -> String {
+            let track = try #require(root.children("trk").first { $0.child("number")?.text == id.description })
+            return try #require(track.child("desc")?.text)
+        }
+        let trip41 = try #require(report.trips.first { $0.trip.id == 41 }?.trip)
+        let km41 = LogTrip.kilometresText(tenths: trip41.reportedTenths.distance)
+        #expect(try description(41)
+            == "from Home to Example Ltd; customer: AS Näide; to: Tartu mnt 1; \(km41) km; 1 outage")
+        // Only a start place; its name escaped in the file and read back whole.
+        let trip47 = try #require(report.trips.first { $0.trip.id == 47 }?.trip)
+        let km47 = LogTrip.kilometresText(tenths: trip47.reportedTenths.distance)
+        #expect(try description(47)
+            == "from =Depot & \"Yard\" <1>; customer: Kask & Põder, \"OÜ\"; to: Narva; \(km47) km")
+        #expect(text.contains("<desc>from =Depot &amp; &quot;Yard&quot; &lt;1&gt;; "))
+        // No place, no such words; and no waypoints for places.
+        #expect(try !description(42).contains("from") && !description(42).hasPrefix("to "))
+        #expect(root.descendants("wpt").isEmpty)
+    }
+
     @Test func gpxPointsHaveSevenDecimalsAndUTCTimes() throws {
         let root = try XMLTree.parse(GPXExport.render(report))
         let points = root.descendants("trkpt")

@@ -110,6 +110,32 @@ struct GeoJSONExportTests {
         }
     }
 
+    @Test func geojsonGivesEachTripsStartAndEndPlaceAndAddressAsTextLeavingOutWhatItHasNot() throws {
+        let (_, features) = try parsed(report)
+        func properties(_ id: TripID) throws -> [String: Any] {
+            let feature = try #require(features.first { ($0["id"] as? NSNumber)?.int64Value == id.rawValue })
+            return try #require(feature["properties"] as? [String: Any])
+        }
+        let trip41 = try properties(41)
+        #expect(trip41["start_place"] as? String == "Home")
+        #expect(trip41["start_address"] as? String == "Pärnu mnt 10, 10148 Tallinn")
+        #expect(trip41["end_place"] as? String == "Example Ltd")
+        #expect(trip41["end_address"] as? String == "Tartu mnt 1, Tallinn")
+        // JSON needs no formula guard: the name as it is.
+        let trip43 = try properties(43)
+        #expect(trip43["end_place"] as? String == "=Depot & \"Yard\" <1>")
+        #expect(trip43["end_address"] as? String == "-1 floor, Sadama 25, Tallinn")
+        // A place without an address, and no end place: those keys are absent, not null.
+        let trip47 = try properties(47)
+        #expect(trip47["start_place"] as? String == "=Depot & \"Yard\" <1>")
+        #expect(trip47.keys.contains("start_address") == false)
+        #expect(trip47.keys.contains("end_place") == false && trip47.keys.contains("end_address") == false)
+        let trip42 = try properties(42)
+        #expect(["start_place", "start_address", "end_place", "end_address"].allSatisfy { !trip42.keys.contains($0) })
+        // The start position stays beside the place's name.
+        #expect((trip47["start_position"] as? [String: Any]) != nil)
+    }
+
     @Test(arguments: [(ReportFixture.withheldID, "withheld", "route not kept (private trip, privacy mode)"),
                       (ReportFixture.erasedID, "erased", "route erased")])
     func aTripWithoutItsRouteKeepsItsFeatureWithNullGeometryAndNoPositions(id: TripID, route: String,
@@ -135,6 +161,17 @@ struct GeoJSONExportTests {
         #expect(!ReportFixture.numbers(coordinates, standingIn: try GeoJSONExport.render(report)).isEmpty)
         let leaked = ReportFixture.numbers(coordinates, standingIn: text)
         #expect(leaked.isEmpty, "\(leaked)")
+    }
+
+    @Test func aTripWithoutItsRouteKeepsThePlacesItCarriesButNoPosition() throws {
+        let (_, features) = try parsed(ReportFixture.routelessReport())
+        let id = ReportFixture.erasedID
+        let feature = try #require(features.first { ($0["id"] as? NSNumber)?.int64Value == id.rawValue })
+        let properties = try #require(feature["properties"] as? [String: Any])
+        #expect(feature["geometry"] is NSNull)
+        #expect(properties["start_place"] as? String == ReportFixture.depotAsItWas.name)
+        #expect(properties["start_position"] == nil && properties["end_position"] == nil)
+        #expect(properties["end_place"] == nil)
     }
 
     @Test func geojsonRefusesANumberThatIsNotFinite() {

@@ -78,6 +78,78 @@ struct HTMLReportTests {
         #expect(report.trips.contains { $0.trip.lacksPurpose && $0.trip.counts })
     }
 
+    @Test func htmlShowsEachTripsStartAndEndPlaceInItsRowWithTheAddressesAsTitles() throws {
+        let text = try HTMLReport.render(report)
+        let root = try XMLTree.parse(text)
+        func placesCell(_ id: TripID) throws -> ParsedElement {
+            let row = try #require(root.descendants("tr").first { $0.attributes["id"] == "trip-\(id)" })
+            let cells = row.children("td")
+            #expect(cells.count == 11)
+            return cells[9]
+        }
+        let cell41 = try placesCell(41)
+        let places41 = try #require(cell41.children("span").first { $0.classes.contains("places") })
+        #expect(places41.text == "Home → Example Ltd")
+        #expect(cell41.text == "AS NäideTartu mnt 1Home → Example Ltd", "customer, destination, then the places")
+        let from = try #require(places41.children("span").first { $0.classes.contains("from") })
+        let to = try #require(places41.children("span").first { $0.classes.contains("to") })
+        #expect(from.text == "Home" && from.attributes["title"] == "Pärnu mnt 10, 10148 Tallinn")
+        #expect(to.text == "Example Ltd" && to.attributes["title"] == "Tartu mnt 1, Tallinn")
+        // Escaped, read back whole; a missing end place is a dash.
+        let places47 = try #require(try placesCell(47).children("span").first { $0.classes.contains("places") })
+        #expect(places47.text == "=Depot & \"Yard\" <1> → —")
+        #expect(places47.children("span").first { $0.classes.contains("from") }?.attributes["title"] == nil)
+        #expect(places47.children("span").first { $0.classes.contains("to") }?.classes.contains("none") == true)
+        #expect(text.contains("=Depot &amp; &quot;Yard&quot; &lt;1&gt;"))
+        #expect(!text.contains("\"Yard\" <1>"))
+        #expect(try placesCell(43).descendants("span").first { $0.classes.contains("to") }?.attributes["title"]
+            == "-1 floor, Sadama 25, Tallinn")
+        // No places, no line for them.
+        #expect(try placesCell(42).descendants("span").isEmpty)
+        let header = try #require(root.descendants("th").map(\.text).first { $0.hasPrefix("Customer") })
+        #expect(header == "Customer / destination / from → to")
+    }
+
+    @Test func htmlMarksTheStartAndEndPlaceOnTheTripsMapWithTheirNames() throws {
+        let root = try XMLTree.parse(HTMLReport.render(report))
+        func map(_ id: TripID) throws -> ParsedElement {
+            let figure = try #require(root.descendants("figure").first { $0.attributes["id"] == "map-\(id)" })
+            return try #require(figure.child("svg"))
+        }
+        func marks(_ id: TripID) throws -> [ParsedElement] {
+            try map(id).descendants("g").filter { $0.classes.contains("place") }
+        }
+        let marks41 = try marks(41)
+        #expect(marks41.map(\.classes) == [["place", "start-place"], ["place", "end-place"]])
+        #expect(marks41.map { $0.child("text")?.text } == ["Home", "Example Ltd"])
+        #expect(marks41.map { $0.child("title")?.text }
+            == ["Start: Home, Pärnu mnt 10, 10148 Tallinn", "End: Example Ltd, Tartu mnt 1, Tallinn"])
+        // Drawn where the trip started and ended: its positions are its track's ends here.
+        for (role, ring) in zip(["start", "end"], marks41.compactMap { $0.child("circle") }) {
+            let dot = try #require(try map(41).descendants("circle").first { $0.classes.contains(role) })
+            #expect(ring.classes == ["place-ring"])
+            #expect(ring.attributes["cx"] == dot.attributes["cx"] && ring.attributes["cy"] == dot.attributes["cy"])
+        }
+        // Trip 47 started at the depot (its name escaped, read back whole) and ended at no named place.
+        let marks47 = try marks(47)
+        #expect(marks47.map(\.classes) == [["place", "start-place"]])
+        #expect(marks47.first?.child("text")?.text == "=Depot & \"Yard\" <1>")
+        #expect(try marks(42).isEmpty)
+    }
+
+    @Test func htmlMarksNoPlaceWithoutAPositionToDrawItAtButStillNamesItInTheRow() throws {
+        var trips = ReportFixture.trips()
+        let index = try #require(trips.firstIndex { $0.trip.id == 41 })
+        trips[index].trip.startPosition = nil
+        trips[index].trip.endPosition = Coordinate(latitude: .nan, longitude: 24.7)
+        let root = try XMLTree.parse(HTMLReport.render(ReportFixture.report(trips: trips)))
+        let figure = try #require(root.descendants("figure").first { $0.attributes["id"] == "map-41" })
+        #expect(figure.descendants("g").filter { $0.classes.contains("place") }.isEmpty)
+        #expect(figure.descendants("polyline").count == trips[index].segments.count)
+        let row = try #require(root.descendants("tr").first { $0.attributes["id"] == "trip-41" })
+        #expect(row.descendants("span").first { $0.classes.contains("places") }?.text == "Home → Example Ltd")
+    }
+
     @Test func htmlListsEveryRevisionWithItsEscapedReason() throws {
         let root = try XMLTree.parse(HTMLReport.render(report))
         let rows = root.descendants("tr").filter { $0.classes.contains("revision") }
@@ -188,6 +260,25 @@ struct HTMLReportTests {
         let section = try #require(root.descendants("section").first { $0.classes.contains("maps-section") })
         let line = try #require(section.descendants("li").first { $0.attributes["id"] == "route-\(id)" })
         #expect(line.text == "Trip \(id) · \(date) · \(km) km · private: \(note)")
+    }
+
+    @Test func aTripWithoutItsRouteNamesThePlacesItCarriesInItsRowButMarksThemOnNoMap() throws {
+        let routeless = ReportFixture.routelessReport()
+        let text = try HTMLReport.render(routeless)
+        let root = try XMLTree.parse(text)
+        let id = ReportFixture.erasedID
+        let row = try #require(root.descendants("tr").first { $0.attributes["id"] == "trip-\(id)" })
+        let places = row.descendants("span").first { $0.classes.contains("places") }
+        #expect(places?.text == "=Depot & \"Yard\" <1> → —")
+        #expect(!root.descendants("figure").contains { $0.attributes["id"] == "map-\(id)" })
+        // The depot's only mark was on this trip's map: none is left anywhere.
+        let labels = root.descendants("svg").flatMap { $0.descendants("text") }.map(\.text)
+        #expect(!labels.contains(ReportFixture.depotAsItWas.name))
+        #expect(labels.contains("Home"), "the other trips' marks stay")
+        let entry = try #require(routeless.trips.first { $0.trip.id == id })
+        #expect(entry.trip.mapPlaces.isEmpty)
+        let leaked = ReportFixture.numbers(ReportFixture.coordinateTexts(of: entry), standingIn: text)
+        #expect(leaked.isEmpty, "\(leaked)")
     }
 
     @Test func aMonthWhoseTripsHaveNoRouteDrawsNoMapAndNoEmptyFrame() throws {

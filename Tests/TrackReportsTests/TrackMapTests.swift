@@ -107,4 +107,88 @@ struct TrackMapTests {
         #expect(start.attributes["fill"] == "#1e9e3e")
         #expect(root.descendants("circle").first { $0.classes.contains("end") }?.attributes["fill"] == "#d0312d")
     }
+
+    @Test func aPlaceIsARingAtItsPositionLabelledWithItsNameAndTitledWithItsAddress() throws {
+        let track = line(count: 21, step: 100, east: 1, north: 0)
+        let start = TrackMap.Place(role: .start, coordinate: track[0], name: "Home & <Garden>",
+                                   address: "Pärnu mnt 10, 10148 Tallinn")
+        let end = TrackMap.Place(role: .end, coordinate: track[20], name: "Example Ltd", address: nil)
+        let map = try #require(TrackMap(segments: [track], places: [start, end]))
+        let root = try XMLTree.parse(map.svg(title: "Track"))
+        let marks = root.descendants("g").filter { $0.classes.contains("place") }
+        #expect(marks.map(\.classes) == [["place", "start-place"], ["place", "end-place"]])
+        #expect(marks.map { $0.child("title")?.text }
+            == ["Start: Home & <Garden>, Pärnu mnt 10, 10148 Tallinn", "End: Example Ltd"])
+        #expect(marks.map { $0.child("text")?.text } == ["Home & <Garden>", "Example Ltd"])
+        let rings = marks.compactMap { $0.child("circle") }
+        #expect(rings.map { $0.attributes["stroke"] } == ["#1e9e3e", "#d0312d"])
+        #expect(rings.map { $0.attributes["fill"] } == ["none", "none"])
+        for (ring, point) in zip(rings, [map.segments[0][0], map.segments[0][map.segments[0].count - 1]]) {
+            #expect(abs(try #require(Double(ring.attributes["cx"] ?? "")) - point.x) <= 0.05 + 1e-9)
+            #expect(abs(try #require(Double(ring.attributes["cy"] ?? "")) - point.y) <= 0.05 + 1e-9)
+        }
+        // The labels lean towards the middle: the start's (on the left) to the right of its ring, the end's left.
+        let labels = marks.compactMap { $0.child("text") }
+        #expect(labels.map { $0.attributes["text-anchor"] } == ["start", "end"])
+        #expect(try #require(Double(labels[0].attributes["x"] ?? "")) > map.places[0].x)
+        #expect(try #require(Double(labels[1].attributes["x"] ?? "")) < map.places[1].x)
+    }
+
+    @Test func aPlaceBesideTheTrackIsFittedIntoTheBoxAtTheTracksScale() throws {
+        let track = line(count: 11, step: 100, east: 1, north: 0)
+        let aside = Geodesic.point(east: 500, north: 3_000, from: origin)
+        let place = TrackMap.Place(role: .end, coordinate: aside, name: "Far depot", address: nil)
+        let plain = try #require(TrackMap(segments: [track]))
+        let map = try #require(TrackMap(segments: [track], places: [place]))
+        let mark = try #require(map.places.first)
+        #expect(mark.x >= TrackMap.margin - 1e-9 && mark.x <= TrackMap.width - TrackMap.margin + 1e-9)
+        #expect(mark.y >= TrackMap.margin - 1e-9
+            && mark.y <= TrackMap.height - TrackMap.margin - TrackMap.scaleBarSpace + 1e-9)
+        // North is up, and the distance on the map is the distance on the ground.
+        #expect(mark.y < map.segments[0][0].y)
+        let metres = Geodesic.distance(from: origin, to: aside)
+        let pixels = hypot(mark.x - map.segments[0][0].x, mark.y - map.segments[0][0].y)
+        #expect(abs(pixels * map.metresPerPixel / metres - 1) < 0.01)
+        #expect(map.metresPerPixel > plain.metresPerPixel, "the track is drawn smaller to make room")
+    }
+
+    @Test func placesOffTheGlobeAreNotMarkedAndPlacesAloneDrawNoMap() throws {
+        let track = line(count: 5, step: 100, east: 1, north: 0)
+        let lost = TrackMap.Place(role: .start, coordinate: Coordinate(latitude: .nan, longitude: 24.7), name: "Lost")
+        let map = try #require(TrackMap(segments: [track], places: [lost]))
+        #expect(map.places.isEmpty)
+        #expect(try XMLTree.parse(map.svg(title: "")).descendants("g").allSatisfy { !$0.classes.contains("place") })
+        let home = TrackMap.Place(role: .start, coordinate: origin, name: "Home")
+        #expect(TrackMap(segments: [], places: [home]) == nil)
+    }
+
+    @Test func aLongNameIsCutOnItsLabelButWholeInItsTitle() throws {
+        let name = "Harju County Central Warehouse, loading bay 12 (north gate)"
+        #expect(name.count > TrackMap.labelLength)
+        let track = line(count: 5, step: 100, east: 1, north: 0)
+        let place = TrackMap.Place(role: .start, coordinate: track[0], name: name)
+        let map = try #require(TrackMap(segments: [track], places: [place]))
+        let mark = try #require(try XMLTree.parse(map.svg(title: "")).descendants("g").first {
+            $0.classes.contains("place")
+        })
+        let label = try #require(mark.child("text")?.text)
+        #expect(label == String(name.prefix(TrackMap.labelLength - 1)) + "…")
+        #expect(label.count == TrackMap.labelLength)
+        #expect(mark.child("title")?.text == "Start: " + name)
+    }
+
+    @Test func aRoundTripsStartAndEndLabelsDoNotOverlap() throws {
+        // Out and back to the same place: both rings in one spot.
+        let out = line(count: 11, step: 100, east: 1, north: 0)
+        let back = Array(out.reversed())
+        let home = TrackMap.Place(role: .start, coordinate: origin, name: "Home")
+        let again = TrackMap.Place(role: .end, coordinate: origin, name: "Home")
+        let map = try #require(TrackMap(segments: [out + back], places: [home, again]))
+        let labels = try XMLTree.parse(map.svg(title: "")).descendants("text").filter {
+            $0.classes.contains("place-label")
+        }
+        let ys = try labels.map { try #require(Double($0.attributes["y"] ?? "")) }
+        #expect(ys.count == 2)
+        #expect(ys[1] - ys[0] >= 9, "the end's label below the start's by at least a line of 9 px type")
+    }
 }

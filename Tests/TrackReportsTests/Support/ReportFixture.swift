@@ -5,14 +5,17 @@ import TrackCore
 /// way the log would hold it. What the exports must show is computed from it by the tests.
 ///
 /// - Profile: a driver with non-ASCII letters, a company name with a comma, quotes and an ampersand.
-/// - Trip 41: GPS, business, two segments (an outage), a purpose with a comma, quotes, `<` and `&`.
+/// - Trip 41: GPS, business, two segments (an outage), a purpose with a comma, quotes, `<` and `&`; from `home` to
+///   `office`, both at its start and end positions.
 /// - Trip 42: GPS, private, a long segment and a one-point segment after an outage; ended by power loss; purpose
 ///   and destination that a spreadsheet would take for formulas (`-…`, `+…`).
-/// - Trip 43: entered by hand, business without a purpose, no points; customer `=HYPERLINK(…)`, destination `@…`.
+/// - Trip 43: entered by hand, business without a purpose, no points; customer `=HYPERLINK(…)`, destination `@…`;
+///   from `office` to `depot` (a name and an address a spreadsheet would take for formulas), no positions.
 /// - Trip 44: GPS, deleted (drift while parked) with a reason on two lines; no odometer readings.
 /// - Trip 45: kilometres no trip recorded (`unrecorded`, unclassified), only its end time known.
 /// - Trip 46: a negative correction (−0.4 km).
-/// - Trip 47: GPS, business, across local midnight into November.
+/// - Trip 47: GPS, business, across local midnight into November; from `depotAsItWas` (before it had an address)
+///   to no named place, with its start and end positions.
 /// - Odometer readings that chain from one counted trip to the next; revisions with a newline and `<&>`.
 enum ReportFixture {
     static let zone = "Europe/Tallinn"
@@ -20,6 +23,12 @@ enum ReportFixture {
     static let driver = "Jüri Õunapuu"
     static let plate = "123 ABC"
     static let company = "Ööbik & Co, \"Kask\" OÜ"
+    /// Named places: two plain ones, and one whose name needs escaping in XML and guarding in a spreadsheet.
+    static let home = TripPlace(id: 1, name: "Home", address: "Pärnu mnt 10, 10148 Tallinn")
+    static let office = TripPlace(id: 2, name: "Example Ltd", address: "Tartu mnt 1, Tallinn")
+    static let depot = TripPlace(id: 3, name: "=Depot & \"Yard\" <1>", address: "-1 floor, Sadama 25, Tallinn")
+    /// The depot as trip 47 got it, before it had an address.
+    static let depotAsItWas = TripPlace(id: 3, name: depot.name)
 
     /// The report.
     static func report() -> MileageReport {
@@ -51,7 +60,7 @@ enum ReportFixture {
                              endPosition: business1.segments.last?.last?.coordinate,
                              odometerStart: reading41.start, odometerEnd: reading41.end, distance: 14_237.4,
                              measuredDistance: 13_958.2, calibrationFactor: 1.02, gapCount: 1, bridgedSeconds: 95,
-                             bridgedDistance: 1_240, endReason: "stopped")
+                             bridgedDistance: 1_240, endReason: "stopped", startPlace: home, endPlace: office)
 
         let private1 = track(from: Geodesic.point(east: 3_000, north: 1_500, from: origin),
                              start: .at("2026-10-24T15:20:00Z"), legs: [(50, 200), (1, 10)])
@@ -67,7 +76,8 @@ enum ReportFixture {
         let trip43 = LogTrip(id: 43, kind: .business, customer: "=HYPERLINK(\"evil.example/x\",\"Prize\")",
                              destination: "@Harbour", source: .manual, state: .closed,
                              start: .at("2026-10-26T07:00:00Z"), end: .at("2026-10-26T07:45:00Z"),
-                             odometerStart: reading43.start, odometerEnd: reading43.end, distance: 31_500)
+                             odometerStart: reading43.start, odometerEnd: reading43.end, distance: 31_500,
+                             startPlace: office, endPlace: depot)
 
         let drift = track(from: Geodesic.point(east: 200, north: -300, from: origin),
                           start: .at("2026-10-26T12:00:00Z"), legs: [(6, 30)])
@@ -91,9 +101,10 @@ enum ReportFixture {
         let reading47 = chained(22_480.6)
         let trip47 = LogTrip(id: 47, kind: .business, purpose: "Night delivery", customer: "Kask & Põder, \"OÜ\"",
                              destination: "Narva", source: .gps, state: .closed, start: .at("2026-10-31T21:50:00Z"),
-                             end: night.end, odometerStart: reading47.start, odometerEnd: reading47.end,
-                             distance: 22_480.6, measuredDistance: 22_039.8, calibrationFactor: 1.02, idleAlerts: 1,
-                             endReason: "stopped")
+                             end: night.end, startPosition: night.segments.first?.first?.coordinate,
+                             endPosition: night.segments.last?.last?.coordinate, odometerStart: reading47.start,
+                             odometerEnd: reading47.end, distance: 22_480.6, measuredDistance: 22_039.8,
+                             calibrationFactor: 1.02, idleAlerts: 1, endReason: "stopped", startPlace: depotAsItWas)
 
         return [ReportTrip(trip: trip41, segments: business1.segments),
                 ReportTrip(trip: trip42, segments: private1.segments),
