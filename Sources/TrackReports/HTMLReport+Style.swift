@@ -33,6 +33,7 @@ extension HTMLReport {
         .missing { background: #ffd966; font-weight: bold; padding: 0 0.8mm; }
         .places { color: #333; }
         .places .none { color: #777; }
+        .places .address { color: #555; }
         tfoot td { font-weight: bold; border-bottom: none; }
         tfoot tr:first-child td { border-top: 1pt solid #333; }
         tfoot tr.all td { border-top: 0.5pt solid #333; }

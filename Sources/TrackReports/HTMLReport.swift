@@ -102,14 +102,15 @@ public enum HTMLReport {
         return html
     }
 
-    /// `Home → Example Ltd`: the trip's start and end place by name, each with its address as its title, `—` for a
-    /// missing one; `nil` when the trip has neither.
+    /// `Home (Pärnu mnt 10) → Example Ltd (Tartu mnt 1)`: the trip's start and end place with their addresses (printed:
+    /// the tax office reads them; also the title), `—` for a missing one; `nil` when the trip has neither.
     static func fromTo(_ trip: LogTrip) -> String? {
         guard trip.startPlace != nil || trip.endPlace != nil else { return nil }
         func place(_ place: TripPlace?, _ role: String) -> String {
             guard let place else { return "<span class=\"place \(role) none\">—</span>" }
             let title = place.address.map { " title=\"\(escape($0))\"" } ?? ""
-            return "<span class=\"place \(role)\"\(title)>\(multiline(place.name))</span>"
+            let address = place.address.map { "<span class=\"address\"> (\(multiline($0)))</span>" } ?? ""
+            return "<span class=\"place \(role)\"\(title)>\(multiline(place.name))\(address)</span>"
         }
         return "<span class=\"places\">\(place(trip.startPlace, "from")) → \(place(trip.endPlace, "to"))</span>"
     }

@@ -52,6 +52,20 @@ struct NamedPlacesTests {
         let table = try await trackctl(["--db", daemon.database, "trips", "--all"])
         #expect(table.output.contains("Home → Example Ltd"), "\(table.output)")
 
+        // The exports: the CSV's place and address columns, the printable report's row, the month's files trackd wrote.
+        let csv = try await trackctl(["--db", daemon.database, "export", "--format", "csv", "--all"])
+        #expect(csv.status == 0, "\(csv.error)")
+        let lines = csv.output.components(separatedBy: "\r\n")
+        let header = lines.first?.replacingOccurrences(of: "\u{FEFF}", with: "").components(separatedBy: ",") ?? []
+        let row = lines.count > 1 ? lines[1] : ""
+        #expect(header.contains("start_place") && header.contains("end_address"), "\(header)")
+        #expect(row.contains("Home,\"Pärnu mnt 10, 10148 Tallinn\",Example Ltd,\"Tartu mnt 1, Tallinn\""), "\(row)")
+        let html = try await trackctl(["--db", daemon.database, "export", "--format", "html", "--all"])
+        #expect(html.output.contains("Home<span class=\"address\"> (Pärnu mnt 10, 10148 Tallinn)</span>"))
+        #expect(html.output.contains("Example Ltd<span class=\"address\"> (Tartu mnt 1, Tallinn)</span>"))
+        let monthly = try String(contentsOfFile: "\(daemon.state)/exports/2026-11.csv", encoding: .utf8)
+        #expect(monthly.contains("Example Ltd,\"Tartu mnt 1, Tallinn\""))
+
         let verify = try await trackctl(["--db", daemon.database, "verify"])
         #expect(verify.status == 0, "\(verify.output)\(verify.error)")
     }

@@ -78,7 +78,7 @@ struct HTMLReportTests {
         #expect(report.trips.contains { $0.trip.lacksPurpose && $0.trip.counts })
     }
 
-    @Test func htmlShowsEachTripsStartAndEndPlaceInItsRowWithTheAddressesAsTitles() throws {
+    @Test func htmlShowsEachTripsStartAndEndPlaceInItsRowWithTheirAddresses() throws {
         let text = try HTMLReport.render(report)
         let root = try XMLTree.parse(text)
         func placesCell(_ id: TripID) throws -> ParsedElement {
@@ -89,12 +89,14 @@ struct HTMLReportTests {
         }
         let cell41 = try placesCell(41)
         let places41 = try #require(cell41.children("span").first { $0.classes.contains("places") })
-        #expect(places41.text == "Home → Example Ltd")
-        #expect(cell41.text == "AS NäideTartu mnt 1Home → Example Ltd", "customer, destination, then the places")
+        #expect(places41.text == "Home (Pärnu mnt 10, 10148 Tallinn) → Example Ltd (Tartu mnt 1, Tallinn)")
+        #expect(cell41.text == "AS NäideTartu mnt 1Home (Pärnu mnt 10, 10148 Tallinn) → Example Ltd (Tartu mnt 1, Tallinn)",
+                "customer, destination, then the places")
         let from = try #require(places41.children("span").first { $0.classes.contains("from") })
         let to = try #require(places41.children("span").first { $0.classes.contains("to") })
-        #expect(from.text == "Home" && from.attributes["title"] == "Pärnu mnt 10, 10148 Tallinn")
-        #expect(to.text == "Example Ltd" && to.attributes["title"] == "Tartu mnt 1, Tallinn")
+        #expect(from.text == "Home (Pärnu mnt 10, 10148 Tallinn)" && from.attributes["title"] == "Pärnu mnt 10, 10148 Tallinn")
+        #expect(to.text == "Example Ltd (Tartu mnt 1, Tallinn)" && to.attributes["title"] == "Tartu mnt 1, Tallinn")
+        #expect(from.children("span").first?.classes.contains("address") == true)
         // Escaped, read back whole; a missing end place is a dash.
         let places47 = try #require(try placesCell(47).children("span").first { $0.classes.contains("places") })
         #expect(places47.text == "=Depot & \"Yard\" <1> → —")
@@ -147,7 +149,7 @@ struct HTMLReportTests {
         #expect(figure.descendants("g").filter { $0.classes.contains("place") }.isEmpty)
         #expect(figure.descendants("polyline").count == trips[index].segments.count)
         let row = try #require(root.descendants("tr").first { $0.attributes["id"] == "trip-41" })
-        #expect(row.descendants("span").first { $0.classes.contains("places") }?.text == "Home → Example Ltd")
+        #expect(row.descendants("span").first { $0.classes.contains("places") }?.text == "Home (Pärnu mnt 10, 10148 Tallinn) → Example Ltd (Tartu mnt 1, Tallinn)")
     }
 
     @Test func htmlListsEveryRevisionWithItsEscapedReason() throws {
