@@ -76,6 +76,62 @@ struct TrackEngineTests {
         #expect(Geodesic.distance(from: end, to: endSpot) < 2, "last fix: \(lastError) m off")
     }
 
+    @Test func aCarThatDrivesOffBeforeTheReceiverConvergesStartsWhereItStoodNotAtItsFirstGoodFix() throws {
+        var drive = DriveSimulator(seed: 24)
+        drive.park(20)
+        let spot = drive.position
+        let parked = drive.fixes.count
+        drive.drive(1500, kmh: 50, turnDegrees: 30)
+        // The receiver is still converging for the stop and the first 15 s of driving: error estimates of 40 m
+        // (untrusted positions) and a bias of 35 m north; its Doppler speed is good all along.
+        var fixes = drive.fixes
+        for index in 0..<(parked + 15) {
+            var fix = fixes[index]
+            let biased = Geodesic.point(east: 0, north: 35, from: fix.coordinate!)
+            fix.latitude = biased.latitude
+            fix.longitude = biased.longitude
+            fix.eph = 40
+            fixes[index] = fix
+        }
+        var run = EngineRun()
+        run.start(at: fixes[0].time!)
+        run.feed(fixes)
+        run.stop(at: drive.now)
+        let trip = try #require(run.endedTrips.first)
+        let start = try #require(trip.startPosition)
+        let firstTrusted = try #require(fixes[(parked + 15)...].first?.coordinate)
+        #expect(Geodesic.distance(from: firstTrusted, to: spot) > 50, "the car had left when the fixes became good")
+        #expect(Geodesic.distance(from: start, to: spot) < 5, "\(Geodesic.distance(from: start, to: spot)) m off the spot")
+    }
+
+    @Test func theWayBackToTheStartEndsAtTheNextStop() throws {
+        var drive = DriveSimulator(seed: 25)
+        drive.park(20)
+        let spot = drive.position
+        let parked = drive.fixes.count
+        drive.drive(200, kmh: 30)
+        drive.park(30)   // a red light, while the receiver still converges
+        let redLight = drive.fixes.count
+        drive.drive(800, kmh: 50)
+        var fixes = drive.fixes
+        for index in 0..<(redLight + 5) {
+            var fix = fixes[index]
+            fix.eph = 40
+            fixes[index] = fix
+        }
+        var run = EngineRun()
+        run.start(at: fixes[0].time!)
+        run.feed(fixes)
+        run.stop(at: drive.now)
+        let trip = try #require(run.endedTrips.first)
+        let start = try #require(trip.startPosition)
+        // Carried back past the red light it would land at the light; it stays the first good position instead
+        // (the gate trusts positions from the `convergenceFixes`-th good fix in a row).
+        #expect(parked < redLight)
+        #expect(Geodesic.distance(from: start, to: spot) > 150, "not carried back to the light as if it were the spot")
+        #expect(start == fixes[redLight + 5 + EngineConfiguration().convergenceFixes - 1].coordinate)
+    }
+
     @Test func aTripStartedWhileMovingStartsAtItsFirstPosition() throws {
         var drive = DriveSimulator(seed: 22)
         drive.park(30)

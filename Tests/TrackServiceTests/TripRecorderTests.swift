@@ -5,6 +5,7 @@ import TrackCore
 import TrackStore
 @testable import TrackService
 import TrackInput
+import TrackReports
 
 /// TripRecorder as the daemon drives it — through TrackerService, with fixes from a source, requests as the control
 /// socket passes them and a one-second tick — writing to a real SQLite mileage log in a temporary folder.
@@ -621,13 +622,14 @@ struct TripRecorderTests {
         #expect(lines.first?.hasPrefix("id,date,start_time,") == true)
         let row = try #require(lines.first { $0.hasPrefix("\(trip.id),") })
         let fields = row.components(separatedBy: ",")
-        #expect(fields.count == 19)
-        #expect(fields[1] == "2026-11-22")
-        #expect(fields[8] == LogTrip.kilometresText(tenths: trip.reportedTenths.distance))
-        #expect(fields[9] == "business")
-        #expect(fields[10] == "Site inspection")
-        #expect(fields[13] == "gps")
-        #expect(fields[14] == "closed")
+        #expect(fields.count == CSVExport.columns.count)
+        func field(_ name: String) -> String? { CSVExport.columns.firstIndex(of: name).map { fields[$0] } }
+        #expect(field("date") == "2026-11-22")
+        #expect(field("distance_km") == LogTrip.kilometresText(tenths: trip.reportedTenths.distance))
+        #expect(field("kind") == "business")
+        #expect(field("purpose") == "Site inspection")
+        #expect(field("source") == "gps")
+        #expect(field("state") == "closed")
         #expect(lines.contains { $0.hasPrefix("total,") }, "the totals follow the trips")
         #expect(csv.hasSuffix("\r\n"))
 

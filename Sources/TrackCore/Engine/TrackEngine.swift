@@ -28,8 +28,17 @@ public struct TrackEngine: Sendable {
     private var idleAlertedFor: UTCTime?
     /// The mean of the trusted positions of the present stop: where the vehicle is parked (`nil` while it moves).
     private var standing: PositionMean?
-    /// Whether the running trip's start position is final: the vehicle has left the spot the trip started at.
-    private var startSettled = false
+    /// Whether the vehicle has left the spot the running trip started at (its start is no longer the stop's mean).
+    private var departed = false
+    /// Where the vehicle went since it last stood, by its reported velocity (`nil` once that is lost).
+    private var departure: DepartureTrack?
+    /// Whether a better start can still come from a good position carried back along `departure`, and how good
+    /// the start is so far (95 %, metres).
+    private var startRefinable = false
+    private var startError: Double?
+    /// Whether the start is the mean of a stop: a carried position must then be twice as good to replace it (the
+    /// mean has taken out some of the error its positions' estimates still count).
+    private var startIsStopMean = false
 
     public init(configuration: EngineConfiguration = EngineConfiguration()) {
         self.configuration = configuration
@@ -63,7 +72,8 @@ public struct TrackEngine: Sendable {
                 emit(.tripAlreadyRunning(trip))
             } else {
                 trip = resumed
-                startSettled = true
+                departed = true
+                startRefinable = false
                 nextTripNumber = max(nextTripNumber, TripID(resumed.number.rawValue + 1))
                 emit(.tripResumed(resumed))
             }
@@ -112,7 +122,7 @@ public struct TrackEngine: Sendable {
         var motion: [MotionTracker.Event] = []
         tracker.add(sample) { motion.append($0) }
         for event in motion { apply(event, emit) }
-        place(trusted, speed: sample.speed)
+        place(trusted, speed: sample.speed, course: fix.track, error: fix.eph, at: time)
 
         if let trusted, let running = trip {
             emit(.trackPoint(TrackPoint(time: time, coordinate: trusted, speed: sample.speed, error: fix.eph,
@@ -152,29 +162,69 @@ public struct TrackEngine: Sendable {
     /// stop the trip started in until the vehicle leaves it, the end the mean of the present stop, or the last
     /// position while moving. A parked receiver's error wanders by metres over minutes; the mean of the whole
     /// stop takes most of it out, where one fix would keep all of it.
-    private mutating func place(_ trusted: Coordinate?, speed: Double?) {
-        if let trusted, !tracker.isMoving, (speed ?? 0) < configuration.movingSpeed {
-            if standing == nil { standing = PositionMean(trusted) } else { standing?.include(trusted) }
+    ///
+    /// A trip that leaves a spot without a good position of it (the receiver still converging, or no trusted
+    /// position at all) gets its start from the first good positions after the departure, carried back along the
+    /// velocity the receiver reported (`DepartureTrack`), for as long as that is better than what it has.
+    private mutating func place(_ trusted: Coordinate?, speed: Double?, course: Double?, error: Double?, at time: UTCTime) {
+        let resting = !tracker.isMoving && (speed ?? 0) < configuration.movingSpeed
+        if resting {
+            departure = DepartureTrack(at: time)
+        } else if departure?.advance(to: time, speed: speed, course: course, gapAfter: configuration.gapAfter) == false {
+            departure = nil
+        }
+        if let trusted, resting {
+            if standing == nil { standing = PositionMean(trusted, error: error) } else { standing?.include(trusted, error: error) }
         }
         guard var running = trip else { return }
         let here = tracker.isMoving ? trusted : (standing?.center ?? trusted)
-        if !startSettled {
-            if tracker.isMoving {
-                if running.startPosition == nil { running.startPosition = trusted }
-                startSettled = running.startPosition != nil
-            } else if let here {
+        if tracker.isMoving && !departed {
+            departed = true
+            startRefinable = true
+        }
+        // Standing again after the departure: the way back to the trip's spot is lost in this stop.
+        if resting && departed { startRefinable = false }
+        if !departed {
+            if let here {
                 running.startPosition = here
+                startError = standing?.error ?? error
+                startIsStopMean = standing != nil
+            }
+        } else if running.startPosition == nil, let trusted {
+            running.startPosition = trusted
+            startError = (error ?? 0) + (startRefinable ? departure?.path ?? 0 : 0)
+            startIsStopMean = false
+        }
+        if startRefinable, tracker.isMoving {
+            if let departure, departure.path <= Self.departureReach, time.seconds(since: departure.since) <= Self.departureTime {
+                if let trusted, let error {
+                    // Doppler velocity integrated over the path: a few percent of it, and a metre for the lead-in.
+                    let carried = error + 0.03 * departure.path + 1
+                    if carried * (startIsStopMean ? 2 : 1) < (startError ?? .infinity) {
+                        running.startPosition = departure.spot(from: trusted)
+                        startError = carried
+                        startIsStopMean = false
+                    }
+                }
+            } else {
+                startRefinable = false
             }
         }
         if let here { running.endPosition = here }
         trip = running
     }
 
+    /// How far, metres, and how long, seconds, after a departure a position may still be carried back to the spot.
+    static let departureReach = 1000.0
+    static let departureTime = 180.0
+
     /// The vehicle left its spot without the speed saying so (a creep, an outage it moved across): a new stop
     /// begins here, and the trip's start, if it was still being averaged, is final.
     private mutating func leftSpot() {
         standing = nil
-        if trip?.startPosition != nil { startSettled = true }
+        departure = nil
+        startRefinable = false
+        if trip != nil { departed = true }
     }
 
     /// The mean of the present stop's trusted positions while the vehicle stands (`nil` while it moves, or
@@ -225,7 +275,10 @@ public struct TrackEngine: Sendable {
             started.lastFixAt = last.at
             started.startPosition = tracker.isMoving ? lastPosition : parkedPosition
         }
-        startSettled = tracker.isMoving && started.startPosition != nil
+        departed = tracker.isMoving
+        startRefinable = false
+        startError = started.startPosition == nil ? nil : (tracker.isMoving ? lastPositionError : standing?.error)
+        startIsStopMean = !tracker.isMoving && standing != nil
         trip = started
         emit(.tripStarted(started))
         // The track begins where the trip does.
