@@ -127,6 +127,10 @@ public struct ControlRequestHandler: Sendable {
             result = await change(call, EraseParams.self, peer: peer) { .erase($0) }
         case .placeList:
             result = await read(call, NoParams.self) { log, _ in try await log.places() }
+        case .placeSuggest:
+            result = await read(call, PlaceSuggestParams.self) { log, params in
+                try await log.placeSuggestions(params ?? PlaceSuggestParams())
+            }
         case .placeAdd:
             result = await change(call, PlaceAddParams.self, peer: peer) { .addPlace($0) }
         case .placeEdit:

@@ -191,3 +191,35 @@ extension MileageLog {
         return nil
     }
 }
+
+extension MileageLog {
+    /// Spots where the car parked again and again that no place holds yet (`PlaceSuggestion`), from the ends of the
+    /// closed GPS trips that kept their positions.
+    public func placeSuggestions(_ params: PlaceSuggestParams) async throws(StoreError) -> [PlaceSuggestion] {
+        let radius = params.radius ?? Place.defaultRadius
+        guard Place.radii.contains(radius) else {
+            throw .invalid("the radius must be from \(Int(Place.radii.lowerBound)) to \(Int(Place.radii.upperBound)) m")
+        }
+        let minimum = params.minimumVisits ?? PlaceSuggestion.defaultMinimumVisits
+        guard (1...1000).contains(minimum) else { throw .invalid("the least number of visits must be from 1 to 1000") }
+        return try await read("find places worth a name") { db in
+            let trips = try Row.fetchAll(db, sql: """
+                SELECT id, start_time, end_time, start_lat, start_lon, end_lat, end_lon FROM trip
+                WHERE state = 'closed' AND source = 'gps' AND (start_lat IS NOT NULL OR end_lat IS NOT NULL)
+                ORDER BY id
+                """).map { row in
+                    TripEndpoints(id: row["id"], start: (row["start_time"] as String?).flatMap { UTCTime(iso8601: $0) },
+                                  end: (row["end_time"] as String?).flatMap { UTCTime(iso8601: $0) },
+                                  startPosition: MileageLog.coordinate(row, "start_lat", "start_lon"),
+                                  endPosition: MileageLog.coordinate(row, "end_lat", "end_lon"))
+                }
+            return PlaceSuggestion.suggestions(trips: trips, places: try MileageLog.places(db), radius: radius,
+                                               minimumVisits: minimum)
+        }
+    }
+
+    static func coordinate(_ row: Row, _ latitude: String, _ longitude: String) -> Coordinate? {
+        guard let lat: Double = row[latitude], let lon: Double = row[longitude] else { return nil }
+        return Coordinate(latitude: lat, longitude: lon)
+    }
+}

@@ -16,8 +16,10 @@ struct PlaceCommand: AsyncParsableCommand {
               trackctl place add Home --here --address "Pärnu mnt 10, 10148 Tallinn"
               trackctl place add "Example Ltd" --at 59.427849,24.877986 --customer "Example Ltd" --purpose "Delivery"
               trackctl place edit example-ltd --radius 80 --reason "their yard is larger"
+              trackctl place suggest                      # spots the car parked at 3 times or more
+              trackctl place add Depot --suggestion 1     # name the first of them
             """,
-        subcommands: [List.self, Add.self, Edit.self, Remove.self], defaultSubcommand: List.self)
+        subcommands: [List.self, Add.self, Edit.self, Remove.self, Suggest.self], defaultSubcommand: List.self)
 
     @ParentCommand var trackctl: TrackControl
 
@@ -89,6 +91,9 @@ struct PlaceCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp("Its position in degrees.", valueName: "lat,lon"))
         var at: String?
 
+        @Option(help: ArgumentHelp("A spot 'trackctl place suggest' lists: its position and radius.", valueName: "n"))
+        var suggestion: Int?
+
         @OptionGroup var fields: Fields
 
         @Option(help: "Why (kept in the history).")
@@ -96,15 +101,33 @@ struct PlaceCommand: AsyncParsableCommand {
 
         func validate() throws {
             if name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the name cannot be empty") }
-            if here == (at != nil) { throw ValidationError("give either --here or --at LAT,LON") }
+            if [here, at != nil, suggestion != nil].filter({ $0 }).count != 1 {
+                throw ValidationError("give one of --here, --at LAT,LON or --suggestion N")
+            }
             if let at { _ = try PlaceCommand.coordinate(at) }
         }
 
         func run() async throws {
-            let params = PlaceAddParams(name: name, position: try at.map(PlaceCommand.coordinate), here: here ? true : nil,
-                                        radius: fields.radius, address: fields.address, customer: fields.customer,
-                                        purpose: fields.purpose, kind: fields.kind, reason: reason)
             let options = place.trackctl.connection
+            var position = try at.map(PlaceCommand.coordinate)
+            var radius = fields.radius
+            if let suggestion {
+                let suggestions = try await LogAccess.read(options, .placeSuggest, PlaceSuggestParams(),
+                                                           as: [PlaceSuggestion].self) { log, _ in
+                    try await log.placeSuggestions(PlaceSuggestParams())
+                }
+                guard let chosen = suggestions.first(where: { $0.number == suggestion }) else {
+                    throw Failure.exit("there is no suggestion \(suggestion)"
+                                       + (suggestions.isEmpty ? " (trackctl place suggest lists none yet)"
+                                          : "; trackctl place suggest lists 1 to \(suggestions.count)"),
+                                       status: ExitStatus.refused, json: options.json)
+                }
+                position = chosen.position
+                radius = radius ?? chosen.radius
+            }
+            let params = PlaceAddParams(name: name, position: position, here: here ? true : nil,
+                                        radius: radius, address: fields.address, customer: fields.customer,
+                                        purpose: fields.purpose, kind: fields.kind, reason: reason)
             let update = try await LogAccess.change(options, .placeAdd, params, as: PlaceUpdate.self, command: "place add")
             print(options.json ? try ControlCall.json(update) : PlaceCommand.describe(update, verb: "named"))
         }
@@ -168,6 +191,56 @@ struct PlaceCommand: AsyncParsableCommand {
             let removed = try await LogAccess.change(options, .placeRemove, PlaceRemoveParams(place: reference, reason: reason),
                                                      as: TrackCore.Place.self, command: "place remove")
             print(options.json ? try ControlCall.json(removed) : "place \(removed.id) '\(removed.name)' removed")
+        }
+    }
+
+    /// `trackctl place suggest`.
+    struct Suggest: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "suggest",
+            abstract: "Spots where the car parked again and again that no place names yet, busiest first.",
+            discussion: """
+                The spots come from where trips ended and started (a trip's end and the next trip's start at the \
+                same spot are one parking), grouped within the radius. Name one with \
+                'trackctl place add NAME --suggestion N': the past trips that ended or started there get its name.
+                """)
+
+        @ParentCommand var place: PlaceCommand
+
+        @Option(help: "Parkings that make a spot worth a name.")
+        var minVisits = PlaceSuggestion.defaultMinimumVisits
+
+        @Option(help: ArgumentHelp("How far apart parkings at one spot may lie from the busiest of them (10–5000 m).",
+                                   valueName: "metres"))
+        var radius = TrackCore.Place.defaultRadius
+
+        func validate() throws {
+            if !(1...1000).contains(minVisits) { throw ValidationError("--min-visits must be from 1 to 1000") }
+            if !TrackCore.Place.radii.contains(radius) { throw ValidationError("--radius must be from 10 to 5000 metres") }
+        }
+
+        func run() async throws {
+            let options = place.trackctl.connection
+            let params = PlaceSuggestParams(minimumVisits: minVisits, radius: radius)
+            let suggestions = try await LogAccess.read(options, .placeSuggest, params, as: [PlaceSuggestion].self) { log, _ in
+                try await log.placeSuggestions(params)
+            }
+            if options.json {
+                print(try ControlCall.json(suggestions))
+            } else if suggestions.isEmpty {
+                print("no spot without a name where the car parked \(minVisits) times or more")
+            } else {
+                var rows = [["#", "Position", "Visits", "Spread", "Trips ending there", "Last"]]
+                for suggestion in suggestions {
+                    let trips = suggestion.tripsEndingHere.map(\.description)
+                    rows.append(["\(suggestion.number)", LogText.coordinate(suggestion.position), "\(suggestion.visits)",
+                                 "\(Int(suggestion.spread.rounded())) m",
+                                 trips.count > 8 ? trips.prefix(8).joined(separator: ", ") + ", …" : trips.joined(separator: ", "),
+                                 suggestion.lastVisit.map { String($0.iso8601(fractionDigits: 0).prefix(10)) } ?? ""])
+                }
+                print(LogText.align(rows, rightAligned: [0, 2, 3]).joined(separator: "\n"))
+                print("name one: trackctl place add NAME --suggestion N [--address TEXT] [--customer TEXT]")
+            }
         }
     }
 

@@ -168,6 +168,9 @@ public struct TrackEngine: Sendable {
     /// velocity the receiver reported (`DepartureTrack`), for as long as that is better than what it has.
     private mutating func place(_ trusted: Coordinate?, speed: Double?, course: Double?, error: Double?, at time: UTCTime) {
         let resting = !tracker.isMoving && (speed ?? 0) < configuration.movingSpeed
+        // Standing again within a few metres of where it set off (a false start, a roll in the parking bay): the car
+        // has not left the spot the trip started at.
+        let rolled = resting && departed && startRefinable && (departure?.path ?? .infinity) < Self.sameSpot
         if resting {
             departure = DepartureTrack(at: time)
         } else if departure?.advance(to: time, speed: speed, course: course, gapAfter: configuration.gapAfter) == false {
@@ -181,6 +184,10 @@ public struct TrackEngine: Sendable {
         if tracker.isMoving && !departed {
             departed = true
             startRefinable = true
+        }
+        if rolled {
+            departed = false
+            startRefinable = false
         }
         // Standing again after the departure: the way back to the trip's spot is lost in this stop.
         if resting && departed { startRefinable = false }
@@ -217,6 +224,8 @@ public struct TrackEngine: Sendable {
     /// How far, metres, and how long, seconds, after a departure a position may still be carried back to the spot.
     static let departureReach = 1000.0
     static let departureTime = 180.0
+    /// Metres a vehicle may roll and stand again and still be at the spot it set off from.
+    static let sameSpot = 25.0
 
     /// The vehicle left its spot without the speed saying so (a creep, an outage it moved across): a new stop
     /// begins here, and the trip's start, if it was still being averaged, is final.

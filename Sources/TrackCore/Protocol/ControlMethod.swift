@@ -48,13 +48,16 @@ public enum ControlMethod: String, Sendable, CaseIterable, Codable {
     case placeEdit = "place.edit"
     /// Remove a place: `PlaceRemoveParams` → `Place`.
     case placeRemove = "place.remove"
+    /// Spots where the car parked again and again, not named yet: `PlaceSuggestParams` → `[PlaceSuggestion]`.
+    case placeSuggest = "place.suggest"
 
     /// Whether the method changes the log (and so needs a caller allowed to change it).
     public var changesLog: Bool {
         switch self {
         case .start, .stop, .add, .edit, .delete, .regularAdd, .regularRemove, .odometerSet, .profileSet, .erase,
              .placeAdd, .placeEdit, .placeRemove: true
-        case .hello, .status, .watch, .trips, .show, .regularList, .odometer, .profile, .export, .verify, .placeList: false
+        case .hello, .status, .watch, .trips, .show, .regularList, .odometer, .profile, .export, .verify, .placeList,
+             .placeSuggest: false
         }
     }
 }
