@@ -207,7 +207,7 @@ let package = Package(
         .testTarget(
             name: "TrackServiceTests",
             dependencies: [
-                "TrackService", "TrackConfig", "ControlSocket", "TrackInput", "TrackCore", "TrackStore", "TestSupport",
+                "TrackService", "TrackConfig", "ControlSocket", "TrackInput", "TrackCore", "TrackStore", "TrackReports", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

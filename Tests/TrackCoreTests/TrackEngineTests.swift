@@ -104,6 +104,22 @@ struct TrackEngineTests {
         #expect(Geodesic.distance(from: start, to: spot) < 5, "\(Geodesic.distance(from: start, to: spot)) m off the spot")
     }
 
+    @Test func aTripStartingInAStreetCanyonStartsAtTheMeanOfThePositionsHeldBackWhileConverging() throws {
+        var drive = DriveSimulator(seed: 27)
+        drive.receiver.eph = 35   // above the converged error all along: the gate holds positions back for 120 s
+        drive.park(60)
+        let parked = drive.fixes.count
+        drive.drive(1500, kmh: 30)
+        var run = EngineRun()
+        run.start(at: drive.fixes[0].time!)
+        run.feed(drive.fixes)
+        run.stop(at: drive.now)
+        let start = try #require(run.endedTrips.first?.startPosition)
+        let mean = try #require(Self.mean(of: drive.fixes.prefix(parked)))
+        #expect(Geodesic.distance(from: start, to: mean) < 0.05, "the stop's own positions, not a position after it")
+        #expect(run.engine.statistics.positionRejections[.converging] ?? 0 >= parked)
+    }
+
     @Test func aRollOfAFewMetresBeforeTheDriveOffIsStillTheSpotTheTripStartedAt() throws {
         var drive = DriveSimulator(seed: 26)
         drive.park(15)
@@ -136,10 +152,11 @@ struct TrackEngineTests {
         drive.park(30)   // a red light, while the receiver still converges
         let redLight = drive.fixes.count
         drive.drive(800, kmh: 50)
+        // No usable position of the spot (60 m errors), then a receiver still converging (40 m) up to the light.
         var fixes = drive.fixes
         for index in 0..<(redLight + 5) {
             var fix = fixes[index]
-            fix.eph = 40
+            fix.eph = index < parked ? 60 : 40
             fixes[index] = fix
         }
         var run = EngineRun()

@@ -28,6 +28,9 @@ public struct TrackEngine: Sendable {
     private var idleAlertedFor: UTCTime?
     /// The mean of the trusted positions of the present stop: where the vehicle is parked (`nil` while it moves).
     private var standing: PositionMean?
+    /// The mean of the present stop's positions the gate holds back while the receiver converges: where the vehicle
+    /// is parked when no trusted position says so (a receiver that starts in a street canyon), with their error.
+    private var settling: PositionMean?
     /// Whether the vehicle has left the spot the running trip started at (its start is no longer the stop's mean).
     private var departed = false
     /// Where the vehicle went since it last stood, by its reported velocity (`nil` once that is lost).
@@ -122,7 +125,10 @@ public struct TrackEngine: Sendable {
         var motion: [MotionTracker.Event] = []
         tracker.add(sample) { motion.append($0) }
         for event in motion { apply(event, emit) }
-        place(trusted, speed: sample.speed, course: fix.track, error: fix.eph, at: time)
+        // Held back only while the receiver converges, and not beyond the error no position may have.
+        let converging = verdict.positionRejection == .converging && (fix.eph ?? .infinity) <= configuration.maxHorizontalError
+            ? fix.coordinate : nil
+        place(trusted, converging: converging, speed: sample.speed, course: fix.track, error: fix.eph, at: time)
 
         if let trusted, let running = trip {
             emit(.trackPoint(TrackPoint(time: time, coordinate: trusted, speed: sample.speed, error: fix.eph,
@@ -141,9 +147,11 @@ public struct TrackEngine: Sendable {
             }
         case .startedMoving(let time):
             standing = nil
+            settling = nil
             emit(.startedMoving(time))
         case .stopped(let time):
             standing = nil
+            settling = nil
             emit(.stopped(time))
         case .displaced(let time, let metres):
             leftSpot()
@@ -166,7 +174,8 @@ public struct TrackEngine: Sendable {
     /// A trip that leaves a spot without a good position of it (the receiver still converging, or no trusted
     /// position at all) gets its start from the first good positions after the departure, carried back along the
     /// velocity the receiver reported (`DepartureTrack`), for as long as that is better than what it has.
-    private mutating func place(_ trusted: Coordinate?, speed: Double?, course: Double?, error: Double?, at time: UTCTime) {
+    private mutating func place(_ trusted: Coordinate?, converging: Coordinate?, speed: Double?, course: Double?,
+                                error: Double?, at time: UTCTime) {
         let resting = !tracker.isMoving && (speed ?? 0) < configuration.movingSpeed
         // Standing again within a few metres of where it set off (a false start, a roll in the parking bay): the car
         // has not left the spot the trip started at.
@@ -178,9 +187,13 @@ public struct TrackEngine: Sendable {
         }
         if let trusted, resting {
             if standing == nil { standing = PositionMean(trusted, error: error) } else { standing?.include(trusted, error: error) }
+        } else if let converging, resting {
+            if settling == nil { settling = PositionMean(converging, error: error) } else { settling?.include(converging, error: error) }
         }
         guard var running = trip else { return }
-        let here = tracker.isMoving ? trusted : (standing?.center ?? trusted)
+        // The stop's trusted positions; without any, those held back while converging (their error says how poor).
+        let parked = standing ?? settling
+        let here = tracker.isMoving ? trusted : (parked?.center ?? trusted)
         if tracker.isMoving && !departed {
             departed = true
             startRefinable = true
@@ -194,8 +207,8 @@ public struct TrackEngine: Sendable {
         if !departed {
             if let here {
                 running.startPosition = here
-                startError = standing?.error ?? error
-                startIsStopMean = standing != nil
+                startError = parked?.error ?? error
+                startIsStopMean = parked != nil
             }
         } else if running.startPosition == nil, let trusted {
             running.startPosition = trusted
@@ -231,6 +244,7 @@ public struct TrackEngine: Sendable {
     /// begins here, and the trip's start, if it was still being averaged, is final.
     private mutating func leftSpot() {
         standing = nil
+        settling = nil
         departure = nil
         startRefinable = false
         if trip != nil { departed = true }
