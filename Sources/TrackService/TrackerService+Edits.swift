@@ -77,15 +77,15 @@ extension TrackerService {
         }
     }
 
-    /// Where the car stands, for a place named `--here`: the mean of the present stop's positions.
+    /// Where the car stands, for a place named `--here`: the spot of the present stop (its positions' robust mean).
     func standingPosition(_ state: State) throws(StoreError) -> Coordinate {
         if state.engine.isMoving {
             throw .invalid("the car is moving; --here takes the place where it stands (or give --at LAT,LON)")
         }
-        guard let standing = state.engine.standingPosition else {
+        guard let spot = state.engine.standingSpot else {
             throw .invalid("trackd has no trusted position yet; wait for a fix, or give --at LAT,LON")
         }
-        return standing.center
+        return spot
     }
 
     /// Who changes the log and when: GPS time when the daemon has it, else the system clock.

@@ -46,15 +46,13 @@ struct TrackEngineTests {
         #expect(points.first?.distance == 0)
     }
 
-    @Test func startsAndEndsATripAtTheMeanOfEachStopsPositions() throws {
+    @Test func startsAndEndsATripAtTheSpotOfEachStopNotAtOneFix() throws {
         var drive = DriveSimulator(seed: 21)
         drive.receiver.sigma = 4
         drive.receiver.tau = 30
         drive.park(300)
         let startSpot = drive.position
-        let parkedAtStart = drive.fixes.count
         drive.drive(2000, kmh: 50)
-        let drivenTo = drive.fixes.count
         drive.park(300)
         let endSpot = drive.position
         var run = EngineRun()
@@ -64,16 +62,44 @@ struct TrackEngineTests {
         let trip = try #require(run.endedTrips.first)
         let start = try #require(trip.startPosition)
         let end = try #require(trip.endPosition)
-        // Every fix of the stop, and only those: the drive's fixes report the speed that keeps them out.
-        let startMean = try #require(Self.mean(of: drive.fixes.prefix(parkedAtStart)))
-        let endMean = try #require(Self.mean(of: drive.fixes[drivenTo...].filter { $0.speed! < 0.5 }))
-        #expect(Geodesic.distance(from: start, to: startMean) < 0.05)
-        #expect(Geodesic.distance(from: end, to: endMean) < 0.05)
         // Averaging five minutes takes out most of an error that wanders over half a minute.
         let firstError = Geodesic.distance(from: drive.fixes[0].coordinate!, to: startSpot)
         let lastError = Geodesic.distance(from: drive.fixes.last!.coordinate!, to: endSpot)
         #expect(Geodesic.distance(from: start, to: startSpot) < 2, "first fix: \(firstError) m off")
         #expect(Geodesic.distance(from: end, to: endSpot) < 2, "last fix: \(lastError) m off")
+    }
+
+    @Test func theMinuteBeforeAnArrivalAndAfterADepartureCarriedToTheSpotBeatsAShortStopsOwnFixes() throws {
+        // Stops of 20 s under an error that wanders over 20 s: the stop's own mean keeps about one draw of it; the
+        // positions of the minute before and after, carried along the Doppler velocity, add more. Over 40 drives the
+        // mean error of the trips' ends falls well below the stops' own means (0.76 of it when this was written;
+        // without the carried positions it is theirs).
+        var engine = 0.0
+        var own = 0.0
+        for seed in 0..<40 {
+            var drive = DriveSimulator(seed: 300 + UInt64(seed))
+            drive.receiver.sigma = 4
+            drive.receiver.tau = 20
+            drive.park(20)
+            let startSpot = drive.position
+            let parked = drive.fixes.count
+            drive.drive(1500, kmh: 40, turnDegrees: 45)
+            let arrived = drive.fixes.count
+            drive.park(20)
+            let endSpot = drive.position
+            var run = EngineRun()
+            run.start(at: drive.fixes[0].time!)
+            run.feed(drive.fixes)
+            run.stop(at: drive.now)
+            let trip = try #require(run.endedTrips.first)
+            let settled = EngineConfiguration().convergenceFixes
+            let startOwn = try #require(Self.mean(of: drive.fixes[(settled - 1)..<parked]))
+            let endOwn = try #require(Self.mean(of: drive.fixes[arrived...]))
+            engine += Geodesic.distance(from: try #require(trip.startPosition), to: startSpot)
+                + Geodesic.distance(from: try #require(trip.endPosition), to: endSpot)
+            own += Geodesic.distance(from: startOwn, to: startSpot) + Geodesic.distance(from: endOwn, to: endSpot)
+        }
+        #expect(engine <= 0.85 * own, "mean error \(engine / 80) m against the stops' own \(own / 80) m")
     }
 
     @Test func aCarThatDrivesOffBeforeTheReceiverConvergesStartsWhereItStoodNotAtItsFirstGoodFix() throws {
@@ -460,10 +486,8 @@ struct TrackEngineTests {
         let trip = try #require(run.endedTrips.first)
         #expect(trip.start == fixes[0].time)
         #expect(trip.end == lastGood.time)
-        // The end is where the car stood at its last good fix: the mean of that stop's positions.
-        let stopped = try #require(fixes.lastIndex { ($0.speed ?? 0) >= EngineConfiguration().movingSpeed })
-        let parked = try #require(Self.mean(of: fixes[(stopped + 1)...]))
-        #expect(Geodesic.distance(from: try #require(trip.endPosition), to: parked) < 0.3)
+        // The end is where the car stood at its last good fix: the spot of that stop, within the receiver's error.
+        #expect(Geodesic.distance(from: try #require(trip.endPosition), to: drive.position) < 5)
         #expect(trip.duration == lastGood.time!.seconds(since: fixes[0].time!))
         #expect(run.engine.trip == nil)
     }

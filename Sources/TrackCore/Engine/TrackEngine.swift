@@ -26,22 +26,12 @@ public struct TrackEngine: Sendable {
     private var fixLostReported = false
     /// The stop for which the idle alert was raised (re-armed by movement).
     private var idleAlertedFor: UTCTime?
-    /// The mean of the trusted positions of the present stop: where the vehicle is parked (`nil` while it moves).
-    private var standing: PositionMean?
-    /// The mean of the present stop's positions the gate holds back while the receiver converges: where the vehicle
-    /// is parked when no trusted position says so (a receiver that starts in a street canyon), with their error.
-    private var settling: PositionMean?
+    /// Where the vehicle stands, and where it stood before it left (`SpotTracker`).
+    private var spots = SpotTracker()
     /// Whether the vehicle has left the spot the running trip started at (its start is no longer the stop's mean).
     private var departed = false
-    /// Where the vehicle went since it last stood, by its reported velocity (`nil` once that is lost).
-    private var departure: DepartureTrack?
-    /// Whether a better start can still come from a good position carried back along `departure`, and how good
-    /// the start is so far (95 %, metres).
+    /// Whether a better start can still come from the positions carried back to the spot the trip left.
     private var startRefinable = false
-    private var startError: Double?
-    /// Whether the start is the mean of a stop: a carried position must then be twice as good to replace it (the
-    /// mean has taken out some of the error its positions' estimates still count).
-    private var startIsStopMean = false
 
     public init(configuration: EngineConfiguration = EngineConfiguration()) {
         self.configuration = configuration
@@ -126,9 +116,10 @@ public struct TrackEngine: Sendable {
         tracker.add(sample) { motion.append($0) }
         for event in motion { apply(event, emit) }
         // Held back only while the receiver converges, and not beyond the error no position may have.
-        let converging = verdict.positionRejection == .converging && (fix.eph ?? .infinity) <= configuration.maxHorizontalError
+        let held = verdict.positionRejection == .converging && (fix.eph ?? .infinity) <= configuration.maxHorizontalError
             ? fix.coordinate : nil
-        place(trusted, converging: converging, speed: sample.speed, course: fix.track, error: fix.eph, at: time)
+        place(trusted, held: held, speed: sample.speed, course: fix.track, error: fix.eph, threeD: fix.mode == .threeD,
+              at: time)
 
         if let trusted, let running = trip {
             emit(.trackPoint(TrackPoint(time: time, coordinate: trusted, speed: sample.speed, error: fix.eph,
@@ -146,12 +137,10 @@ public struct TrackEngine: Sendable {
                 distanceOutsideTrips += metres
             }
         case .startedMoving(let time):
-            standing = nil
-            settling = nil
+            spots.departed()
             emit(.startedMoving(time))
         case .stopped(let time):
-            standing = nil
-            settling = nil
+            spots.arrived()
             emit(.stopped(time))
         case .displaced(let time, let metres):
             leftSpot()
@@ -165,35 +154,22 @@ public struct TrackEngine: Sendable {
 
     // MARK: - Where the trip starts and ends
 
-    /// Takes a trusted position into the stop's mean while the vehicle stands (a position reported with a speed
-    /// that stands out is on its way off the spot), and moves the running trip's ends: the start is the mean of the
-    /// stop the trip started in until the vehicle leaves it, the end the mean of the present stop, or the last
-    /// position while moving. A parked receiver's error wanders by metres over minutes; the mean of the whole
-    /// stop takes most of it out, where one fix would keep all of it.
-    ///
-    /// A trip that leaves a spot without a good position of it (the receiver still converging, or no trusted
-    /// position at all) gets its start from the first good positions after the departure, carried back along the
-    /// velocity the receiver reported (`DepartureTrack`), for as long as that is better than what it has.
-    private mutating func place(_ trusted: Coordinate?, converging: Coordinate?, speed: Double?, course: Double?,
-                                error: Double?, at time: UTCTime) {
+    /// Takes the fix's position into the spot tracker and moves the running trip's ends: the start is the spot of
+    /// the stop the trip started in (`SpotTracker`: that stop's positions, and those of the minute before the
+    /// vehicle arrived, carried to it) until the vehicle leaves it, then that spot with the positions of the minute
+    /// after the departure carried back to it; the end is the spot of the present stop, or the last position while
+    /// moving. A stop on the way (a red light) ends the carrying back; a roll of a few metres in the parking bay does
+    /// not leave the spot.
+    private mutating func place(_ trusted: Coordinate?, held: Coordinate?, speed: Double?, course: Double?,
+                                error: Double?, threeD: Bool, at time: UTCTime) {
         let resting = !tracker.isMoving && (speed ?? 0) < configuration.movingSpeed
         // Standing again within a few metres of where it set off (a false start, a roll in the parking bay): the car
         // has not left the spot the trip started at.
-        let rolled = resting && departed && startRefinable && (departure?.path ?? .infinity) < Self.sameSpot
-        if resting {
-            departure = DepartureTrack(at: time)
-        } else if departure?.advance(to: time, speed: speed, course: course, gapAfter: configuration.gapAfter) == false {
-            departure = nil
-        }
-        if let trusted, resting {
-            if standing == nil { standing = PositionMean(trusted, error: error) } else { standing?.include(trusted, error: error) }
-        } else if let converging, resting {
-            if settling == nil { settling = PositionMean(converging, error: error) } else { settling?.include(converging, error: error) }
-        }
+        let rolled = resting && departed && startRefinable && (spots.pathSinceDeparture ?? .infinity) < Self.sameSpot
+        spots.take(at: time, trusted: trusted, held: held, error: error, speed: speed, course: course,
+                   resting: resting, carriable: threeD, gapAfter: configuration.gapAfter)
         guard var running = trip else { return }
-        // The stop's trusted positions; without any, those held back while converging (their error says how poor).
-        let parked = standing ?? settling
-        let here = tracker.isMoving ? trusted : (parked?.center ?? trusted)
+        let here = tracker.isMoving ? trusted : (spots.stop.spot ?? trusted)
         if tracker.isMoving && !departed {
             departed = true
             startRefinable = true
@@ -205,57 +181,36 @@ public struct TrackEngine: Sendable {
         // Standing again after the departure: the way back to the trip's spot is lost in this stop.
         if resting && departed { startRefinable = false }
         if !departed {
-            if let here {
-                running.startPosition = here
-                startError = parked?.error ?? error
-                startIsStopMean = parked != nil
-            }
+            if let here { running.startPosition = here }
+        } else if startRefinable, let spot = spots.left?.spot {
+            running.startPosition = spot
         } else if running.startPosition == nil, let trusted {
             running.startPosition = trusted
-            startError = (error ?? 0) + (startRefinable ? departure?.path ?? 0 : 0)
-            startIsStopMean = false
-        }
-        if startRefinable, tracker.isMoving {
-            if let departure, departure.path <= Self.departureReach, time.seconds(since: departure.since) <= Self.departureTime {
-                if let trusted, let error {
-                    // Doppler velocity integrated over the path: a few percent of it, and a metre for the lead-in.
-                    let carried = error + 0.03 * departure.path + 1
-                    if carried * (startIsStopMean ? 2 : 1) < (startError ?? .infinity) {
-                        running.startPosition = departure.spot(from: trusted)
-                        startError = carried
-                        startIsStopMean = false
-                    }
-                }
-            } else {
-                startRefinable = false
-            }
         }
         if let here { running.endPosition = here }
         trip = running
     }
 
-    /// How far, metres, and how long, seconds, after a departure a position may still be carried back to the spot.
-    static let departureReach = 1000.0
-    static let departureTime = 180.0
     /// Metres a vehicle may roll and stand again and still be at the spot it set off from.
     static let sameSpot = 25.0
 
     /// The vehicle left its spot without the speed saying so (a creep, an outage it moved across): a new stop
     /// begins here, and the trip's start, if it was still being averaged, is final.
     private mutating func leftSpot() {
-        standing = nil
-        settling = nil
-        departure = nil
+        spots.lostSpot()
         startRefinable = false
         if trip != nil { departed = true }
     }
 
-    /// The mean of the present stop's trusted positions while the vehicle stands (`nil` while it moves, or
-    /// before a trusted position): where it is parked, and from how many fixes.
-    public var standingPosition: PositionMean? { tracker.isMoving ? nil : standing }
+    /// Where the vehicle stands while it stands on trusted positions (`nil` while it moves, or before a trusted
+    /// position of the stop): the spot of the present stop (`SpotTracker`).
+    public var standingSpot: Coordinate? {
+        guard !tracker.isMoving, spots.stop.trusted != nil else { return nil }
+        return spots.stop.spot
+    }
 
-    /// Where the vehicle stands now: the mean of the present stop, else the last trusted position.
-    private var parkedPosition: Coordinate? { standing?.center ?? lastPosition }
+    /// Where the vehicle stands now: the spot of the present stop, else the last trusted position.
+    private var parkedPosition: Coordinate? { spots.stop.spot ?? lastPosition }
 
     // MARK: - Time
 
@@ -300,8 +255,6 @@ public struct TrackEngine: Sendable {
         }
         departed = tracker.isMoving
         startRefinable = false
-        startError = started.startPosition == nil ? nil : (tracker.isMoving ? lastPositionError : standing?.error)
-        startIsStopMean = !tracker.isMoving && standing != nil
         trip = started
         emit(.tripStarted(started))
         // The track begins where the trip does.
