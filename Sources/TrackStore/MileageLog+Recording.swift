@@ -106,7 +106,7 @@ extension MileageLog {
                 trip.date = LocalDates.date(of: start, zone: zone)
             }
             if trip.route.isKept {
-                // The engine's start is the mean of the stop the trip started in; the row has the first point.
+                // The engine's start is the spot of the stop the trip started in; the row has the first point.
                 trip.startPosition = summary.startPosition ?? trip.startPosition
                 trip.endPosition = summary.endPosition ?? trip.startPosition
                 // The named places that hold them (a trip without its route gets none: privacy wins).

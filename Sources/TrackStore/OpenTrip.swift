@@ -13,10 +13,10 @@ public struct OpenTrip: Sendable, Hashable {
     /// (25 m), so a last point further away was stored after the car had left that stop.
     public static let sameStop = 30.0
 
-    /// Where the trip started: the mean of the stop it started in, as the row kept it, else its first point.
+    /// Where the trip started: the spot of the stop it started in, as the row kept it, else its first point.
     public var startPosition: Coordinate? { trip.startPosition ?? first?.point.coordinate }
 
-    /// Where the trip was cut: the mean of the stop the car stood in, as the row kept it, when the last stored
+    /// Where the trip was cut: the spot of the stop the car stood in, as the row kept it, when the last stored
     /// point is in that stop; else the last stored point (the car was moving, or the row kept no end).
     public var endPosition: Coordinate? {
         guard let last = last?.point.coordinate else { return trip.endPosition }

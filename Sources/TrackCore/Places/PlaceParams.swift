@@ -1,5 +1,5 @@
-/// `place.add`: a place to name, at given coordinates or where the car stands (`here`: the mean of the present stop's
-/// positions, which only the daemon knows).
+/// `place.add`: a place to name, at given coordinates or where the car stands (`here`: the spot of the present
+/// stop, from its positions, which only the daemon knows).
 public struct PlaceAddParams: Sendable, Codable, Hashable {
     public var name: String
     public var position: Coordinate?
