@@ -3,6 +3,10 @@ import GRDB
 import TrackCore
 
 extension MileageLog {
+    /// The earliest date of a trip entered by hand: well inside what the log's clock holds, and before any car this
+    /// log could be kept for.
+    public static let earliestDate = CivilDate(year: 1970, month: 1, day: 1)!
+
     /// Adds a trip entered by hand (or from a regular trip) at the end of the log; its start odometer follows the log.
     public func addTrip(_ manual: ManualTrip, context: ChangeContext) async throws(StoreError) -> LogTrip {
         try await write("add a trip") { db in
@@ -25,6 +29,11 @@ extension MileageLog {
             }
             let profile = try MileageLog.profile(db)
             let today = LocalDates.date(of: context.time, zone: profile.timeZone)
+            // Found by the control fuzzer: an empty log set no lower bound, and a time on 1013-11-22 overflowed the
+            // nanosecond clock (UTCTime holds 1678 to 2262) and stopped trackd.
+            guard manual.date >= MileageLog.earliestDate else {
+                throw StoreError.invalid("\(manual.date) is before \(MileageLog.earliestDate), the earliest date a trip can have")
+            }
             if manual.date > today {
                 throw StoreError.invalid("\(manual.date) is in the future (today is \(today) by \(context.timeSource) time); "
                     + "a trip is entered once it has been driven")

@@ -117,6 +117,25 @@ struct LogEditTests {
         #expect(try await log.trip(trip.id) == trip)
     }
 
+    /// Found by the control fuzzer: in an empty log nothing bounded a trip's date from below, and a trip by hand on
+    /// 1013-11-22 at 09:30 overflowed the nanosecond clock and stopped trackd.
+    @Test func aTripByHandDatedBefore1970IsRefusedNotACrash() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        let context = TestContext.at("2026-11-22T09:00:00Z")
+        for year in [1013, 1, 1969] {
+            await #expect {
+                try await log.addTrip(ManualTrip(date: CivilDate(year: year, month: 11, day: 22)!, startSecond: 34_200,
+                                                 extent: .distance(1000), kind: .private), context: context)
+            } throws: { "\($0)".contains("is before 1970-01-01, the earliest date a trip can have") }
+        }
+        #expect(try await log.trips(dates: nil).isEmpty)
+        let earliest = try await log.addTrip(ManualTrip(date: MileageLog.earliestDate, startSecond: 34_200,
+                                                        extent: .distance(1000), kind: .private), context: context)
+        #expect(earliest.date == MileageLog.earliestDate)
+        #expect(earliest.start == UTCTime(iso8601: "1970-01-01T09:30:00Z"))
+    }
+
     @Test func deletingLeavesATombstoneOutOfTheTotals() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("trackd.sqlite")
