@@ -169,6 +169,26 @@ struct TrackEngineTests {
         #expect(Geodesic.distance(from: start, to: spot) < 10, "\(Geodesic.distance(from: start, to: spot)) m off the spot")
     }
 
+    @Test func aManoeuvreOfFifteenMetresAndAStopLeavesTheStartAtTheFirstSpot() throws {
+        // Found on the benchmark kit's parking_lot drives: out of the bay, 15 m, a stop, then away. Taken for a roll,
+        // the stop 15 m on became the trip's start.
+        var drive = DriveSimulator(seed: 28)
+        drive.park(20)
+        let spot = drive.position
+        drive.drive(15, kmh: 8)
+        drive.park(5)
+        let turned = drive.position
+        drive.drive(800, kmh: 30)
+        var run = EngineRun()
+        run.start(at: drive.fixes[0].time!)
+        run.feed(drive.fixes)
+        run.stop(at: drive.now)
+        let start = try #require(run.endedTrips.first?.startPosition)
+        #expect(Geodesic.distance(from: turned, to: spot) > 12)
+        #expect(Geodesic.distance(from: start, to: spot) < Geodesic.distance(from: start, to: turned),
+                "\(Geodesic.distance(from: start, to: spot)) m from the bay, \(Geodesic.distance(from: start, to: turned)) m from the stop")
+    }
+
     @Test func theWayBackToTheStartEndsAtTheNextStop() throws {
         var drive = DriveSimulator(seed: 25)
         drive.park(20)

@@ -192,7 +192,7 @@ public struct TrackEngine: Sendable {
     }
 
     /// Metres a vehicle may roll and stand again and still be at the spot it set off from.
-    static let sameSpot = 25.0
+    static let sameSpot = 8.0
 
     /// The vehicle left its spot without the speed saying so (a creep, an outage it moved across): a new stop
     /// begins here, and the trip's start, if it was still being averaged, is final.
