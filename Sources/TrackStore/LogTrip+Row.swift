@@ -13,16 +13,13 @@ extension LogTrip {
             throw StoreError.invalid("trip \(row["id"] as Int64? ?? 0) has an unknown kind, source or state "
                                      + "('\(kindText)', '\(sourceText)', '\(stateText)')")
         }
-        func coordinate(_ lat: String, _ lon: String) -> Coordinate? {
-            guard let latitude: Double = row[lat], let longitude: Double = row[lon] else { return nil }
-            return Coordinate(latitude: latitude, longitude: longitude)
-        }
         self.init(
             id: row["id"], kind: kind, purpose: row["purpose"], customer: row["customer"],
             destination: row["destination"], source: source, state: state,
             start: (row["start_time"] as String?).flatMap { UTCTime(iso8601: $0) },
             end: (row["end_time"] as String?).flatMap { UTCTime(iso8601: $0) },
-            startPosition: coordinate("start_lat", "start_lon"), endPosition: coordinate("end_lat", "end_lon"),
+            startPosition: MileageLog.coordinate(row, "start_lat", "start_lon"),
+            endPosition: MileageLog.coordinate(row, "end_lat", "end_lon"),
             odometerStart: row["odometer_start"], odometerEnd: row["odometer_end"], distance: row["distance"],
             measuredDistance: row["measured_distance"], calibrationFactor: row["calibration_factor"],
             gapCount: row["gap_count"], bridgedSeconds: row["bridged_seconds"], bridgedDistance: row["bridged_distance"],

@@ -135,12 +135,6 @@ extension MileageLog {
         throw StoreError.invalid("a place named '\(row["name"] as String)' exists; choose another name or edit that one")
     }
 
-    /// The place a trip's end at `position` gets: the one whose radius holds it (`nil` without a position).
-    static func place(at position: Coordinate?, _ db: Database) throws -> TripPlace? {
-        guard let position else { return nil }
-        return Place.containing(position, among: try places(db))?.tripPlace
-    }
-
     /// Gives `place` to the closed GPS trips without a place whose start or end lies inside it (and inside no
     /// place that holds it better); each change is a chain record and an entry in the history.
     static func nameTrips(at place: Place, context: ChangeContext, _ db: Database) throws -> PlaceUpdate {

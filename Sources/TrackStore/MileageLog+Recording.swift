@@ -110,8 +110,12 @@ extension MileageLog {
                 trip.startPosition = summary.startPosition ?? trip.startPosition
                 trip.endPosition = summary.endPosition ?? trip.startPosition
                 // The named places that hold them (a trip without its route gets none: privacy wins).
-                if trip.startPlace == nil { trip.startPlace = try MileageLog.place(at: trip.startPosition, db) }
-                if trip.endPlace == nil { trip.endPlace = try MileageLog.place(at: trip.endPosition, db) }
+                let places = try MileageLog.places(db)
+                func place(at position: Coordinate?) -> TripPlace? {
+                    position.flatMap { Place.containing($0, among: places)?.tripPlace }
+                }
+                if trip.startPlace == nil { trip.startPlace = place(at: trip.startPosition) }
+                if trip.endPlace == nil { trip.endPlace = place(at: trip.endPosition) }
             }
             trip.end = summary.end ?? trip.start
             if trip.date == nil, let day = trip.start ?? summary.closedAt { trip.date = LocalDates.date(of: day, zone: zone) }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import TrackCore
 
@@ -44,11 +45,6 @@ extension Place {
 
     /// "59.437000, 24.753600".
     static func coordinateText(_ coordinate: Coordinate) -> String {
-        func six(_ value: Double) -> String {
-            let scaled = Int64((abs(value) * 1_000_000).rounded())
-            let fraction = String(scaled % 1_000_000)
-            return (value < 0 ? "-" : "") + "\(scaled / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
-        }
-        return "\(six(coordinate.latitude)), \(six(coordinate.longitude))"
+        String(format: "%.6f, %.6f", coordinate.latitude, coordinate.longitude)
     }
 }

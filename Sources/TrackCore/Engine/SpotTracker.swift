@@ -14,8 +14,13 @@ struct SpotTracker: Sendable {
     static let window = 60.0
     /// Metres of path beyond which a position is no longer carried.
     static let reach = 1000.0
-    /// Positions of a stop kept one by one for the robust mean; a longer stop's own mean speaks for itself.
+    /// Positions of a stop kept one by one for the robust mean, one a second at most; a longer stop's own mean
+    /// speaks for itself. Positions carried to a stop are taken one a second at most too: a 10 Hz receiver's
+    /// positions within a second are one draw of its error, and the robust mean is then worked out once a second,
+    /// not at every fix.
     static let keptPositions = 300
+    /// Seconds between positions kept one by one.
+    static let keptSpacing = 1.0
 
     /// A stop: its own positions (trusted, else held back while converging) and those carried to it.
     struct Stop: Sendable {
@@ -24,31 +29,54 @@ struct SpotTracker: Sendable {
         private(set) var held: PositionMean?
         private var trustedPoints: [Coordinate] = []
         private var heldPoints: [Coordinate] = []
+        private var lastKept: (trusted: UTCTime?, held: UTCTime?)
         /// Positions taken before the arrival or after the departure, carried to the spot.
-        fileprivate(set) var carried: [Coordinate] = []
+        private var carried: [Coordinate] = []
+        private var lastCarried: UTCTime?
+        /// Where the vehicle stands or stood: the robust mean of the stop's kept positions and the carried ones (a
+        /// stop of more than `keptPositions` kept positions: its own mean); `nil` when nothing says. Worked out when
+        /// a position is kept or carried.
+        private(set) var spot: Coordinate?
 
-        mutating func include(trusted position: Coordinate?, held: Coordinate?, error: Double?) {
+        mutating func include(trusted position: Coordinate?, held: Coordinate?, at time: UTCTime) {
             if let position {
-                if trusted == nil { trusted = PositionMean(position, error: error) } else { trusted?.include(position, error: error) }
-                if trustedPoints.count < SpotTracker.keptPositions { trustedPoints.append(position) }
+                if trusted == nil { trusted = PositionMean(position) } else { trusted?.include(position) }
+                if Self.due(lastKept.trusted, time), trustedPoints.count < SpotTracker.keptPositions {
+                    trustedPoints.append(position)
+                    lastKept.trusted = time
+                    refresh()
+                }
             } else if let held {
-                if self.held == nil { self.held = PositionMean(held, error: error) } else { self.held?.include(held, error: error) }
-                if heldPoints.count < SpotTracker.keptPositions { heldPoints.append(held) }
+                if self.held == nil { self.held = PositionMean(held) } else { self.held?.include(held) }
+                if Self.due(lastKept.held, time), heldPoints.count < SpotTracker.keptPositions {
+                    heldPoints.append(held)
+                    lastKept.held = time
+                    refresh()
+                }
             }
+            if long { spot = own?.center }
+        }
+
+        /// Takes a position carried to the spot (one a second at most).
+        mutating func carry(_ position: Coordinate, at time: UTCTime) {
+            guard Self.due(lastCarried, time) else { return }
+            carried.append(position)
+            lastCarried = time
+            refresh()
         }
 
         /// The stop's own mean: of its trusted positions, else of those held back.
         var own: PositionMean? { trusted ?? held }
 
-        /// Whether anything says where the stop is.
-        var isEmpty: Bool { own == nil && carried.isEmpty }
+        /// Whether the stop has kept as many positions as it keeps: its own mean is its spot.
+        private var long: Bool { (trusted != nil ? trustedPoints : heldPoints).count >= SpotTracker.keptPositions }
 
-        /// Where the vehicle stands or stood: the robust mean of the stop's positions and the carried ones (a stop
-        /// longer than `keptPositions` fixes: its own mean); `nil` when nothing says.
-        var spot: Coordinate? {
-            if let own, own.count > SpotTracker.keptPositions { return own.center }
-            let points = (trusted != nil ? trustedPoints : heldPoints) + carried
-            return SpotTracker.robustMean(points)
+        private mutating func refresh() {
+            spot = long ? own?.center : SpotTracker.robustMean((trusted != nil ? trustedPoints : heldPoints) + carried)
+        }
+
+        private static func due(_ last: UTCTime?, _ time: UTCTime) -> Bool {
+            last.map { time.seconds(since: $0) >= SpotTracker.keptSpacing } ?? true
         }
     }
 
@@ -88,21 +116,23 @@ struct SpotTracker: Sendable {
 
     /// Takes a fix: its trusted position, or the one the gate holds back while converging, and its velocity. A
     /// position that is not `carriable` (a 2D fix, whose assumed altitude skews it) counts only at rest.
-    mutating func take(at time: UTCTime, trusted: Coordinate?, held: Coordinate?, error: Double?, speed: Double?,
-                       course: Double?, resting: Bool, carriable: Bool = true, gapAfter: Double) {
+    mutating func take(at time: UTCTime, trusted: Coordinate?, held: Coordinate?, speed: Double?, course: Double?,
+                       resting: Bool, carriable: Bool = true, gapAfter: Double) {
         advance(to: time, speed: resting ? 0 : speed, course: course, gapAfter: gapAfter)
         if resting {
             lastRest = reckoning
-            stop.include(trusted: trusted, held: held, error: error)
+            stop.include(trusted: trusted, held: held, at: time)
             return
         }
         guard let trusted, carriable, let reckoning else { return }
-        recent.append(Taken(coordinate: trusted, time: time, east: reckoning.east, north: reckoning.north))
+        if recent.last.map({ time.seconds(since: $0.time) >= Self.keptSpacing }) ?? true {
+            recent.append(Taken(coordinate: trusted, time: time, east: reckoning.east, north: reckoning.north))
+        }
         while let first = recent.first, time.seconds(since: first.time) > Self.window { recent.removeFirst() }
         if let leftAt, left != nil, time.seconds(since: leftAt.time) <= Self.window,
            reckoning.path - leftAt.path <= Self.reach {
-            left?.carried.append(Geodesic.point(east: leftAt.east - reckoning.east, north: leftAt.north - reckoning.north,
-                                                from: trusted))
+            left?.carry(Geodesic.point(east: leftAt.east - reckoning.east, north: leftAt.north - reckoning.north,
+                                       from: trusted), at: time)
         }
     }
 
@@ -110,8 +140,9 @@ struct SpotTracker: Sendable {
     mutating func arrived() {
         stop = Stop()
         if let reckoning {
-            stop.carried = recent.map { taken in
-                Geodesic.point(east: reckoning.east - taken.east, north: reckoning.north - taken.north, from: taken.coordinate)
+            for taken in recent {
+                stop.carry(Geodesic.point(east: reckoning.east - taken.east, north: reckoning.north - taken.north,
+                                          from: taken.coordinate), at: taken.time)
             }
         }
         recent.removeAll()

@@ -118,8 +118,7 @@ public struct TrackEngine: Sendable {
         // Held back only while the receiver converges, and not beyond the error no position may have.
         let held = verdict.positionRejection == .converging && (fix.eph ?? .infinity) <= configuration.maxHorizontalError
             ? fix.coordinate : nil
-        place(trusted, held: held, speed: sample.speed, course: fix.track, error: fix.eph, threeD: fix.mode == .threeD,
-              at: time)
+        place(trusted, held: held, speed: sample.speed, course: fix.track, threeD: fix.mode == .threeD, at: time)
 
         if let trusted, let running = trip {
             emit(.trackPoint(TrackPoint(time: time, coordinate: trusted, speed: sample.speed, error: fix.eph,
@@ -161,12 +160,12 @@ public struct TrackEngine: Sendable {
     /// moving. A stop on the way (a red light) ends the carrying back; a roll of a few metres in the parking bay does
     /// not leave the spot.
     private mutating func place(_ trusted: Coordinate?, held: Coordinate?, speed: Double?, course: Double?,
-                                error: Double?, threeD: Bool, at time: UTCTime) {
+                                threeD: Bool, at time: UTCTime) {
         let resting = !tracker.isMoving && (speed ?? 0) < configuration.movingSpeed
         // Standing again within a few metres of where it set off (a false start, a roll in the parking bay): the car
         // has not left the spot the trip started at.
         let rolled = resting && departed && startRefinable && (spots.pathSinceDeparture ?? .infinity) < Self.sameSpot
-        spots.take(at: time, trusted: trusted, held: held, error: error, speed: speed, course: course,
+        spots.take(at: time, trusted: trusted, held: held, speed: speed, course: course,
                    resting: resting, carriable: threeD, gapAfter: configuration.gapAfter)
         guard var running = trip else { return }
         let here = tracker.isMoving ? trusted : (spots.stop.spot ?? trusted)

@@ -18,9 +18,7 @@ public struct ParkingCluster: Sendable, Hashable {
         precondition(!stays.isEmpty, "a parking cluster has at least one stay")
         let ordered = stays.sorted(by: ParkingStay.canonicallyPrecedes)
         // The mean around the first stay in the canonical order: the same stays give the same centre bit for bit.
-        var mean = PositionMean(ordered[0].position)
-        for stay in ordered.dropFirst() { mean.include(stay.position) }
-        let center = mean.center
+        let center = PositionMean(of: ordered.map(\.position))!.center
         self.center = center
         self.stays = ordered
         tripsEndingHere = ordered.compactMap(\.arrivedBy).sorted()
