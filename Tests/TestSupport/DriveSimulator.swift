@@ -94,9 +94,11 @@ public struct DriveSimulator {
         let dt = 1 / rate
         let newSpeed = max(0, speed + acceleration * dt)
         let step = (speed + newSpeed) / 2 * dt
+        // Along an arc of constant turn rate the step's chord points along the heading halfway through it.
+        let chord = (heading + turnRate * step / 2) * .pi / 180
         heading += turnRate * step
-        east += step * sin(heading * .pi / 180)
-        north += step * cos(heading * .pi / 180)
+        east += step * sin(chord)
+        north += step * cos(chord)
         trueDistance += step
         speed = newSpeed
         time = time.adding(seconds: dt)

@@ -69,7 +69,7 @@ struct TrackEngineTests {
         #expect(Geodesic.distance(from: end, to: endSpot) < 2, "last fix: \(lastError) m off")
     }
 
-    @Test func theMinuteBeforeAnArrivalAndAfterADepartureCarriedToTheSpotBeatsAShortStopsOwnFixes() throws {
+    @Test func theDrivingBeforeAnArrivalAndAfterADepartureCarriedToTheSpotBeatsAShortStopsOwnFixes() throws {
         // Stops of 20 s under an error that wanders over 20 s: the stop's own mean keeps about one draw of it; the
         // positions of the minute before and after, carried along the Doppler velocity, add more. Over 40 drives the
         // mean error of the trips' ends falls well below the stops' own means (0.76 of it when this was written;
@@ -130,10 +130,11 @@ struct TrackEngineTests {
         #expect(Geodesic.distance(from: start, to: spot) < 5, "\(Geodesic.distance(from: start, to: spot)) m off the spot")
     }
 
-    @Test func aTripStartingInAStreetCanyonStartsAtTheMeanOfThePositionsHeldBackWhileConverging() throws {
+    @Test func aTripStartingInAStreetCanyonStartsAtItsSpotFromThePositionsHeldBackAndThoseCarriedBack() throws {
         var drive = DriveSimulator(seed: 27)
         drive.receiver.eph = 35   // above the converged error all along: the gate holds positions back for 120 s
         drive.park(60)
+        let spot = drive.position
         let parked = drive.fixes.count
         drive.drive(1500, kmh: 30)
         var run = EngineRun()
@@ -141,8 +142,10 @@ struct TrackEngineTests {
         run.feed(drive.fixes)
         run.stop(at: drive.now)
         let start = try #require(run.endedTrips.first?.startPosition)
-        let mean = try #require(Self.mean(of: drive.fixes.prefix(parked)))
-        #expect(Geodesic.distance(from: start, to: mean) < 0.05, "the stop's own positions, not a position after it")
+        let firstTrusted = try #require(drive.fixes.dropFirst(parked + 120).first?.coordinate)
+        #expect(Geodesic.distance(from: firstTrusted, to: spot) > 100, "the car had left when positions were trusted")
+        #expect(Geodesic.distance(from: start, to: spot) < 2 * drive.receiver.sigma,
+                "\(Geodesic.distance(from: start, to: spot)) m off the spot")
         #expect(run.engine.statistics.positionRejections[.converging] ?? 0 >= parked)
     }
 
@@ -189,12 +192,13 @@ struct TrackEngineTests {
                 "\(Geodesic.distance(from: start, to: spot)) m from the bay, \(Geodesic.distance(from: start, to: turned)) m from the stop")
     }
 
-    @Test func theWayBackToTheStartEndsAtTheNextStop() throws {
+    @Test func theWayBackToTheStartRunsThroughARedLight() throws {
         var drive = DriveSimulator(seed: 25)
         drive.park(20)
         let spot = drive.position
         let parked = drive.fixes.count
         drive.drive(200, kmh: 30)
+        let light = drive.position
         drive.park(30)   // a red light, while the receiver still converges
         let redLight = drive.fixes.count
         drive.drive(800, kmh: 50)
@@ -211,11 +215,13 @@ struct TrackEngineTests {
         run.stop(at: drive.now)
         let trip = try #require(run.endedTrips.first)
         let start = try #require(trip.startPosition)
-        // Carried back past the red light it would land at the light; it stays the first good position instead
-        // (the gate trusts positions from the `convergenceFixes`-th good fix in a row).
-        #expect(parked < redLight)
-        #expect(Geodesic.distance(from: start, to: spot) > 150, "not carried back to the light as if it were the spot")
-        #expect(start == fixes[redLight + 5 + EngineConfiguration().convergenceFixes - 1].coordinate)
+        // The good positions after the light are carried back along the way, the light's standstill included, to
+        // the spot the trip set off from: not the first good position, and not the light.
+        let firstGood = try #require(fixes[redLight + 5 + EngineConfiguration().convergenceFixes - 1].coordinate)
+        #expect(Geodesic.distance(from: light, to: spot) > 150)
+        #expect(Geodesic.distance(from: firstGood, to: spot) > 150)
+        #expect(Geodesic.distance(from: start, to: spot) < 3 * drive.receiver.sigma,
+                "\(Geodesic.distance(from: start, to: spot)) m off the spot")
     }
 
     @Test func aTripStartedWhileMovingStartsAtItsFirstPosition() throws {

@@ -1,19 +1,20 @@
 import RealModule
 
 /// Where the vehicle stands, and where it stood before it left: for each stop, the robust mean of the stop's own
-/// positions and of the positions taken within a minute before the vehicle arrived or after it left, carried to
-/// the spot along the velocity the receiver reported (its Doppler speed and course, integrated).
+/// positions and of the positions taken within `window` before the vehicle arrived or after it left (on the way
+/// and at the stops on it, a red light included), carried to the spot along the velocity the receiver reported
+/// (its Doppler speed and course, integrated).
 ///
 /// A receiver's position error wanders over half a minute to a few minutes; a stop of twenty seconds holds one
-/// draw of it, and its mean keeps the whole error. The minute of driving before and after holds two or three more
-/// draws, and Doppler velocity carries them to the spot to a metre or two: the same spot, measured three or four
-/// times over. A position held back by the gate while the receiver converges counts for a stop without a trusted
+/// draw of it, and its mean keeps the whole error. The five minutes of driving before and after hold several more
+/// draws, and Doppler velocity carries them to the spot to a metre or two: the same spot, measured many times
+/// over. A position held back by the gate while the receiver converges counts for a stop without a trusted
 /// one (a receiver that starts in a street canyon); a multipath jump is left out by the robust mean.
 struct SpotTracker: Sendable {
     /// Seconds before an arrival and after a departure whose positions are carried to the spot.
-    static let window = 60.0
+    static let window = 300.0
     /// Metres of path beyond which a position is no longer carried.
-    static let reach = 1000.0
+    static let reach = 2000.0
     /// Positions of a stop kept one by one for the robust mean, one a second at most; a longer stop's own mean
     /// speaks for itself. Positions carried to a stop are taken one a second at most too: a 10 Hz receiver's
     /// positions within a second are one draw of its error, and the robust mean is then worked out once a second,
@@ -115,45 +116,48 @@ struct SpotTracker: Sendable {
     }
 
     /// Takes a fix: its trusted position, or the one the gate holds back while converging, and its velocity. A
-    /// position that is not `carriable` (a 2D fix, whose assumed altitude skews it) counts only at rest.
+    /// position that is not `carriable` (a 2D fix, whose assumed altitude skews it) counts only for its own stop.
     mutating func take(at time: UTCTime, trusted: Coordinate?, held: Coordinate?, speed: Double?, course: Double?,
                        resting: Bool, carriable: Bool = true, gapAfter: Double) {
         advance(to: time, speed: resting ? 0 : speed, course: course, gapAfter: gapAfter)
         if resting {
             lastRest = reckoning
             stop.include(trusted: trusted, held: held, at: time)
-            return
+        }
+        if let leftAt, let reckoning,
+           time.seconds(since: leftAt.time) > Self.window || reckoning.path - leftAt.path > Self.reach {
+            left = nil
         }
         guard let trusted, carriable, let reckoning else { return }
         if recent.last.map({ time.seconds(since: $0.time) >= Self.keptSpacing }) ?? true {
             recent.append(Taken(coordinate: trusted, time: time, east: reckoning.east, north: reckoning.north))
         }
         while let first = recent.first, time.seconds(since: first.time) > Self.window { recent.removeFirst() }
-        if let leftAt, left != nil, time.seconds(since: leftAt.time) <= Self.window,
-           reckoning.path - leftAt.path <= Self.reach {
+        if let leftAt, left != nil {
             left?.carry(Geodesic.point(east: leftAt.east - reckoning.east, north: leftAt.north - reckoning.north,
                                        from: trusted), at: time)
         }
     }
 
-    /// The vehicle stopped: a new stop begins, with the positions of the last minute carried to it.
+    /// The vehicle stopped: a new stop begins, with the positions of the last `window` carried to it (those taken
+    /// on the way and at the stops before).
     mutating func arrived() {
         stop = Stop()
-        if let reckoning {
-            for taken in recent {
-                stop.carry(Geodesic.point(east: reckoning.east - taken.east, north: reckoning.north - taken.north,
-                                          from: taken.coordinate), at: taken.time)
-            }
+        guard let reckoning else { return }
+        for taken in recent {
+            stop.carry(Geodesic.point(east: reckoning.east - taken.east, north: reckoning.north - taken.north,
+                                      from: taken.coordinate), at: taken.time)
         }
-        recent.removeAll()
     }
 
-    /// The vehicle drove off: the stop it left waits for the positions carried back to it.
-    mutating func departed() {
-        left = stop
-        leftAt = lastRest ?? reckoning
+    /// The vehicle drove off: the stop it left waits for the positions carried back to it, unless `keepingLeft`
+    /// and the stop left before still waits for them (a red light after the spot a trip set off from).
+    mutating func departed(keepingLeft: Bool = false) {
+        if !(keepingLeft && left != nil) {
+            left = stop
+            leftAt = lastRest ?? reckoning
+        }
         stop = Stop()
-        recent.removeAll()
     }
 
     /// The vehicle left its spot without driving off (a creep, an outage it moved across): nothing before is
@@ -198,6 +202,7 @@ struct SpotTracker: Sendable {
         reckoning = Reckoning(time: time)
         lastRest = nil
         recent.removeAll()
+        left = nil
         leftAt = nil
     }
 

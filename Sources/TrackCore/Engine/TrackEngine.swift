@@ -136,7 +136,7 @@ public struct TrackEngine: Sendable {
                 distanceOutsideTrips += metres
             }
         case .startedMoving(let time):
-            spots.departed()
+            spots.departed(keepingLeft: startRefinable)
             emit(.startedMoving(time))
         case .stopped(let time):
             spots.arrived()
@@ -154,11 +154,11 @@ public struct TrackEngine: Sendable {
     // MARK: - Where the trip starts and ends
 
     /// Takes the fix's position into the spot tracker and moves the running trip's ends: the start is the spot of
-    /// the stop the trip started in (`SpotTracker`: that stop's positions, and those of the minute before the
-    /// vehicle arrived, carried to it) until the vehicle leaves it, then that spot with the positions of the minute
-    /// after the departure carried back to it; the end is the spot of the present stop, or the last position while
-    /// moving. A stop on the way (a red light) ends the carrying back; a roll of a few metres in the parking bay does
-    /// not leave the spot.
+    /// the stop the trip started in (`SpotTracker`: that stop's positions, and those of the `window` before the
+    /// vehicle arrived, carried to it) until the vehicle leaves it, then that spot with the positions of the
+    /// `window` after the departure carried back to it, through red lights on the way; the end is the spot of the
+    /// present stop, or the last position while moving. A lost way (an outage, a creep) ends the carrying back; a
+    /// roll of a few metres in the parking bay does not leave the spot.
     private mutating func place(_ trusted: Coordinate?, held: Coordinate?, speed: Double?, course: Double?,
                                 threeD: Bool, at time: UTCTime) {
         let resting = !tracker.isMoving && (speed ?? 0) < configuration.movingSpeed
@@ -177,8 +177,8 @@ public struct TrackEngine: Sendable {
             departed = false
             startRefinable = false
         }
-        // Standing again after the departure: the way back to the trip's spot is lost in this stop.
-        if resting && departed { startRefinable = false }
+        // The positions carried back to the trip's spot are done with (the window passed, the way was lost).
+        if departed && spots.left == nil { startRefinable = false }
         if !departed {
             if let here { running.startPosition = here }
         } else if startRefinable, let spot = spots.left?.spot {
