@@ -36,6 +36,11 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
+        .systemLibrary(
+            name: "CMosquitto",
+            pkgConfig: "libmosquitto",
+            providers: [.apt(["libmosquitto-dev"])]
+        ),
 
         // posix_openpt and friends, which Swift's Glibc module does not declare.
         .target(name: "CPseudoTerminal"),
@@ -95,6 +100,9 @@ let package = Package(
             ]
         ),
 
+        // The MQTT client the uplink sends through: libmosquitto, from the mosquitto project.
+        .target(name: "TrackUplink", dependencies: ["CMosquitto"]),
+
         // Logs to the systemd journal as native fields (sd_journal_sendv), or plain lines on stderr elsewhere.
         .target(
             name: "TrackJournal",
@@ -113,6 +121,7 @@ let package = Package(
                 "TrackStore",
                 "TrackReports",
                 "ControlSocket",
+                "TrackUplink",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),

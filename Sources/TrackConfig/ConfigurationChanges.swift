@@ -26,6 +26,7 @@ public struct ConfigurationChanges: Sendable, Hashable {
                  live: true)
         }
         note("profile", old.profile != new.profile, live: true)
+        note("uplink", old.uplink != new.uplink, live: false)
     }
 
     /// Whether the file says what trackd already runs with.

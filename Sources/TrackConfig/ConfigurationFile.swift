@@ -6,8 +6,8 @@ import TrackCore
 import Yams
 
 /// trackd's configuration file (`/etc/trackd/trackd.conf`): YAML, with the sections `daemon:` (`DaemonSettings`),
-/// `engine:` (`EngineSettings`), `log:` (`LogSettings`), `privacy:` (`PrivacySettings`) and `profile:`
-/// (`ProfileSettings`).
+/// `engine:` (`EngineSettings`), `log:` (`LogSettings`), `privacy:` (`PrivacySettings`), `profile:`
+/// (`ProfileSettings`) and `uplink:` (`UplinkSettings`).
 ///
 /// ```yaml
 /// daemon:
@@ -31,6 +31,8 @@ public struct ConfigurationFile: Sendable {
     public var profile: ProfileChanges
     /// What is kept of where the car went, and for how long.
     public var privacy: PrivacyPolicy
+    /// Where the data leaves the car to.
+    public var uplink = UplinkConfiguration()
     /// The line of each key the file gives, as `section.key` (`engine.stopped_speed`), for messages.
     public var lines: [String: Int] = [:]
 
@@ -51,7 +53,7 @@ public struct ConfigurationFile: Sendable {
     }
 
     /// The top-level sections.
-    static let sections = ["daemon", "engine", "log", "privacy", "profile"]
+    static let sections = ["daemon", "engine", "log", "privacy", "profile", "uplink"]
 
     /// Reads and checks the file at `path`. An empty file, or `/dev/null`, gives every default.
     public static func load(path: String) throws(ConfigurationError) -> ConfigurationFile {
@@ -116,6 +118,8 @@ public struct ConfigurationFile: Sendable {
                 try Setting.section(value, named: key, settings: LogSettings.all, into: &file.log, path: path)
             case "privacy":
                 try Setting.section(value, named: key, settings: PrivacySettings.all, into: &file.privacy, path: path)
+            case "uplink":
+                try Setting.section(value, named: key, settings: UplinkSettings.all, into: &file.uplink, path: path)
             default:
                 throw .unknownKey(path: path, line: keyNode.mark?.line, key: key, known: sections)
             }

@@ -21,6 +21,8 @@ public struct EffectiveConfiguration: Sendable, Hashable {
     public var profile: ProfileChanges
     /// The `privacy:` section.
     public var privacy: PrivacyPolicy
+    /// The `uplink:` section; a password file named there is read when trackd starts.
+    public var uplink: UplinkConfiguration
 
     /// Settings given on the command line; `nil` leaves them to the file.
     public struct Overrides: Sendable, Hashable {
@@ -61,6 +63,7 @@ public struct EffectiveConfiguration: Sendable, Hashable {
         log = file.log
         profile = file.profile
         privacy = file.privacy
+        uplink = file.uplink
     }
 
     /// Reads the configuration trackd starts with: `explicitPath` (which must exist) when given, else the default

@@ -2,7 +2,8 @@ import Synchronization
 import TrackCore
 import TrackInput
 
-/// The daemon's live state as readers see it: a small snapshot behind a mutex, written only by `TrackerService`.
+/// The daemon's live state as readers see it: a small snapshot behind a mutex, written by `TrackerService`, and
+/// in its own field by the uplink.
 public final class LiveStatus: Sendable {
     private struct State {
         var source: SourceStatus
@@ -24,6 +25,8 @@ public final class LiveStatus: Sendable {
         var odometer: (metres: Double, atTripStart: Bool)?
         /// Whether the log can be written, with its age as of when it was recorded.
         var storage: (status: StorageStatus, at: MonotonicInstant)?
+        /// The uplink, with its age as of when it was recorded.
+        var uplink: (status: UplinkStatus, at: MonotonicInstant)?
     }
 
     private let state: Mutex<State>
@@ -55,6 +58,11 @@ public final class LiveStatus: Sendable {
                     var status = storage.status
                     status.stateAge = (status.stateAge ?? 0) + max(0, now.seconds(since: storage.at))
                     return status
+                },
+                uplink: state.uplink.map { uplink in
+                    var status = uplink.status
+                    status.stateAge = (status.stateAge ?? 0) + max(0, now.seconds(since: uplink.at))
+                    return status
                 })
         }
     }
@@ -65,6 +73,11 @@ public final class LiveStatus: Sendable {
     }
 
     /// Whether the log can be written, as the recorder says at `instant`.
+    /// The uplink's state (written by the uplink's service alone).
+    public func record(uplink: UplinkStatus, at instant: MonotonicInstant) {
+        state.withLock { $0.uplink = (uplink, instant) }
+    }
+
     func record(storage: StorageStatus, at instant: MonotonicInstant) {
         state.withLock { $0.storage = (storage, instant) }
     }

@@ -158,6 +158,20 @@ extension MileageLog {
                 ALTER TABLE regular_trip ADD COLUMN to_place TEXT;
                 """)
         }
+        migrator.registerMigration("v4-uplink") { db in
+            try db.execute(sql: """
+                -- How far each uplink's receiver acknowledged the log (docs/fleet.md): every trip before trip_id,
+                -- and of that trip its start, its points up to point_seq, its events up to event_id, its end.
+                CREATE TABLE uplink_cursor (
+                    transport TEXT PRIMARY KEY,
+                    trip_id INTEGER NOT NULL,
+                    started INTEGER NOT NULL,
+                    point_seq INTEGER NOT NULL,
+                    event_id INTEGER NOT NULL,
+                    ended INTEGER NOT NULL
+                );
+                """)
+        }
         return migrator
     }()
 

@@ -67,6 +67,17 @@ struct StatusCommand: AsyncParsableCommand {
             if storage.droppedPoints > 0 { line += " (\(storage.droppedPoints) older points given up)" }
             lines.append(line)
         }
+        if let uplink = status.uplink {
+            let age = uplink.stateAge.map { " for \(DurationText.of($0))" } ?? ""
+            var line = "  uplink   \(uplink.state)\(age) to \(uplink.broker)"
+            if let detail = uplink.detail { line += ": \(detail)" }
+            line += "; backlog \(uplink.backlogPoints) points (\(uplink.backlogBytes) bytes)"
+            if let last = uplink.lastAcknowledged {
+                line += ", last acknowledged \(last)"
+                if let time = uplink.lastAcknowledgedTime { line += " of \(time.iso8601(fractionDigits: 0))" }
+            }
+            lines.append(line)
+        }
         lines.append("  received \(status.epochs) epochs, \(status.positionFixes) with a position; "
                      + "\(status.inputProblems) damaged sentences dropped")
         return lines.joined(separator: "\n")

@@ -172,7 +172,14 @@ struct TrackDaemon: AsyncParsableCommand {
             "socket": "\(socketPath)", "log": "\(databasePath)", "config": "\(settings.path ?? "none")",
         ])
         // How the services stop: DaemonServices.
-        let services = DaemonServices(control: control, alerts: alerts, reload: reload, tracker: tracker,
+        let uplink: UplinkService?
+        do {
+            uplink = try Self.uplink(settings.uplink, log: log, status: status, environment: environment, logger: logger)
+        } catch {
+            logger.critical("cannot start the uplink", metadata: ["error": "\(error)"])
+            throw ExitCode(1)
+        }
+        let services = DaemonServices(control: control, alerts: alerts, uplink: uplink, reload: reload, tracker: tracker,
                                       source: sourceService, systemd: systemd)
         do {
             try await services.group(logger: logger).run()
@@ -183,6 +190,29 @@ struct TrackDaemon: AsyncParsableCommand {
         }
         inbox.finish()
         logger.notice("trackd stopped")
+    }
+}
+
+extension TrackDaemon {
+    /// The uplink's service when a broker is configured, with its password read (a bad password file stops trackd
+    /// at its start, with the reason).
+    static func uplink(_ configuration: UplinkConfiguration, log: MileageLog, status: LiveStatus,
+                       environment: [String: String], logger: Logger) throws(UplinkPasswordFile.Failure) -> UplinkService? {
+        guard configuration.mqtt != nil else { return nil }
+        var password: String?
+        if let path = UplinkPasswordFile.path(configured: configuration.passwordFile, environment: environment) {
+            password = try UplinkPasswordFile.read(path)
+        }
+        return UplinkService(log: log, configuration: configuration, device: configuration.deviceName(host: hostName()),
+                             password: password, status: status, logger: logger, clock: MonotonicClock.now)
+    }
+
+    /// The machine's host name, for the car's default name on the wire.
+    static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "trackd" }
+        let name = String(cString: buffer)
+        return name.isEmpty ? "trackd" : name
     }
 }
 

@@ -16,6 +16,7 @@ extension DaemonStatus {
             json.key("source"); source.writeJSON(to: &json)
             if let storage { json.key("storage"); storage.writeJSON(to: &json) }
             if let trip { json.key("trip"); trip.writeJSON(to: &json) }
+            if let uplink { json.key("uplink"); uplink.writeJSON(to: &json) }
             json.key("version"); json.string(version)
         }
     }
@@ -64,6 +65,23 @@ extension StorageStatus {
             json.key("dropped_points"); json.number(droppedPoints)
             json.key("pending_points"); json.number(pendingPoints)
             json.key("pending_records"); json.number(pendingRecords)
+            json.key("state"); json.string(state.rawValue)
+            json.member("state_age", stateAge)
+        }
+    }
+}
+
+extension UplinkStatus {
+    func writeJSON(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("acknowledged"); json.number(acknowledged)
+            json.key("backlog_bytes"); json.number(backlogBytes)
+            json.key("backlog_points"); json.number(backlogPoints)
+            json.key("broker"); json.string(broker)
+            json.member("detail", detail)
+            json.key("in_flight"); json.number(inFlight)
+            json.member("last_acknowledged", lastAcknowledged)
+            json.member("last_acknowledged_time", lastAcknowledgedTime)
             json.key("state"); json.string(state.rawValue)
             json.member("state_age", stateAge)
         }

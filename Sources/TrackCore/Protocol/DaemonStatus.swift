@@ -29,12 +29,15 @@ public struct DaemonStatus: Sendable, Codable, Hashable {
     public var odometer: Double?
     /// Whether the mileage log can be written; `nil` when this trackd keeps no log.
     public var storage: StorageStatus?
+    /// The uplink to a broker; `nil` when none is configured.
+    public var uplink: UplinkStatus?
 
     public init(version: String, source: SourceStatus, lastFix: Fix? = nil, lastFixAge: Double? = nil,
                 lastPosition: Fix? = nil, lastPositionAge: Double? = nil, epochs: Int = 0, positionFixes: Int = 0,
                 inputProblems: Int = 0, trip: TripView? = nil, motion: MotionStatus? = nil,
                 lastAlert: IdleAlert? = nil, fixes: EngineStatistics? = nil, odometer: Double? = nil,
-                storage: StorageStatus? = nil) {
+                storage: StorageStatus? = nil, uplink: UplinkStatus? = nil) {
+        self.uplink = uplink
         self.version = version
         self.source = source
         self.lastFix = lastFix
@@ -61,7 +64,7 @@ public struct DaemonStatus: Sendable, Codable, Hashable {
         case epochs
         case positionFixes = "position_fixes"
         case inputProblems = "input_problems"
-        case trip, motion, fixes, odometer, storage
+        case trip, motion, fixes, odometer, storage, uplink
         case lastAlert = "last_alert"
     }
 }

@@ -1,0 +1,308 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import TrackCore
+import TrackStore
+import TrackUplink
+
+/// Sends the log to an MQTT broker (docs/fleet.md): the log is the outbox. Items are read from the log after the
+/// watermark, oldest first, published at QoS 1 in a window of `window` messages, and the watermark moves only over
+/// what the broker acknowledged (`UplinkWindow`); it is written to the log every `watermarkInterval` seconds and at
+/// a stop, so a power cut sends again at most what was in flight or acknowledged since. With a backlog, the newest
+/// position goes first, then the backlog. A lost connection is tried again after a wait that doubles up to
+/// `reconnectMax`, with jitter. The service owns its state alone; `status` gets a snapshot.
+public struct UplinkService: Service {
+    let log: MileageLog
+    let configuration: UplinkConfiguration
+    let broker: MQTTAddress
+    let device: String
+    let password: String?
+    let status: LiveStatus
+    let logger: Logger
+    let clock: @Sendable () -> MonotonicInstant
+
+    /// The log's name for this transport's watermark.
+    static let transport = "mqtt"
+
+    /// `nil` when the configuration names no broker.
+    public init?(log: MileageLog, configuration: UplinkConfiguration, device: String, password: String?,
+                 status: LiveStatus, logger: Logger, clock: @escaping @Sendable () -> MonotonicInstant) {
+        guard let broker = configuration.mqtt else { return nil }
+        self.log = log
+        self.configuration = configuration
+        self.broker = broker
+        self.device = device
+        self.password = password
+        self.status = status
+        self.logger = logger
+        self.clock = clock
+    }
+
+    /// What the service's loop takes, in order.
+    enum Input: Sendable {
+        case mqtt(MQTTEvent, connection: Int)
+        case tick
+        case stop
+    }
+
+    public func run() async throws {
+        let (inputs, continuation) = AsyncStream<Input>.makeStream()
+        var session = UplinkSession(service: self, acknowledged: (try? await log.uplinkCursor(Self.transport)) ?? .origin,
+                                    inputs: continuation)
+        await withTaskCancellationOrGracefulShutdownHandler {
+            await withDiscardingTaskGroup { group in
+                group.addTask {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: .seconds(1))
+                        continuation.yield(.tick)
+                    }
+                }
+                await session.start()
+                var drainUntil: MonotonicInstant?
+                for await input in inputs {
+                    if case .stop = input {
+                        // What the log holds is sent for a few seconds more (the trip's end, closed just now).
+                        guard session.state == .connected else { break }
+                        drainUntil = clock().adding(seconds: configuration.drainTimeout)
+                    }
+                    await session.handle(input)
+                    if let drainUntil, session.isDrained || clock() >= drainUntil || session.state != .connected { break }
+                }
+                group.cancelAll()
+            }
+        } onCancelOrGracefulShutdown: {
+            continuation.yield(.stop)
+        }
+        await session.finish()
+    }
+
+    /// The topic of the car's state (`online`, `offline`: the last will).
+    var stateTopic: String { "\(configuration.baseTopic(device: device))/state" }
+
+    func options() -> MQTTOptions {
+        var options = MQTTOptions(host: broker.host, port: broker.port, clientID: device,
+                                  keepAlive: Int(configuration.keepAlive), tls: broker.tls,
+                                  caFile: configuration.caFile, certFile: configuration.certFile,
+                                  keyFile: configuration.keyFile, username: configuration.username,
+                                  password: password, sendMaximum: configuration.window)
+        options.willTopic = stateTopic
+        options.willPayload = "offline"
+        return options
+    }
+}
+
+/// The uplink's state, owned by `UplinkService.run` alone.
+struct UplinkSession {
+    let service: UplinkService
+    let inputs: AsyncStream<UplinkService.Input>.Continuation
+    var window: UplinkWindow
+    var client: MQTTClient?
+    /// The number of the present connection: events of an earlier one are stale.
+    var connection = 0
+    var state = UplinkStatus.State.waiting
+    var stateSince: MonotonicInstant
+    var detail: String?
+    var retryAt: MonotonicInstant?
+    var failures = 0
+    var savedCursor: UplinkCursor
+    var savedAt: MonotonicInstant
+    var acknowledgedCount = 0
+    var backlogPoints = 0
+    var backlogCountedAt: MonotonicInstant?
+    /// Bytes of the location messages sent (topic and payload) and their number: the average sizes the backlog.
+    var locationBytes = 0
+    var locations = 0
+    /// Whether the last read from the log filled the window (more waits behind it).
+    var behind = false
+    /// Whether the last read from the log found nothing new.
+    var lastReadEmpty = false
+    var encoder: JSONEncoder
+
+    init(service: UplinkService, acknowledged: UplinkCursor, inputs: AsyncStream<UplinkService.Input>.Continuation) {
+        self.service = service
+        self.inputs = inputs
+        window = UplinkWindow(acknowledged: acknowledged, limit: service.configuration.window)
+        savedCursor = acknowledged
+        let now = service.clock()
+        stateSince = now
+        savedAt = now
+        encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+    }
+
+    var logger: Logger { service.logger }
+
+    mutating func start() async {
+        await connect()
+    }
+
+    /// Whether everything the log holds was acknowledged.
+    var isDrained: Bool { window.inFlight == 0 && !behind && lastReadEmpty }
+
+    mutating func handle(_ input: UplinkService.Input) async {
+        switch input {
+        case .mqtt(let event, let number):
+            guard number == connection else { return }   // from a connection already closed
+            await handle(event)
+        case .tick:
+            let now = service.clock()
+            if client == nil, let retryAt, now >= retryAt { await connect() }
+            if state == .connected { await pump(mayGoAhead: true) }
+            await saveIfDue(now: now)
+            await publishStatus(now: now)
+        case .stop:
+            await pump(mayGoAhead: false)
+        }
+    }
+
+    mutating func handle(_ event: MQTTEvent) async {
+        switch event {
+        case .connected:
+            failures = 0
+            set(.connected, detail: nil)
+            logger.info("uplink connected", metadata: ["broker": "\(service.broker)", "device": "\(service.device)"])
+            _ = try? client?.publish(topic: service.stateTopic, payload: Array("online".utf8), retain: true)
+            await pump(mayGoAhead: true)
+        case .refused(let code, let reason):
+            logger.error("uplink refused by the broker", metadata: [
+                "broker": "\(service.broker)", "reason": "\(reason)", "code": "\(code)"])
+            await drop(.refused, detail: "refused: \(reason)")
+        case .disconnected(_, let reason):
+            logger.warning("uplink lost", metadata: ["broker": "\(service.broker)", "reason": "\(reason)",
+                                                     "in_flight": "\(window.inFlight)"])
+            await drop(.waiting, detail: reason)
+        case .acknowledged(let token):
+            let inFlight = window.inFlight
+            window.acknowledge(token)
+            if window.inFlight < inFlight { acknowledgedCount += 1 }
+            if state == .connected && window.inFlight <= service.configuration.window / 2 {
+                await pump(mayGoAhead: false)
+            }
+        }
+    }
+
+    /// Starts a connection (a new client each time); a failure to start waits like a lost connection.
+    mutating func connect() async {
+        connection += 1
+        let number = connection
+        let inputs = self.inputs
+        retryAt = nil
+        set(.connecting, detail: nil)
+        do throws(MQTTError) {
+            let client = try MQTTClient(service.options()) { event in inputs.yield(.mqtt(event, connection: number)) }
+            self.client = client
+            try client.connect()
+        } catch {
+            logger.warning("uplink cannot connect", metadata: ["broker": "\(service.broker)", "error": "\(error)"])
+            await drop(.waiting, detail: "\(error)")
+        }
+    }
+
+    /// The connection is gone: what was in flight is sent again from the watermark after the wait.
+    mutating func drop(_ newState: UplinkStatus.State, detail: String) async {
+        client?.close()
+        client = nil
+        window.reset()
+        failures += 1
+        let configuration = service.configuration
+        let base = newState == .refused ? max(60, configuration.reconnectMin) : configuration.reconnectMin
+        let delay = min(configuration.reconnectMax, base * Double(1 << min(failures - 1, 16)))
+        let wait = delay * Double.random(in: 0.5...1)
+        retryAt = service.clock().adding(seconds: wait)
+        set(newState, detail: "\(detail); trying again in \(Int(wait.rounded(.up))) s")
+        await save(force: true)
+    }
+
+    /// Sends what the window has room for: with a backlog, the newest position first (once a tick), then the
+    /// backlog in order.
+    mutating func pump(mayGoAhead: Bool) async {
+        guard let client, state == .connected else { return }
+        let room = window.limit - window.inFlight
+        guard room > 0 else { return }
+        let items: [UplinkItem]
+        do {
+            items = try await service.log.uplinkItems(after: window.read, limit: room)
+        } catch {
+            logger.warning("uplink cannot read the log", metadata: ["error": "\(error)"])
+            return
+        }
+        behind = items.count == room
+        lastReadEmpty = items.isEmpty
+        if mayGoAhead && behind, let newest = try? await service.log.newestUplinkPoint(),
+           window.mayGoAhead(newest.position), !items.contains(where: { $0.position == newest.position }) {
+            guard send(newest, with: client, ahead: true) else { return }
+        }
+        for item in items where window.take(item.position) {
+            guard send(item, with: client, ahead: false) else { return }
+        }
+    }
+
+    /// Publishes one item; `false` when the client refused it (the connection is going: its event follows).
+    mutating func send(_ item: UplinkItem, with client: MQTTClient, ahead: Bool) -> Bool {
+        let message = UplinkMessage(item, device: service.device)
+        let topic = message.topic(base: service.configuration.baseTopic(device: service.device))
+        guard let payload = try? encoder.encode(message) else { return true }
+        do throws(MQTTError) {
+            let token = try client.publish(topic: topic, payload: Array(payload))
+            window.published(item.position, token: token, ahead: ahead)
+            if case .point = item {
+                locationBytes += topic.utf8.count + payload.count
+                locations += 1
+            }
+            return true
+        } catch {
+            logger.warning("uplink cannot publish", metadata: ["error": "\(error)"])
+            return false
+        }
+    }
+
+    /// Writes the watermark when it moved and `watermarkInterval` has passed (or `force`).
+    mutating func save(force: Bool = false) async {
+        let now = service.clock()
+        guard window.acknowledged != savedCursor,
+              force || now.seconds(since: savedAt) >= service.configuration.watermarkInterval else { return }
+        do {
+            try await service.log.saveUplinkCursor(window.acknowledged, transport: UplinkService.transport)
+            savedCursor = window.acknowledged
+            savedAt = now
+        } catch {
+            logger.warning("uplink cannot keep its watermark", metadata: ["error": "\(error)"])
+        }
+    }
+
+    mutating func saveIfDue(now: MonotonicInstant) async {
+        await save()
+    }
+
+    /// Counts the backlog now and then (a count over the track) and writes the snapshot `status` shows.
+    mutating func publishStatus(now: MonotonicInstant) async {
+        if backlogCountedAt.map({ now.seconds(since: $0) >= 5 }) ?? true {
+            backlogPoints = (try? await service.log.uplinkBacklog(after: window.acknowledged)) ?? backlogPoints
+            backlogCountedAt = now
+        }
+        let average = locations > 0 ? locationBytes / locations : 200
+        service.status.record(uplink: UplinkStatus(
+            state: state, broker: service.broker.description, detail: detail, stateAge: now.seconds(since: stateSince),
+            lastAcknowledged: window.acknowledged == .origin ? nil
+                : window.acknowledged.lastMessageID(device: service.device),
+            backlogPoints: backlogPoints, backlogBytes: backlogPoints * average, inFlight: window.inFlight,
+            acknowledged: acknowledgedCount), at: now)
+    }
+
+    mutating func set(_ newState: UplinkStatus.State, detail: String?) {
+        if newState != state { stateSince = service.clock() }
+        state = newState
+        self.detail = detail
+    }
+
+    /// At a stop: the watermark kept, the car said to be offline, the connection closed.
+    mutating func finish() async {
+        await save(force: true)
+        if state == .connected, let client {
+            _ = try? client.publish(topic: service.stateTopic, payload: Array("offline".utf8), retain: true)
+        }
+        client?.close()
+        client = nil
+        logger.info("uplink stopped", metadata: ["acknowledged": "\(acknowledgedCount)", "in_flight": "\(window.inFlight)"])
+    }
+}

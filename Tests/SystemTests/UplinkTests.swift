@@ -1,0 +1,137 @@
+import Foundation
+import TestSupport
+import Testing
+import TrackCore
+
+/// The uplink through the real daemon and a real mosquitto on loopback: what the log holds arrives at a subscriber,
+/// in order, once, and what could not be sent while the broker was away is sent when it is back (docs/fleet.md).
+@Suite(.serialized)
+struct UplinkTests {
+    static let device = "test-car"
+
+    /// The configuration for a broker on `port`, an idle alert after ten minutes.
+    static func configuration(port: Int) -> String {
+        """
+        engine:
+          idle_alert_after: 600
+        uplink:
+          mqtt: mqtt://127.0.0.1:\(port)
+          device: \(device)
+          reconnect_max: 2
+          watermark_interval: 1
+        """
+    }
+
+    /// The ids the log holds, in the log's order: each trip's start, its points, its idle alerts, its end.
+    static func storedPointIDs(_ database: String) async throws -> [String] {
+        try await query(database, "SELECT trip_id || '/' || seq FROM track_point ORDER BY trip_id, seq")
+            .split(separator: "\n").map { "\(device)/\($0)" }
+    }
+
+    /// The received messages' ids, of one `_type` or all.
+    static func ids(_ messages: [(topic: String, payload: String)], type: String? = nil) throws -> [String] {
+        try messages.compactMap { message in
+            guard !message.topic.hasSuffix("/state") else { return nil }   // online, offline: plain text
+            guard let object = try json(message.payload) as? [String: Any] else { return nil }
+            guard type == nil || object["_type"] as? String == type else { return nil }
+            return object["id"] as? String
+        }
+    }
+
+    /// The drive, then the car parked where it ended long enough for an idle alert (at ten minutes).
+    static func drive(in folder: TemporaryFolder, parked seconds: Int) throws -> String {
+        let drive = folder.file("drive.nmea")
+        try FileManager.default.copyItem(atPath: DriveLog.demo, toPath: drive)
+        try DriveLog.appendParking(to: drive, seconds: seconds)
+        return drive
+    }
+
+    @Test func everyStoredPointTheTripsStartAndEndAndTheIdleAlertArriveInOrderOnce() async throws {
+        let folder = try TemporaryFolder()
+        let brokerFolder = try TemporaryFolder()
+        let broker = try MosquittoBroker(folder: brokerFolder.path)
+        defer { broker.stop() }
+        let subscriber = try MosquittoSubscriber(port: broker.port, topic: "owntracks/#",
+                                                 outputPath: folder.file("received.txt"))
+        defer { subscriber.stop() }
+        #expect(await poll(upTo: 20) { broker.hasSubscription("trackd-test-subscriber", "owntracks/#") }, "\(broker.log)")
+
+        let drive = try Self.drive(in: folder, parked: 700)
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(drive)?speed=20", autoStart: "business",
+                                            configuration: Self.configuration(port: broker.port))
+        // The recording ends, and trackd with it: the trip closes, and what is left is sent before it goes.
+        #expect(await poll(upTo: 240) { !daemon.process.isRunning }, "\(daemon.process.output)")
+        #expect(daemon.process.exitStatus == 0, "\(daemon.process.output)")
+
+        let points = try await Self.storedPointIDs(daemon.database)
+        #expect(points.count > 500, "the drive stored its track")
+        let expected = ["\(Self.device)/1/start"] + points
+        #expect(await poll(upTo: 20) { (try? Self.ids(subscriber.messages).last) == "\(Self.device)/1/end" },
+                "\(subscriber.messages.suffix(3))")
+        let received = try Self.ids(subscriber.messages)
+        #expect(Set(received).count == received.count, "each message once")
+        let alerts = try Self.ids(subscriber.messages, type: "event")
+        #expect(alerts.count == 1, "\(alerts)")
+        let alertPayload = try #require(subscriber.messages.first { $0.payload.contains("\"idle-alert\"") })
+        #expect(alertPayload.topic == "owntracks/trackd/\(Self.device)/event")
+        // In order: the start, every point, then the alert (raised while parked, after the last point), the end.
+        let inOrder = Array(received.filter { !alerts.contains($0) }.dropLast())
+        let firstDifference = Array(zip(inOrder, expected)).firstIndex { $0.0 != $0.1 }
+        let difference = firstDifference.map { "\(inOrder[$0]) for \(expected[$0]) at \($0)" } ?? "none"
+        #expect(inOrder.count == expected.count && firstDifference == nil,
+                "\(inOrder.count) received, \(expected.count) expected; first difference: \(difference)")
+        let alertIndex = try #require(received.firstIndex(of: alerts[0]))
+        #expect(alertIndex > received.firstIndex(of: points[points.count / 2])!)
+        // The positions are OwnTracks locations on the car's topic.
+        let location = try #require(subscriber.messages.first { $0.payload.contains("\"location\"") })
+        #expect(location.topic == "owntracks/trackd/\(Self.device)")
+        let fields = try #require(try json(location.payload) as? [String: Any])
+        #expect(fields["lat"] is Double && fields["lon"] is Double && fields["tst"] is Int, "\(fields)")
+        // The retained state: offline, said at the stop.
+        #expect(subscriber.messages.last { $0.topic.hasSuffix("/state") }?.payload == "offline")
+        // The watermark the log keeps: the trip's end.
+        let watermark = try await query(daemon.database, "SELECT trip_id, ended FROM uplink_cursor WHERE transport = 'mqtt'")
+        #expect(watermark.trimmingCharacters(in: .whitespacesAndNewlines) == "1|1")
+    }
+
+    @Test func whatTheBrokerMissedWhileDownArrivesWhenItIsBackNewestPositionFirst() async throws {
+        let folder = try TemporaryFolder()
+        let brokerFolder = try TemporaryFolder()
+        let broker = try MosquittoBroker(folder: brokerFolder.path)
+        defer { broker.stop() }
+        let subscriber = try MosquittoSubscriber(port: broker.port, topic: "owntracks/#",
+                                                 outputPath: folder.file("received.txt"))
+        defer { subscriber.stop() }
+        #expect(await poll(upTo: 20) { broker.hasSubscription("trackd-test-subscriber", "owntracks/#") }, "\(broker.log)")
+
+        // 16 minutes of driving and 40 parked, at 20 times their speed: 48 s, then 120 s.
+        let drive = try Self.drive(in: folder, parked: 2400)
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(drive)?speed=20", autoStart: "business",
+                                            configuration: Self.configuration(port: broker.port))
+        // The broker goes for the middle half of the drive (4 to 12 minutes in) and ten minutes after its end.
+        try await Task.sleep(for: .seconds(12))
+        broker.stop()
+        try await Task.sleep(for: .seconds(36 + 30))
+        let before = try Self.ids(subscriber.messages, type: "location").count
+        let storedWhileDown = try await Self.storedPointIDs(daemon.database)
+        #expect(storedWhileDown.count > before + 100, "\(storedWhileDown.count) stored, \(before) received")
+        try broker.start()
+
+        let received = await poll(upTo: 60) {
+            let ids = (try? Self.ids(subscriber.messages, type: "location")) ?? []
+            return Set(ids).isSuperset(of: storedWhileDown)
+        }
+        #expect(received, "every point stored while the broker was away arrives")
+        let locations = try Self.ids(subscriber.messages, type: "location")
+        // The first position after the return is the newest (at most a few seconds old), not the oldest missed.
+        let firstBack = try #require(locations.dropFirst(before).first)
+        let missed = storedWhileDown.filter { !locations.prefix(before).contains($0) }
+        #expect(firstBack != missed.first, "the newest first: \(firstBack), the oldest missed \(missed.first ?? "")")
+        #expect(storedWhileDown.firstIndex(of: firstBack) == nil || storedWhileDown.last == firstBack,
+                "\(firstBack) is the live position, not one from the backlog")
+        // Nothing twice but what was in flight when the broker went.
+        let repeats = locations.count - Set(locations).count
+        #expect(repeats <= 100, "\(repeats) repeats, at most the window in flight")
+        await daemon.stop()
+    }
+}

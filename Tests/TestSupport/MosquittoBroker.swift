@@ -1,0 +1,100 @@
+import Foundation
+
+/// A real mosquitto broker (Debian's `mosquitto`) on a loopback port, for the uplink's tests: anonymous, or with a
+/// password file; persistent, so that a subscriber's session and its queued messages outlive a restart.
+public final class MosquittoBroker: @unchecked Sendable {
+    public let port: Int
+    public let folder: String
+    private var process: TestSubprocess?
+    private var runs = 0
+
+    /// Writes the broker's configuration into `folder` and starts it on a free port.
+    public init(folder: String, extraConfiguration: String = "") throws {
+        self.folder = folder
+        port = try LoopbackPort.free()
+        let configuration = """
+            listener \(port) 127.0.0.1
+            allow_anonymous true
+            persistence true
+            persistence_location \(folder)/
+            autosave_interval 1
+            max_queued_messages 0
+            log_type all
+            log_dest stderr
+            \(extraConfiguration)
+            """
+        try Data(configuration.utf8).write(to: URL(fileURLWithPath: "\(folder)/mosquitto.conf"))
+        try start()
+    }
+
+    deinit {
+        process?.stop()
+    }
+
+    /// mosquitto's program: Debian puts it in /usr/sbin.
+    public static var executable: String {
+        ["/usr/sbin/mosquitto", "/usr/bin/mosquitto"].first { FileManager.default.isExecutableFile(atPath: $0) }
+            ?? "/usr/sbin/mosquitto"
+    }
+
+    /// Starts the broker (again) and waits until it takes connections.
+    public func start() throws {
+        runs += 1
+        let process = try TestSubprocess(executable: Self.executable, arguments: ["-c", "\(folder)/mosquitto.conf"],
+                                         outputPath: "\(folder)/mosquitto-\(runs).log")
+        self.process = process
+        guard waitUntil(upTo: 20, { LoopbackPort.acceptsConnections(port) || !process.isRunning }), process.isRunning
+        else { throw SubprocessError("mosquitto did not start: \(process.output)") }
+    }
+
+    /// Stops the broker (SIGTERM: it saves its sessions).
+    public func stop() {
+        process?.stop()
+        process = nil
+    }
+
+    /// What the broker logged in all its runs.
+    public var log: String {
+        (1...max(runs, 1)).map { (try? String(contentsOfFile: "\(folder)/mosquitto-\($0).log", encoding: .utf8)) ?? "" }
+            .joined()
+    }
+
+    /// Whether a client with `clientID` has subscribed to `topic` (the broker's log says so).
+    public func hasSubscription(_ clientID: String, _ topic: String) -> Bool {
+        log.contains("\(clientID) 1 \(topic)")
+    }
+
+    /// Whether it runs.
+    public var isRunning: Bool { process?.isRunning ?? false }
+}
+
+/// `mosquitto_sub` on a broker, with a persistent session (QoS 1, a fixed client id): every message published on
+/// `topic` while it is subscribed, or while its session waits on the broker, ends up in its output, one
+/// `TOPIC PAYLOAD` line each.
+public final class MosquittoSubscriber: @unchecked Sendable {
+    private let process: TestSubprocess
+
+    public init(port: Int, topic: String, outputPath: String, clientID: String = "trackd-test-subscriber") throws {
+        process = try TestSubprocess(
+            executable: "/usr/bin/mosquitto_sub",
+            arguments: ["-h", "127.0.0.1", "-p", "\(port)", "-t", topic, "-q", "1", "-v", "-c", "-i", clientID],
+            outputPath: outputPath)
+    }
+
+    deinit {
+        process.stop()
+    }
+
+    /// The messages received so far, as (topic, payload).
+    public var messages: [(topic: String, payload: String)] {
+        process.output.split(separator: "\n").compactMap { line -> (topic: String, payload: String)? in
+            let parts = line.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2 else { return nil }
+            return (String(parts[0]), String(parts[1]))
+        }
+    }
+
+    public func stop() {
+        process.stop()
+    }
+}
