@@ -192,7 +192,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TrackReportsTests",
-            dependencies: ["TrackReports", "TrackCore"],
+            // TestSupport: python3's email module reads the composed mails back.
+            dependencies: ["TrackReports", "TrackCore", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
