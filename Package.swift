@@ -147,6 +147,8 @@ let package = Package(
                 "TrackConfig",
                 "TrackStore",
                 "TrackReports",
+                // MailTransport: `export --mail` hands the report to msmtp as the daemon does.
+                "TrackService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "SystemPackage", package: "swift-system"),
