@@ -156,6 +156,8 @@ let package = Package(
                 "TrackConfig",
                 "TrackStore",
                 "TrackReports",
+                // MailTransport: `export --mail` hands the report to msmtp as the daemon does.
+                "TrackService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -201,7 +203,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TrackReportsTests",
-            dependencies: ["TrackReports", "TrackCore"],
+            // TestSupport: python3's email module reads the composed mails back.
+            dependencies: ["TrackReports", "TrackCore", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

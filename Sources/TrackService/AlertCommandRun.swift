@@ -6,9 +6,10 @@ import Foundation
 import Synchronization
 import SystemPackage
 
-/// One run of the alert command: the program itself (never a shell), in a process group of its own, with an empty
-/// signal mask and default signal handlers (trackd traps SIGTERM, SIGINT and SIGHUP), standard input from
-/// /dev/null, standard output and error into one pipe of trackd's, and no other descriptor of trackd's.
+/// One run of the alert command, or of msmtp for a mail (`MailTransport`): the program itself (never a shell), in a
+/// process group of its own, with an empty signal mask and default signal handlers (trackd traps SIGTERM, SIGINT and
+/// SIGHUP), standard input from /dev/null (or from `input`, a file in memory), standard output and error into one
+/// pipe of trackd's, and no other descriptor of trackd's.
 ///
 /// A thread of its own waits for it directly (`waitpid` on its pid) and reads its output, keeping the first
 /// `outputLimit` bytes. The run is over when the program has exited and nothing it started is left in its group;
@@ -52,6 +53,10 @@ struct AlertCommandRun: Sendable {
     var outputLimit = 4096
     /// Seconds between SIGTERM and SIGKILL.
     var grace = 1.0
+    /// What the program reads on standard input (a mail for msmtp); `nil` for /dev/null.
+    var input: [UInt8]?
+    /// The name of the thread that waits for it.
+    var threadName = "trackd-alert"
 
     /// Runs the command to its end on a thread of its own; cancelling the calling task stops it.
     func run() async -> Outcome {
@@ -59,7 +64,7 @@ struct AlertCommandRun: Sendable {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
                 let thread = Thread { continuation.resume(returning: self.runBlocking(stop: stop)) }
-                thread.name = "trackd-alert"
+                thread.name = threadName
                 thread.start()
             }
         } onCancel: {
@@ -69,10 +74,18 @@ struct AlertCommandRun: Sendable {
 
     /// Starts, watches and ends the run; blocks the calling thread.
     private func runBlocking(stop: StopRequest) -> Outcome {
+        var standardInput: Int32 = -1
+        if let input {
+            switch Self.memoryFile(holding: input) {
+            case .success(let file): standardInput = file
+            case .failure(let error): return Outcome(failure: error.rawValue)
+            }
+        }
+        defer { if standardInput >= 0 { close(standardInput) } }
         var pipeEnds: [Int32] = [-1, -1]
         guard trackd_pipe_cloexec(&pipeEnds) == 0 else { return Outcome(failure: errno) }
         let (reader, writer) = (pipeEnds[0], pipeEnds[1])
-        let spawned = spawn(writingTo: writer)
+        let spawned = spawn(readingFrom: standardInput, writingTo: writer)
         close(writer)
         guard case .success(let pid) = spawned else {
             close(reader)
@@ -103,8 +116,32 @@ struct AlertCommandRun: Sendable {
                        stoppedLeftovers: stoppedLeftovers)
     }
 
-    /// Starts the program in a group of its own, its output and errors into `writer`: its pid, or the errno.
-    private func spawn(writingTo writer: Int32) -> Result<pid_t, Errno> {
+    /// A file in memory (`memfd_create`) holding `bytes`, read from its start: its descriptor, or the errno.
+    private static func memoryFile(holding bytes: [UInt8]) -> Result<Int32, Errno> {
+        let file = trackd_memfd("trackd-input")
+        guard file >= 0 else { return .failure(Errno(rawValue: errno)) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(file, $0.baseAddress! + written, bytes.count - written) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                let error = Errno(rawValue: errno)
+                close(file)
+                return .failure(error)
+            }
+            written += count
+        }
+        guard lseek(file, 0, SEEK_SET) == 0 else {
+            let error = Errno(rawValue: errno)
+            close(file)
+            return .failure(error)
+        }
+        return .success(file)
+    }
+
+    /// Starts the program in a group of its own, reading `reader` (or /dev/null when it is -1), its output and
+    /// errors into `writer`: its pid, or the errno.
+    private func spawn(readingFrom reader: Int32, writingTo writer: Int32) -> Result<pid_t, Errno> {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -120,7 +157,11 @@ struct AlertCommandRun: Sendable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if reader >= 0 {
+            posix_spawn_file_actions_adddup2(&actions, reader, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, writer, 1)
         posix_spawn_file_actions_adddup2(&actions, writer, 2)
         // Nothing of trackd's beyond these three: not the log, the lock, the socket, the serial port.

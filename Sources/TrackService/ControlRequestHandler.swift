@@ -137,6 +137,8 @@ public struct ControlRequestHandler: Sendable {
             result = await change(call, PlaceEditParams.self, peer: peer) { .editPlace($0) }
         case .placeRemove:
             result = await change(call, PlaceRemoveParams.self, peer: peer) { .removePlace($0) }
+        case .reportMailed:
+            result = await change(call, ReportMailing.self, peer: peer) { .recordMailing($0) }
         }
         guard envelope.hasID else { return .none }
         switch result {
@@ -239,6 +241,7 @@ public struct ControlRequestHandler: Sendable {
             case .erasure(let erasure): erasure
             case .place(let update): update
             case .removedPlace(let place): place
+            case .mailing(let mailing): mailing
             }
         }
     }

@@ -16,4 +16,5 @@ public enum LogRequest: Sendable {
     case addPlace(PlaceAddParams)
     case editPlace(PlaceEditParams)
     case removePlace(PlaceRemoveParams)
+    case recordMailing(ReportMailing)
 }

@@ -10,4 +10,5 @@ public enum LogResponse: Sendable {
     case erasure(LogErasure)
     case place(PlaceUpdate)
     case removedPlace(Place)
+    case mailing(ReportMailing)
 }

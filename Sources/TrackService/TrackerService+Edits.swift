@@ -71,6 +71,8 @@ extension TrackerService {
             case .removePlace(let params):
                 return .success(.removedPlace(try await log.removePlace(params.place, reason: params.reason,
                                                                          context: context)))
+            case .recordMailing(let mailing):
+                return .success(.mailing(try await log.recordReportMailing(mailing)))
             }
         } catch {
             return .failure(RPCError(logFailure: error))

@@ -172,6 +172,26 @@ extension MileageLog {
                 );
                 """)
         }
+        migrator.registerMigration("v5-report-mail") { db in
+            try db.execute(sql: """
+                -- Each sending of a month's report by e-mail (docs/mail.md), append-only. recipients: the addresses,
+                -- ', ' between them; chain_head: the chain's head when the report was made ('' for a log without one).
+                CREATE TABLE report_mail (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    month TEXT NOT NULL,            -- YYYY-MM
+                    recipients TEXT NOT NULL,
+                    sent_time TEXT NOT NULL,        -- when the server accepted it, ISO 8601 UTC
+                    chain_head TEXT NOT NULL,
+                    message_id TEXT NOT NULL,
+                    trigger TEXT NOT NULL CHECK (trigger IN ('monthly', 'manual'))
+                );
+                CREATE INDEX report_mail_month ON report_mail (month, trigger);
+                CREATE TRIGGER report_mail_append_only BEFORE UPDATE ON report_mail
+                    BEGIN SELECT RAISE(ABORT, 'the record of mailed reports is append-only'); END;
+                CREATE TRIGGER report_mail_no_delete BEFORE DELETE ON report_mail
+                    BEGIN SELECT RAISE(ABORT, 'the record of mailed reports is append-only'); END;
+                """)
+        }
         return migrator
     }()
 

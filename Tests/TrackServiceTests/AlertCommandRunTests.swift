@@ -50,6 +50,21 @@ struct AlertCommandRunTests {
         #expect(!quick.stoppedLeftovers)
     }
 
+    @Test func readsTheGivenInputOnStandardInputEvenBeyondAPipesSize() async throws {
+        let folder = try TemporaryFolder()
+        // msmtp reads the message this way: 300 KiB, more than a pipe holds, and the program's count of it back.
+        let input = (0..<300 * 1024).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let script = try folder.script("count", "wc -c")
+        var run = AlertCommandRun(command: [script], environment: [:], timeout: 60)
+        run.input = input
+        let outcome = await run.run()
+        #expect(outcome.ending == .exited(0))
+        #expect(outcome.output.trimmingCharacters(in: .whitespacesAndNewlines) == "\(input.count)")
+
+        let quiet = await AlertCommandRun(command: [script], environment: [:], timeout: 60).run()
+        #expect(quiet.output.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "without input: /dev/null")
+    }
+
     @Test func inheritsNoDescriptorOfTrackds() async throws {
         let folder = try TemporaryFolder()
         // A file trackd has open without close-on-exec (as a library might leave one): the program must not get it.

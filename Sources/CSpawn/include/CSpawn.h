@@ -13,4 +13,10 @@ int trackd_spawn_addclosefrom(posix_spawn_file_actions_t *actions, int from);
 /* pipe2(fds, O_CLOEXEC): a pipe whose ends no other program started meanwhile inherits. */
 int trackd_pipe_cloexec(int fds[2]);
 
+/*
+ * memfd_create(name, MFD_CLOEXEC): a file in memory, for a program's standard input (a message for msmtp), so that
+ * nothing of it reaches the disk and the writer never waits on a pipe the program does not read.
+ */
+int trackd_memfd(const char *name);
+
 #endif

@@ -50,12 +50,14 @@ public enum ControlMethod: String, Sendable, CaseIterable, Codable {
     case placeRemove = "place.remove"
     /// Spots where the car parked again and again, not named yet: `PlaceSuggestParams` → `[PlaceSuggestion]`.
     case placeSuggest = "place.suggest"
+    /// Record that a month's report went out by e-mail (`trackctl export --mail`): `ReportMailing` → `ReportMailing`.
+    case reportMailed = "report.mailed"
 
     /// Whether the method changes the log (and so needs a caller allowed to change it).
     public var changesLog: Bool {
         switch self {
         case .start, .stop, .add, .edit, .delete, .regularAdd, .regularRemove, .odometerSet, .profileSet, .erase,
-             .placeAdd, .placeEdit, .placeRemove: true
+             .placeAdd, .placeEdit, .placeRemove, .reportMailed: true
         case .hello, .status, .watch, .trips, .show, .regularList, .odometer, .profile, .export, .verify, .placeList,
              .placeSuggest: false
         }

@@ -1,0 +1,25 @@
+import TrackReports
+import TrackStore
+
+/// Why a month's report did not go out by e-mail, or went out and was not recorded.
+public enum ReportMailError: Error, Sendable, CustomStringConvertible {
+    /// The report could not be read from the log; nothing was sent.
+    case log(StoreError)
+    /// The report could not be rendered; nothing was sent.
+    case render(ReportError)
+    /// msmtp did not send it; nothing was sent and nothing recorded.
+    case send(MailError)
+    /// The mail went out, but the log could not record it: sending again would send it twice.
+    case notRecorded(messageID: String, cause: StoreError)
+
+    /// What went wrong and what to do about it.
+    public var description: String {
+        switch self {
+        case .log(let error): "cannot read the month's report: \(error)"
+        case .render(let error): "cannot render the month's report: \(error)"
+        case .send(let error): error.description
+        case .notRecorded(let messageID, let cause):
+            "the report was sent (message <\(messageID)>) but the log could not record it: \(cause)"
+        }
+    }
+}
