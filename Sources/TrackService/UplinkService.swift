@@ -147,6 +147,13 @@ struct UplinkSession {
         case .tick:
             let now = service.clock()
             if client == nil, let retryAt, now >= retryAt { await connect() }
+            // A connection that neither comes up nor fails (libmosquitto says nothing of a TLS handshake it gave up
+            // on): given up after `connectTimeout`, with what libmosquitto logged.
+            if state == .connecting, let client, now.seconds(since: stateSince) > service.configuration.connectTimeout {
+                let reason = client.lastNote ?? "no answer within \(Int(service.configuration.connectTimeout)) s"
+                logger.warning("uplink cannot connect", metadata: ["broker": "\(service.broker)", "error": "\(reason)"])
+                await drop(.waiting, detail: reason)
+            }
             if state == .connected { await pump(mayGoAhead: true) }
             await saveIfDue(now: now)
             await publishStatus(now: now)

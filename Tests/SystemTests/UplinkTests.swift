@@ -134,4 +134,32 @@ struct UplinkTests {
         #expect(repeats <= 100, "\(repeats) repeats, at most the window in flight")
         await daemon.stop()
     }
+
+    @Test func aPrivateTripInPrivacyModeSendsNothingOfItsRoute() async throws {
+        let folder = try TemporaryFolder()
+        let brokerFolder = try TemporaryFolder()
+        let broker = try MosquittoBroker(folder: brokerFolder.path)
+        defer { broker.stop() }
+        let subscriber = try MosquittoSubscriber(port: broker.port, topic: "owntracks/#",
+                                                 outputPath: folder.file("received.txt"))
+        defer { subscriber.stop() }
+        #expect(await poll(upTo: 20) { broker.hasSubscription("trackd-test-subscriber", "owntracks/#") }, "\(broker.log)")
+
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=20",
+                                            autoStart: "private", configuration: Self.configuration(port: broker.port))
+        #expect(await poll(upTo: 240) { !daemon.process.isRunning }, "\(daemon.process.output)")
+        #expect(await poll(upTo: 20) { (try? Self.ids(subscriber.messages).last) == "\(Self.device)/1/end" },
+                "\(subscriber.messages)")
+        #expect(try Self.ids(subscriber.messages, type: "location").isEmpty)
+        let end = try #require(subscriber.messages.first { $0.payload.contains("\"\(Self.device)/1/end\"") })
+        let fields = try #require(try json(end.payload) as? [String: Any])
+        #expect(fields["kind"] as? String == "private" && fields["route"] as? String == "withheld")
+        #expect((fields["distance"] as? Double ?? 0) > 5, "its distance, measured")
+        // No position in anything the broker was sent: no latitude, longitude or place of any kind.
+        for message in subscriber.messages {
+            for key in ["\"lat\"", "\"lon\"", "_lat\"", "_lon\"", "_place\"", "_address\""] {
+                #expect(!message.payload.contains(key), "\(message.topic): \(message.payload)")
+            }
+        }
+    }
 }

@@ -1,27 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 
 /// A real mosquitto broker (Debian's `mosquitto`) on a loopback port, for the uplink's tests: anonymous, or with a
 /// password file; persistent, so that a subscriber's session and its queued messages outlive a restart.
 public final class MosquittoBroker: @unchecked Sendable {
     public let port: Int
+    /// A plain MQTT listener on loopback (the same as `port` without TLS).
+    public let plainPort: Int
     public let folder: String
     private var process: TestSubprocess?
     private var runs = 0
 
-    /// Writes the broker's configuration into `folder` and starts it on a free port.
-    public init(folder: String, extraConfiguration: String = "") throws {
+    /// Writes the broker's configuration into `folder` and starts it on a free port: anonymous on plain MQTT, or
+    /// with `tls` (its CA, certificate and key files) on `port` and, when `users` are given, a password for each
+    /// (`mosquitto_passwd`) on every listener. With TLS a second, plain listener (`plainPort`) is for the test's
+    /// own subscriber.
+    public init(folder: String, tls: (ca: String, certificate: String, key: String)? = nil,
+                users: [String: String] = [:]) throws {
         self.folder = folder
         port = try LoopbackPort.free()
+        var security = "allow_anonymous \(users.isEmpty)\n"
+        if !users.isEmpty {
+            let file = "\(folder)/passwd"
+            for (index, (user, password)) in users.sorted(by: { $0.key < $1.key }).enumerated() {
+                let result = try runProgram("/usr/bin/mosquitto_passwd", (index == 0 ? ["-c"] : []) + ["-b", file, user, password])
+                guard result.status == 0 else { throw SubprocessError("mosquitto_passwd: \(result.error)") }
+            }
+            security += "password_file \(file)\n"
+        }
+        var listeners = "listener \(port) 127.0.0.1\n"
+        if let tls {
+            listeners += "cafile \(tls.ca)\ncertfile \(tls.certificate)\nkeyfile \(tls.key)\n"
+            let plain = try LoopbackPort.free()
+            plainPort = plain
+            listeners += "listener \(plain) 127.0.0.1\n"
+        } else {
+            plainPort = port
+        }
+        // As root, mosquitto would become user mosquitto and could read neither the test's folder nor its key.
         let configuration = """
-            listener \(port) 127.0.0.1
-            allow_anonymous true
-            persistence true
+            user \(String(cString: getpwuid(geteuid()).pointee.pw_name))
+            per_listener_settings false
+            \(security)persistence true
             persistence_location \(folder)/
             autosave_interval 1
             max_queued_messages 0
             log_type all
             log_dest stderr
-            \(extraConfiguration)
+            \(listeners)
             """
         try Data(configuration.utf8).write(to: URL(fileURLWithPath: "\(folder)/mosquitto.conf"))
         try start()
@@ -74,10 +102,12 @@ public final class MosquittoBroker: @unchecked Sendable {
 public final class MosquittoSubscriber: @unchecked Sendable {
     private let process: TestSubprocess
 
-    public init(port: Int, topic: String, outputPath: String, clientID: String = "trackd-test-subscriber") throws {
+    public init(port: Int, topic: String, outputPath: String, clientID: String = "trackd-test-subscriber",
+                user: (name: String, password: String)? = nil) throws {
+        let login = user.map { ["-u", $0.name, "-P", $0.password] } ?? []
         process = try TestSubprocess(
             executable: "/usr/bin/mosquitto_sub",
-            arguments: ["-h", "127.0.0.1", "-p", "\(port)", "-t", topic, "-q", "1", "-v", "-c", "-i", clientID],
+            arguments: ["-h", "127.0.0.1", "-p", "\(port)", "-t", topic, "-q", "1", "-v", "-c", "-i", clientID] + login,
             outputPath: outputPath)
     }
 

@@ -8,6 +8,6 @@ struct TrackBench: AsyncParsableCommand {
         commandName: "trackbench",
         abstract: "Benchmarks and fault harnesses for trackd (not tests).",
         subcommands: [StatusBenchmark.self, PowerCutsCommand.self, LoadCommand.self, ReceiverFaultsCommand.self,
-                      ReadyBenchmark.self],
+                      ReadyBenchmark.self, UplinkKillsCommand.self],
         defaultSubcommand: StatusBenchmark.self)
 }

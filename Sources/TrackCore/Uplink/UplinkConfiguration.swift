@@ -24,6 +24,8 @@ public struct UplinkConfiguration: Sendable, Hashable {
     /// Seconds to wait before the first reconnect, and at most; the wait doubles after each failure, with jitter.
     public var reconnectMin = 1.0
     public var reconnectMax = 120.0
+    /// Seconds a connection may take to come up (TCP, TLS, the broker's answer) before it is given up.
+    public var connectTimeout = 20.0
     /// Seconds trackd goes on sending at a stop (the trip's end, just closed) before it says goodbye.
     public var drainTimeout = 3.0
 
