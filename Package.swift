@@ -48,6 +48,10 @@ let package = Package(
         // struct ucred for SO_PEERCRED, which Swift's Glibc module does not declare.
         .target(name: "CPeerCredentials"),
 
+        // libcurl's easy interface for one form POST (its curl_easy_setopt is variadic, which Swift cannot call);
+        // Debian's libcurl4-openssl-dev.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
+
         // posix_spawn_file_actions_addclosefrom_np, which Swift's Glibc module does not declare.
         .target(name: "CSpawn"),
 
@@ -101,7 +105,8 @@ let package = Package(
         ),
 
         // The MQTT client the uplink sends through: libmosquitto, from the mosquitto project.
-        .target(name: "TrackUplink", dependencies: ["CMosquitto"]),
+        // The HTTP client the OsmAnd (Traccar) uplink posts through: libcurl.
+        .target(name: "TrackUplink", dependencies: ["CMosquitto", "CCurl"]),
 
         // Logs to the systemd journal as native fields (sd_journal_sendv), or plain lines on stderr elsewhere.
         .target(
@@ -252,7 +257,7 @@ let package = Package(
 //   targets that is not a dependency fails the build), and runs scripts/check-imports first (every import, products
 //   included, is declared by its target: SwiftPM's own check lets through what a dependency drags in) and
 //   scripts/check-layering (TrackCore does no I/O and reads no clock).
-let cTargets: Set<String> = ["CPseudoTerminal", "CPeerCredentials", "CSpawn"]
+let cTargets: Set<String> = ["CPseudoTerminal", "CPeerCredentials", "CSpawn", "CCurl"]
 for target in package.targets where target.type != .system && !cTargets.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("MemberImportVisibility"),

@@ -7,6 +7,8 @@ enum UplinkSettings {
             MQTTAddress(parsing: text).map { .success($0) }
                 ?? .failure(ExpectedValue("mqtt://HOST[:PORT] or mqtts://HOST[:PORT]"))
         },
+        .text("osmand", \.osmand, "a Traccar server's OsmAnd endpoint: http://HOST:5055 or https://HOST[:PORT][/PATH]",
+              check: { ($0.hasPrefix("http://") || $0.hasPrefix("https://")) && $0.count > 8 ? nil : "http://HOST:PORT or https://HOST:PORT" }),
         .text("device", \.device, "the car's name on the wire: the MQTT client id and the topic's last part", check: topicWord),
         .text("topic", \.topic, "the base topic (default owntracks/trackd/DEVICE)", check: topic),
         .text("ca_file", \.caFile, "TLS: the CA certificates the broker's certificate must be signed by",

@@ -24,14 +24,17 @@ public struct DaemonServices: Sendable {
     public var alerts: AlertService
     /// The uplink to a broker, when one is configured.
     public var uplink: UplinkService?
+    /// The uplink to a Traccar server, when one is configured.
+    public var osmand: OsmAndService?
     public var reload: ReloadService
     public var tracker: TrackerService
     public var source: SourceService
     public var systemd: SystemdService
 
-    public init(control: ControlServer, alerts: AlertService, uplink: UplinkService? = nil, reload: ReloadService,
-                tracker: TrackerService, source: SourceService, systemd: SystemdService) {
+    public init(control: ControlServer, alerts: AlertService, uplink: UplinkService? = nil, osmand: OsmAndService? = nil,
+                reload: ReloadService, tracker: TrackerService, source: SourceService, systemd: SystemdService) {
         self.uplink = uplink
+        self.osmand = osmand
         self.control = control
         self.alerts = alerts
         self.reload = reload
@@ -45,19 +48,21 @@ public struct DaemonServices: Sendable {
 
     /// The group that runs them, stopped in order by `stopSignals`.
     public func group(logger: Logger) -> ServiceGroup {
-        Self.group(control: control, alerts: alerts, uplink: uplink, reload: reload, tracker: tracker, source: source,
-                   systemd: systemd, signals: Self.stopSignals, logger: logger)
+        Self.group(control: control, alerts: alerts, uplink: uplink, osmand: osmand, reload: reload, tracker: tracker,
+                   source: source, systemd: systemd, signals: Self.stopSignals, logger: logger)
     }
 
     /// The group for these services, in start order (it stops them in reverse), keeping the rule: the tracker ends
     /// it by returning, the others run until asked to stop.
-    static func group(control: any Service, alerts: any Service, uplink: (any Service)? = nil, reload: any Service,
+    static func group(control: any Service, alerts: any Service, uplink: (any Service)? = nil,
+                      osmand: (any Service)? = nil, reload: any Service,
                       tracker: any Service, source: any Service, systemd: any Service, signals: [UnixSignal],
                       logger: Logger) -> ServiceGroup {
         let services = [
             runsUntilAsked(control, "control"),
             runsUntilAsked(alerts, "alerts"),
             uplink.map { runsUntilAsked($0, "uplink") },
+            osmand.map { runsUntilAsked($0, "osmand") },
             runsUntilAsked(reload, "reload"),
             .init(service: tracker, successTerminationBehavior: .gracefullyShutdownGroup,
                   failureTerminationBehavior: .gracefullyShutdownGroup, serviceName: "tracker"),

@@ -27,6 +27,7 @@ public final class LiveStatus: Sendable {
         var storage: (status: StorageStatus, at: MonotonicInstant)?
         /// The uplink, with its age as of when it was recorded.
         var uplink: (status: UplinkStatus, at: MonotonicInstant)?
+        var osmand: (status: UplinkStatus, at: MonotonicInstant)?
     }
 
     private let state: Mutex<State>
@@ -59,11 +60,8 @@ public final class LiveStatus: Sendable {
                     status.stateAge = (status.stateAge ?? 0) + max(0, now.seconds(since: storage.at))
                     return status
                 },
-                uplink: state.uplink.map { uplink in
-                    var status = uplink.status
-                    status.stateAge = (status.stateAge ?? 0) + max(0, now.seconds(since: uplink.at))
-                    return status
-                })
+                uplink: state.uplink.map { Self.aged($0, now: now) },
+                osmand: state.osmand.map { Self.aged($0, now: now) })
         }
     }
 
@@ -73,9 +71,21 @@ public final class LiveStatus: Sendable {
     }
 
     /// Whether the log can be written, as the recorder says at `instant`.
-    /// The uplink's state (written by the uplink's service alone).
+    /// The MQTT uplink's state (written by its service alone).
     public func record(uplink: UplinkStatus, at instant: MonotonicInstant) {
         state.withLock { $0.uplink = (uplink, instant) }
+    }
+
+    /// The OsmAnd uplink's state (written by its service alone).
+    public func record(osmand: UplinkStatus, at instant: MonotonicInstant) {
+        state.withLock { $0.osmand = (osmand, instant) }
+    }
+
+    /// An uplink's status with its state's age as of `now`.
+    private static func aged(_ recorded: (status: UplinkStatus, at: MonotonicInstant), now: MonotonicInstant) -> UplinkStatus {
+        var status = recorded.status
+        status.stateAge = (status.stateAge ?? 0) + max(0, now.seconds(since: recorded.at))
+        return status
     }
 
     func record(storage: StorageStatus, at instant: MonotonicInstant) {

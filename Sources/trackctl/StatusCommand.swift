@@ -67,9 +67,10 @@ struct StatusCommand: AsyncParsableCommand {
             if storage.droppedPoints > 0 { line += " (\(storage.droppedPoints) older points given up)" }
             lines.append(line)
         }
-        if let uplink = status.uplink {
+        for (name, uplink) in [("uplink  ", status.uplink), ("traccar ", status.osmand)] {
+            guard let uplink else { continue }
             let age = uplink.stateAge.map { " for \(DurationText.of($0))" } ?? ""
-            var line = "  uplink   \(uplink.state)\(age) to \(uplink.broker)"
+            var line = "  \(name) \(uplink.state)\(age) to \(uplink.broker)"
             if let detail = uplink.detail { line += ": \(detail)" }
             line += "; backlog \(uplink.backlogPoints) points (\(uplink.backlogBytes) bytes)"
             if let last = uplink.lastAcknowledged {

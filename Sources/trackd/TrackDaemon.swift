@@ -179,8 +179,11 @@ struct TrackDaemon: AsyncParsableCommand {
             logger.critical("cannot start the uplink", metadata: ["error": "\(error)"])
             throw ExitCode(1)
         }
-        let services = DaemonServices(control: control, alerts: alerts, uplink: uplink, reload: reload, tracker: tracker,
-                                      source: sourceService, systemd: systemd)
+        let osmand = OsmAndService(log: log, configuration: settings.uplink,
+                                   device: settings.uplink.deviceName(host: Self.hostName()), status: status,
+                                   logger: logger, clock: MonotonicClock.now)
+        let services = DaemonServices(control: control, alerts: alerts, uplink: uplink, osmand: osmand, reload: reload,
+                                      tracker: tracker, source: sourceService, systemd: systemd)
         do {
             try await services.group(logger: logger).run()
         } catch {
@@ -198,7 +201,7 @@ extension TrackDaemon {
     /// at its start, with the reason).
     static func uplink(_ configuration: UplinkConfiguration, log: MileageLog, status: LiveStatus,
                        environment: [String: String], logger: Logger) throws(UplinkPasswordFile.Failure) -> UplinkService? {
-        guard configuration.mqtt != nil else { return nil }
+        guard configuration.mqtt != nil else { return nil }   // an OsmAnd server alone: OsmAndService
         var password: String?
         if let path = UplinkPasswordFile.path(configured: configuration.passwordFile, environment: environment) {
             password = try UplinkPasswordFile.read(path)

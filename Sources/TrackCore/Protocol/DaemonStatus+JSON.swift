@@ -12,6 +12,7 @@ extension DaemonStatus {
             json.member("last_position_age", lastPositionAge)
             if let motion { json.key("motion"); motion.writeJSON(to: &json) }
             json.member("odometer", odometer)
+            if let osmand { json.key("osmand"); osmand.writeJSON(to: &json) }
             json.key("position_fixes"); json.number(positionFixes)
             json.key("source"); source.writeJSON(to: &json)
             if let storage { json.key("storage"); storage.writeJSON(to: &json) }

@@ -29,15 +29,18 @@ public struct DaemonStatus: Sendable, Codable, Hashable {
     public var odometer: Double?
     /// Whether the mileage log can be written; `nil` when this trackd keeps no log.
     public var storage: StorageStatus?
-    /// The uplink to a broker; `nil` when none is configured.
+    /// The uplink to an MQTT broker; `nil` when none is configured.
     public var uplink: UplinkStatus?
+    /// The uplink to a Traccar server (OsmAnd); `nil` when none is configured.
+    public var osmand: UplinkStatus?
 
     public init(version: String, source: SourceStatus, lastFix: Fix? = nil, lastFixAge: Double? = nil,
                 lastPosition: Fix? = nil, lastPositionAge: Double? = nil, epochs: Int = 0, positionFixes: Int = 0,
                 inputProblems: Int = 0, trip: TripView? = nil, motion: MotionStatus? = nil,
                 lastAlert: IdleAlert? = nil, fixes: EngineStatistics? = nil, odometer: Double? = nil,
-                storage: StorageStatus? = nil, uplink: UplinkStatus? = nil) {
+                storage: StorageStatus? = nil, uplink: UplinkStatus? = nil, osmand: UplinkStatus? = nil) {
         self.uplink = uplink
+        self.osmand = osmand
         self.version = version
         self.source = source
         self.lastFix = lastFix
@@ -64,7 +67,7 @@ public struct DaemonStatus: Sendable, Codable, Hashable {
         case epochs
         case positionFixes = "position_fixes"
         case inputProblems = "input_problems"
-        case trip, motion, fixes, odometer, storage, uplink
+        case trip, motion, fixes, odometer, storage, uplink, osmand
         case lastAlert = "last_alert"
     }
 }

@@ -3,6 +3,8 @@
 public struct UplinkConfiguration: Sendable, Hashable {
     /// The broker: `mqtt://HOST[:PORT]` (1883) or `mqtts://HOST[:PORT]` (TLS, 8883); `nil`: no MQTT uplink.
     public var mqtt: MQTTAddress?
+    /// A Traccar server's OsmAnd endpoint: `http://HOST:5055` or `https://…`; `nil`: no OsmAnd uplink.
+    public var osmand: String?
     /// The car's name on the wire: the MQTT client id and the last part of the topic (`nil`: the host name).
     public var device: String?
     /// The base topic (`nil`: `owntracks/trackd/DEVICE`).

@@ -1,0 +1,210 @@
+import Logging
+import ServiceLifecycle
+import TrackCore
+import TrackInput
+import TrackStore
+import TrackUplink
+
+/// Sends the log to a Traccar server over its OsmAnd protocol (docs/fleet.md): one position per HTTP request, as
+/// the protocol has it, each item of the log after the watermark in order, the watermark moved when the server
+/// answered 200 and written every `watermarkInterval` seconds and at a stop. With a backlog the newest position goes
+/// first. A server that does not answer, or answers anything but 2xx, is tried again after a wait that doubles up
+/// to `reconnectMax`, with jitter. The requests run on a thread of their own (libcurl blocks).
+public struct OsmAndService: Service {
+    let log: MileageLog
+    let configuration: UplinkConfiguration
+    let url: String
+    let device: String
+    let status: LiveStatus
+    let logger: Logger
+    let clock: @Sendable () -> MonotonicInstant
+
+    /// The log's name for this transport's watermark.
+    static let transport = "osmand"
+    /// Items read and posted in one go.
+    static let batch = 50
+
+    /// `nil` when the configuration names no OsmAnd server.
+    public init?(log: MileageLog, configuration: UplinkConfiguration, device: String, status: LiveStatus,
+                 logger: Logger, clock: @escaping @Sendable () -> MonotonicInstant) {
+        guard let url = configuration.osmand else { return nil }
+        self.log = log
+        self.configuration = configuration
+        self.url = url
+        self.device = device
+        self.status = status
+        self.logger = logger
+        self.clock = clock
+    }
+
+    public func run() async throws {
+        var session = OsmAndSession(service: self, acknowledged: (try? await log.uplinkCursor(Self.transport)) ?? .origin)
+        let poster: HTTPPoster
+        do {
+            poster = try HTTPPoster(url: url, caFile: configuration.caFile)
+        } catch {
+            logger.error("OsmAnd uplink cannot start", metadata: ["error": "\(error)"])
+            try? await gracefulShutdown()
+            return
+        }
+        let stopping = StopSignal()
+        await withTaskCancellationOrGracefulShutdownHandler {
+            while !stopping.isStopped {
+                let wait = await session.step(poster: poster, stopping: stopping)
+                // The wait, in tenths of a second, so that a stop does not wait for it.
+                var left = wait
+                while left > 0, !stopping.isStopped {
+                    try? await Task.sleep(for: .milliseconds(Int64(min(left, 0.1) * 1000)))
+                    left -= 0.1
+                }
+            }
+        } onCancelOrGracefulShutdown: {
+            stopping.stop()
+        }
+        await session.save(force: true)
+        logger.info("OsmAnd uplink stopped", metadata: ["acknowledged": "\(session.acknowledgedCount)"])
+    }
+}
+
+/// The OsmAnd uplink's state, owned by `OsmAndService.run` alone.
+struct OsmAndSession {
+    let service: OsmAndService
+    var window: UplinkWindow
+    var token: Int32 = 0
+    var state = UplinkStatus.State.connecting
+    var stateSince: MonotonicInstant
+    var detail: String?
+    var failures = 0
+    var savedCursor: UplinkCursor
+    var savedAt: MonotonicInstant
+    var acknowledgedCount = 0
+    var backlogPoints = 0
+    var backlogCountedAt: MonotonicInstant?
+    var bytes = 0
+    var sent = 0
+
+    init(service: OsmAndService, acknowledged: UplinkCursor) {
+        self.service = service
+        window = UplinkWindow(acknowledged: acknowledged, limit: OsmAndService.batch + 1)
+        savedCursor = acknowledged
+        stateSince = service.clock()
+        savedAt = stateSince
+    }
+
+    /// Posts what the log holds after the watermark (a batch); the seconds to wait before the next step.
+    mutating func step(poster: HTTPPoster, stopping: StopSignal) async -> Double {
+        let items: [UplinkItem]
+        do {
+            items = try await service.log.uplinkItems(after: window.read, limit: OsmAndService.batch)
+        } catch {
+            service.logger.warning("OsmAnd uplink cannot read the log", metadata: ["error": "\(error)"])
+            return 5
+        }
+        var forms: [(UplinkPosition, String?, ahead: Bool)] = []
+        if items.count == OsmAndService.batch, let newest = try? await service.log.newestUplinkPoint(),
+           window.mayGoAhead(newest.position), !items.contains(where: { $0.position == newest.position }) {
+            forms.append((newest.position, OsmAndForm.encode(newest, device: service.device), true))
+        }
+        for item in items { forms.append((item.position, OsmAndForm.encode(item, device: service.device), false)) }
+        guard !forms.isEmpty else {
+            await report()
+            return 1
+        }
+        let posted = await post(forms, with: poster, stopping: stopping)
+        for (index, form) in forms.prefix(posted.count).enumerated() {
+            token &+= 1
+            if form.ahead {
+                window.published(form.0, token: token, ahead: true)
+            } else if window.take(form.0) {
+                window.published(form.0, token: token)
+            } else {
+                continue
+            }
+            window.acknowledge(token)
+            acknowledgedCount += 1
+            bytes += form.1?.utf8.count ?? 0
+            _ = index
+        }
+        await save()
+        if let failure = posted.failure {
+            window.reset()
+            failures += 1
+            let delay = min(service.configuration.reconnectMax,
+                            service.configuration.reconnectMin * Double(1 << min(failures - 1, 16)))
+            let wait = delay * Double.random(in: 0.5...1)
+            if state != .waiting {
+                service.logger.warning("OsmAnd uplink cannot send", metadata: ["server": "\(service.url)",
+                                                                                "error": "\(failure)"])
+            }
+            set(.waiting, detail: "\(failure); trying again in \(Int(wait.rounded(.up))) s")
+            await report()
+            return wait
+        }
+        if state != .connected {
+            service.logger.info("OsmAnd uplink sending", metadata: ["server": "\(service.url)", "device": "\(service.device)"])
+        }
+        failures = 0
+        set(.connected, detail: nil)
+        await report()
+        return posted.count == forms.count && items.count < OsmAndService.batch ? 1 : 0
+    }
+
+    /// Posts the forms in order on a thread of its own, up to the first that fails; how many went, and why not all.
+    func post(_ forms: [(UplinkPosition, String?, ahead: Bool)], with poster: HTTPPoster,
+              stopping: StopSignal) async -> (count: Int, failure: String?) {
+        let bodies = forms.map(\.1)
+        return (try? await BlockingThread.run(name: "trackd-osmand") { stop -> (Int, String?) in
+            var count = 0
+            for body in bodies {
+                guard !stop.isStopped, !stopping.isStopped else { return (count, "stopping") }
+                guard let body else {   // nothing to send for this item (a trip without a position)
+                    count += 1
+                    continue
+                }
+                do throws(HTTPError) {
+                    let status = try poster.post(body)
+                    guard (200..<300).contains(status) else { return (count, "the server answered \(status)") }
+                    count += 1
+                } catch {
+                    return (count, "\(error)")
+                }
+            }
+            return (count, nil)
+        }) ?? (0, "stopping")
+    }
+
+    /// Writes the watermark when it moved and `watermarkInterval` has passed (or `force`).
+    mutating func save(force: Bool = false) async {
+        let now = service.clock()
+        guard window.acknowledged != savedCursor,
+              force || now.seconds(since: savedAt) >= service.configuration.watermarkInterval else { return }
+        do {
+            try await service.log.saveUplinkCursor(window.acknowledged, transport: OsmAndService.transport)
+            savedCursor = window.acknowledged
+            savedAt = now
+        } catch {
+            service.logger.warning("OsmAnd uplink cannot keep its watermark", metadata: ["error": "\(error)"])
+        }
+    }
+
+    mutating func set(_ newState: UplinkStatus.State, detail: String?) {
+        if newState != state { stateSince = service.clock() }
+        state = newState
+        self.detail = detail
+    }
+
+    /// The snapshot `status` shows.
+    mutating func report() async {
+        let now = service.clock()
+        if backlogCountedAt.map({ now.seconds(since: $0) >= 5 }) ?? true {
+            backlogPoints = (try? await service.log.uplinkBacklog(after: window.acknowledged)) ?? backlogPoints
+            backlogCountedAt = now
+        }
+        let average = acknowledgedCount > 0 ? bytes / acknowledgedCount : 150
+        service.status.record(osmand: UplinkStatus(
+            state: state, broker: service.url, detail: detail, stateAge: now.seconds(since: stateSince),
+            lastAcknowledged: window.acknowledged == .origin ? nil : window.acknowledged.lastMessageID(device: service.device),
+            backlogPoints: backlogPoints, backlogBytes: backlogPoints * average, inFlight: 0,
+            acknowledged: acknowledgedCount), at: now)
+    }
+}
