@@ -179,8 +179,10 @@ struct TrackDaemon: AsyncParsableCommand {
             logger.critical("cannot start the uplink", metadata: ["error": "\(error)"])
             throw ExitCode(1)
         }
-        let services = DaemonServices(control: control, alerts: alerts, uplink: uplink, reload: reload, tracker: tracker,
-                                      source: sourceService, systemd: systemd)
+        let monthlyMail = MonthlyMailService(configuration: settings.mail, log: log, status: status,
+                                             domain: Self.hostName(), logger: logger)
+        let services = DaemonServices(control: control, alerts: alerts, uplink: uplink, monthlyMail: monthlyMail,
+                                      reload: reload, tracker: tracker, source: sourceService, systemd: systemd)
         do {
             try await services.group(logger: logger).run()
         } catch {
