@@ -27,6 +27,7 @@ public struct ConfigurationChanges: Sendable, Hashable {
         }
         note("profile", old.profile != new.profile, live: true)
         note("uplink", old.uplink != new.uplink, live: false)
+        note("mail", old.mail != new.mail, live: false)
     }
 
     /// Whether the file says what trackd already runs with.

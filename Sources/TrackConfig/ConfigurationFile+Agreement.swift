@@ -47,6 +47,12 @@ extension ConfigurationFile {
                 rule: "\(value(order.lower, order.lowerValue, lowerLine)) must be \(order.strict ? "below" : "at most") "
                     + "\(value(order.upper, order.upperValue, upperLine)): \(order.why)")
         }
+        if mail.monthly == true && mail.to.isEmpty {
+            throw .contradiction(
+                path: path, line: lines["mail.monthly"],
+                rule: "'mail.monthly' is true but 'mail.to' names nobody to send the month's report to: add "
+                    + "'to: driver@example.org' (one address or a list) to the mail section, or leave monthly out")
+        }
     }
 
     /// Refuses an alert command whose program does not exist or may not be run, at load rather than at the first

@@ -7,7 +7,7 @@ import Yams
 
 /// trackd's configuration file (`/etc/trackd/trackd.conf`): YAML, with the sections `daemon:` (`DaemonSettings`),
 /// `engine:` (`EngineSettings`), `log:` (`LogSettings`), `privacy:` (`PrivacySettings`), `profile:`
-/// (`ProfileSettings`) and `uplink:` (`UplinkSettings`).
+/// (`ProfileSettings`), `uplink:` (`UplinkSettings`) and `mail:` (`MailSettings`).
 ///
 /// ```yaml
 /// daemon:
@@ -33,6 +33,8 @@ public struct ConfigurationFile: Sendable {
     public var privacy: PrivacyPolicy
     /// Where the data leaves the car to.
     public var uplink = UplinkConfiguration()
+    /// Who gets the month's report by e-mail.
+    public var mail = MailConfiguration()
     /// The line of each key the file gives, as `section.key` (`engine.stopped_speed`), for messages.
     public var lines: [String: Int] = [:]
 
@@ -53,7 +55,7 @@ public struct ConfigurationFile: Sendable {
     }
 
     /// The top-level sections.
-    static let sections = ["daemon", "engine", "log", "privacy", "profile", "uplink"]
+    static let sections = ["daemon", "engine", "log", "privacy", "profile", "uplink", "mail"]
 
     /// Reads and checks the file at `path`. An empty file, or `/dev/null`, gives every default.
     public static func load(path: String) throws(ConfigurationError) -> ConfigurationFile {
@@ -120,6 +122,8 @@ public struct ConfigurationFile: Sendable {
                 try Setting.section(value, named: key, settings: PrivacySettings.all, into: &file.privacy, path: path)
             case "uplink":
                 try Setting.section(value, named: key, settings: UplinkSettings.all, into: &file.uplink, path: path)
+            case "mail":
+                try Setting.section(value, named: key, settings: MailSettings.all, into: &file.mail, path: path)
             default:
                 throw .unknownKey(path: path, line: keyNode.mark?.line, key: key, known: sections)
             }

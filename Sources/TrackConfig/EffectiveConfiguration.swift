@@ -23,6 +23,8 @@ public struct EffectiveConfiguration: Sendable, Hashable {
     public var privacy: PrivacyPolicy
     /// The `uplink:` section; a password file named there is read when trackd starts.
     public var uplink: UplinkConfiguration
+    /// The `mail:` section: the month's report by e-mail.
+    public var mail: MailConfiguration
 
     /// Settings given on the command line; `nil` leaves them to the file.
     public struct Overrides: Sendable, Hashable {
@@ -64,6 +66,7 @@ public struct EffectiveConfiguration: Sendable, Hashable {
         profile = file.profile
         privacy = file.privacy
         uplink = file.uplink
+        mail = file.mail
     }
 
     /// Reads the configuration trackd starts with: `explicitPath` (which must exist) when given, else the default
@@ -92,6 +95,10 @@ public struct EffectiveConfiguration: Sendable, Hashable {
             "idle_alert     after \(engine.idleAlertAfter.plain) s stationary",
             "commits        every \(log.commitInterval.plain) s while moving; power-cut resume within \(log.resumeWithin.plain) s; "
                 + "another program's lock waited for \(log.busyTimeout.plain) s",
+            "monthly_mail   " + (mail.sendsMonthly
+                ? "to \(mail.to.map(\.text).joined(separator: ", ")) through msmtp (\(mail.msmtpConfig ?? "its own configuration")); "
+                    + "a failure tried again every \(mail.retryInterval.plain) s"
+                : "off"),
         ]
     }
 }

@@ -16,7 +16,9 @@ import UnixSignals
 ///
 /// The group asks in the reverse of the start order: systemd hears `STOPPING=1`; the source stops reading and ends
 /// the inbox; the tracker handles what is queued, closes the running trip at its last fix and commits; reloads
-/// end; the uplink keeps its watermark and says the car is offline; the alert command's service ends; the control socket, which answers until then, goes last. A service that
+/// end; the monthly mail stops looking at the calendar (a sending under way is stopped and not recorded); the uplink
+/// keeps its watermark and says the car is offline; the alert command's service ends; the control socket, which
+/// answers until then, goes last. A service that
 /// throws stops the group in the same order (the trip is closed as at any stop) and trackd exits 1 with its error.
 /// A second SIGTERM or SIGINT during that stop changes nothing: the stop is already under way.
 public struct DaemonServices: Sendable {
@@ -26,15 +28,19 @@ public struct DaemonServices: Sendable {
     public var uplink: UplinkService?
     /// The uplink to a Traccar server, when one is configured.
     public var osmand: OsmAndService?
+    /// The month's report by e-mail, when addresses are configured and `monthly` is on.
+    public var monthlyMail: MonthlyMailService?
     public var reload: ReloadService
     public var tracker: TrackerService
     public var source: SourceService
     public var systemd: SystemdService
 
     public init(control: ControlServer, alerts: AlertService, uplink: UplinkService? = nil, osmand: OsmAndService? = nil,
-                reload: ReloadService, tracker: TrackerService, source: SourceService, systemd: SystemdService) {
+                monthlyMail: MonthlyMailService? = nil, reload: ReloadService, tracker: TrackerService,
+                source: SourceService, systemd: SystemdService) {
         self.uplink = uplink
         self.osmand = osmand
+        self.monthlyMail = monthlyMail
         self.control = control
         self.alerts = alerts
         self.reload = reload
@@ -48,14 +54,15 @@ public struct DaemonServices: Sendable {
 
     /// The group that runs them, stopped in order by `stopSignals`.
     public func group(logger: Logger) -> ServiceGroup {
-        Self.group(control: control, alerts: alerts, uplink: uplink, osmand: osmand, reload: reload, tracker: tracker,
-                   source: source, systemd: systemd, signals: Self.stopSignals, logger: logger)
+        Self.group(control: control, alerts: alerts, uplink: uplink, osmand: osmand, monthlyMail: monthlyMail,
+                   reload: reload, tracker: tracker, source: source, systemd: systemd, signals: Self.stopSignals,
+                   logger: logger)
     }
 
     /// The group for these services, in start order (it stops them in reverse), keeping the rule: the tracker ends
     /// it by returning, the others run until asked to stop.
     static func group(control: any Service, alerts: any Service, uplink: (any Service)? = nil,
-                      osmand: (any Service)? = nil, reload: any Service,
+                      osmand: (any Service)? = nil, monthlyMail: (any Service)? = nil, reload: any Service,
                       tracker: any Service, source: any Service, systemd: any Service, signals: [UnixSignal],
                       logger: Logger) -> ServiceGroup {
         let services = [
@@ -63,6 +70,7 @@ public struct DaemonServices: Sendable {
             runsUntilAsked(alerts, "alerts"),
             uplink.map { runsUntilAsked($0, "uplink") },
             osmand.map { runsUntilAsked($0, "osmand") },
+            monthlyMail.map { runsUntilAsked($0, "monthly mail") },
             runsUntilAsked(reload, "reload"),
             .init(service: tracker, successTerminationBehavior: .gracefullyShutdownGroup,
                   failureTerminationBehavior: .gracefullyShutdownGroup, serviceName: "tracker"),

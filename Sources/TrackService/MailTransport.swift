@@ -1,4 +1,5 @@
 import Foundation
+import TrackCore
 import TrackReports
 
 /// Hands a message to Debian's msmtp through its sendmail interface: `msmtp [--file=CONFIG] [--from=ADDR] -- TO…`,

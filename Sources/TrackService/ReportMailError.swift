@@ -1,3 +1,4 @@
+import TrackCore
 import TrackReports
 import TrackStore
 
@@ -9,8 +10,9 @@ public enum ReportMailError: Error, Sendable, CustomStringConvertible {
     case render(ReportError)
     /// msmtp did not send it; nothing was sent and nothing recorded.
     case send(MailError)
-    /// The mail went out, but the log could not record it: sending again would send it twice.
-    case notRecorded(messageID: String, cause: StoreError)
+    /// The mail went out, but the log could not record it (the record it would have written): sending again would
+    /// send it twice.
+    case notRecorded(ReportMailing, cause: StoreError)
 
     /// What went wrong and what to do about it.
     public var description: String {
@@ -18,8 +20,8 @@ public enum ReportMailError: Error, Sendable, CustomStringConvertible {
         case .log(let error): "cannot read the month's report: \(error)"
         case .render(let error): "cannot render the month's report: \(error)"
         case .send(let error): error.description
-        case .notRecorded(let messageID, let cause):
-            "the report was sent (message <\(messageID)>) but the log could not record it: \(cause)"
+        case .notRecorded(let mailing, let cause):
+            "the report was sent (message <\(mailing.messageID)>) but the log could not record it: \(cause)"
         }
     }
 }

@@ -58,7 +58,7 @@ public struct ReportMailer: Sendable {
         do {
             return try await log.recordReportMailing(mailing)
         } catch {
-            throw .notRecorded(messageID: message.messageID, cause: error)
+            throw .notRecorded(mailing, cause: error)
         }
     }
 }

@@ -50,6 +50,27 @@ extension MileageLog {
         }
     }
 
+    /// What the log says of the months from `from` up to, not including, `until` (first days of months), for the
+    /// monthly report's schedule: each month with a trip that is not deleted, with its number of trips, of open ones,
+    /// and whether trackd already sent its report by itself; oldest first.
+    public func reportMonths(from: CivilDate, until: CivilDate) async throws(StoreError) -> [MonthlyReportSchedule.Month] {
+        try await read("read the months to report") { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT substr(date, 1, 7) AS month, count(*) AS trips, sum(state = 'open') AS open,
+                       EXISTS (SELECT 1 FROM report_mail r WHERE r.month = substr(trip.date, 1, 7)
+                               AND r.trigger = 'monthly') AS sent
+                FROM trip WHERE date >= ? AND date < ? AND state <> 'deleted'
+                GROUP BY month ORDER BY month
+                """, arguments: [from.description, until.description])
+            return rows.compactMap { row -> MonthlyReportSchedule.Month? in
+                let month: String = row["month"]
+                guard let first = CivilDate(iso8601: month + "-01") else { return nil }
+                return MonthlyReportSchedule.Month(first: first, trips: row["trips"], openTrips: row["open"] ?? 0,
+                                                   sent: row["sent"])
+            }
+        }
+    }
+
     /// A row of `report_mail`.
     static func reportMailing(_ row: Row) -> ReportMailing {
         let recipients: String = row["recipients"]

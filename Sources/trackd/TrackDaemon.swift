@@ -182,8 +182,11 @@ struct TrackDaemon: AsyncParsableCommand {
         let osmand = OsmAndService(log: log, configuration: settings.uplink,
                                    device: settings.uplink.deviceName(host: Self.hostName()), status: status,
                                    logger: logger, clock: MonotonicClock.now)
-        let services = DaemonServices(control: control, alerts: alerts, uplink: uplink, osmand: osmand, reload: reload,
-                                      tracker: tracker, source: sourceService, systemd: systemd)
+        let monthlyMail = MonthlyMailService(configuration: settings.mail, log: log, status: status,
+                                             domain: Self.hostName(), logger: logger)
+        let services = DaemonServices(control: control, alerts: alerts, uplink: uplink, osmand: osmand,
+                                      monthlyMail: monthlyMail, reload: reload, tracker: tracker,
+                                      source: sourceService, systemd: systemd)
         do {
             try await services.group(logger: logger).run()
         } catch {

@@ -31,6 +31,15 @@ struct ConfigurationChangesTests {
         #expect(!changes.isEmpty)
     }
 
+    @Test func aChangedMailSectionWaitsForTheNextStart() throws {
+        let old = try settings("mail:\n  to: driver@example.org\n")
+        let new = try settings("mail:\n  to: [driver@example.org, tax@example.com]\n")
+        let changes = ConfigurationChanges(from: old, to: new)
+        #expect(changes.atNextStart == ["mail"])
+        #expect(changes.applied.isEmpty)
+        #expect(old.reloading(new).mail == old.mail)
+    }
+
     @Test func findsNothingInTheSameSettingsWrittenDifferently() throws {
         let old = try settings("engine:\n  idle_alert_after: 7200\n")
         let new = try settings("# the defaults, spelled out\nengine:\n  idle_alert_after: 7200.0\ndaemon:\n  auto_start: none\n")

@@ -113,6 +113,49 @@ struct ConfigurationFileTests {
         }
     }
 
+    @Test func theMailSectionTakesOneAddressOrAListAndSendsMonthlyByDefault() throws {
+        let one = try ConfigurationFile.parse("mail:\n  to: driver@example.org\n", path: "t.conf").mail
+        #expect(one.to == [try MailAddress("driver@example.org")])
+        #expect(one.sendsMonthly)
+        #expect(one.retryInterval == 900 && one.checkInterval == 60 && one.from == nil && one.msmtpConfig == nil)
+        let file = try ConfigurationFile.parse("""
+            mail:
+              to: [driver@example.org, tax@example.com]
+              from: car-1@example.org
+              msmtp_config: /etc/trackd/msmtprc
+              monthly: false
+              retry_interval: 120
+              check_interval: 5
+            """, path: "t.conf")
+        #expect(file.mail.to.map(\.text) == ["driver@example.org", "tax@example.com"])
+        #expect(file.mail.from?.text == "car-1@example.org")
+        #expect(file.mail.msmtpConfig == "/etc/trackd/msmtprc")
+        #expect(file.mail.monthly == false && !file.mail.sendsMonthly)
+        #expect(file.mail.retryInterval == 120 && file.mail.checkInterval == 5)
+        #expect(!(try ConfigurationFile.parse("", path: "t.conf")).mail.sendsMonthly, "no address, no mail")
+    }
+
+    @Test func theMailSectionRefusesAnAddressWithANameAMonthlyMailToNobodyAndARelativeMsmtpConfig() {
+        func refusal(_ text: String) -> String {
+            do {
+                _ = try ConfigurationFile.parse(text, path: "t.conf")
+                return "accepted"
+            } catch {
+                return error.description
+            }
+        }
+        let named = refusal("mail:\n  to:\n    - driver@example.org\n    - Tax Office <tax@example.com>\n")
+        #expect(named.contains("t.conf:4") && named.contains("'to'") && named.contains("Tax Office <tax@example.com>")
+                && named.contains("without a name or angle brackets"), "\(named)")
+        #expect(refusal("mail:\n  to: []\n").contains("at least one e-mail address"))
+        let nobody = refusal("mail:\n  monthly: true\n")
+        #expect(nobody.contains("t.conf:2") && nobody.contains("'mail.to' names nobody"), "\(nobody)")
+        #expect(refusal("mail:\n  to: a@example.org\n  msmtp_config: msmtprc\n").contains("an absolute path"))
+        #expect(refusal("mail:\n  to: a@example.org\n  monthly: sometimes\n").contains("true or false"))
+        #expect(refusal("mail:\n  to: a@example.org\n  retry_interval: 0\n").contains("'retry_interval'"))
+        #expect(refusal("mail:\n  cc: a@example.org\n").contains("'cc'"))
+    }
+
     @Test func readsDevNullAsAFileWithNoSettings() throws {
         // `trackd --config /dev/null`: every default (it said "permission" before).
         let file = try ConfigurationFile.load(path: "/dev/null")

@@ -1,10 +1,12 @@
 import Logging
 import ServiceLifecycle
 import Synchronization
+import TestSupport
 import Testing
 import TrackCore
 import TrackInput
 @testable import TrackService
+import TrackStore
 
 /// The daemon's shutdown rule (`DaemonServices`) with the real tracker and source services (on a stand-in receiver)
 /// and stand-ins for the four others: the tracker's end ends the group when the input ends by itself, every other
@@ -64,7 +66,8 @@ struct DaemonServicesTests {
     }
 
     /// The six in trackd's order, with the real tracker and source.
-    private func daemon(order: StopOrder, receiverEnds: Bool = false, control: (any Service)? = nil) -> ServiceGroup {
+    private func daemon(order: StopOrder, receiverEnds: Bool = false, control: (any Service)? = nil,
+                        uplink: (any Service)? = nil, monthlyMail: (any Service)? = nil) -> ServiceGroup {
         let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
         let inbox = TrackerInbox()
         let tracker = TrackerService(inbox: inbox, status: LiveStatus(address: "stand-in", now: MonotonicClock.now()),
@@ -73,6 +76,7 @@ struct DaemonServicesTests {
         return DaemonServices.group(
             control: control ?? UntilAsked(name: "control", order: order),
             alerts: UntilAsked(name: "alerts", order: order),
+            uplink: uplink, monthlyMail: monthlyMail,
             reload: UntilAsked(name: "reload", order: order),
             tracker: Noted(name: "tracker", service: tracker, order: order),
             source: Noted(name: "source", service: source, order: order, slowToReturn: true),
@@ -100,6 +104,31 @@ struct DaemonServicesTests {
         let group = daemon(order: order, receiverEnds: true)
         try await group.run()
         #expect(order.all == ["tracker", "systemd", "source", "reload", "alerts", "control"])
+    }
+
+    @Test func theMonthlyMailRunsUntilAskedAndStopsAfterReloadsBeforeTheUplink() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        var configuration = MailConfiguration()
+        configuration.to = [try MailAddress("driver@example.org")]
+        configuration.checkInterval = 1
+        let logger = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+        let service = try #require(MonthlyMailService(
+            configuration: configuration, log: log, status: LiveStatus(address: "stand-in", now: MonotonicClock.now()),
+            domain: "example.org", logger: logger))
+        configuration.monthly = false
+        #expect(MonthlyMailService(configuration: configuration, log: log,
+                                   status: LiveStatus(address: "stand-in", now: MonotonicClock.now()),
+                                   domain: "example.org", logger: logger) == nil, "monthly: false runs no service")
+        let order = StopOrder()
+        let group = daemon(order: order, uplink: UntilAsked(name: "uplink", order: order),
+                           monthlyMail: Noted(name: "monthly mail", service: service, order: order))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await group.run() }
+            await group.triggerGracefulShutdown()
+            try await tasks.waitForAll()
+        }
+        #expect(order.all == ["systemd", "source", "tracker", "reload", "monthly mail", "uplink", "alerts", "control"])
     }
 
     @Test func aServiceThatEndsBeforeItIsAskedIsNamedAndTheOthersStillStopInOrder() async throws {

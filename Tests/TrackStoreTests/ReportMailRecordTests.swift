@@ -74,6 +74,40 @@ struct ReportMailRecordTests {
         #expect(try await log.reportMailings().isEmpty)
     }
 
+    @Test func theMonthsToReportCountTripsOpenTripsAndTrackdsOwnSendingsButNotDeletedTrips() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        let context = ChangeContext(user: "driver", time: UTCTime(iso8601: "2026-12-01T08:00:00Z")!, timeSource: "gps")
+        func add(_ date: String) async throws -> LogTrip {
+            try await log.addTrip(ManualTrip(date: CivilDate(iso8601: date)!, extent: .distance(10_000), kind: .business,
+                                             purpose: "Customer visit", reason: "from the notebook"), context: context)
+        }
+        _ = try await add("2026-09-30")
+        _ = try await add("2026-10-02")
+        let deleted = try await add("2026-10-20")
+        _ = try await log.deleteTrip(deleted.id, reason: "entered twice", context: context)
+        _ = try await add("2026-11-03")
+        _ = try await add("2026-11-28")
+        _ = try await add("2026-12-01")
+        // A GPS trip still open, dated by its first point: 30 November.
+        let open = try await log.beginTrip(kind: .business, purpose: nil, customer: nil)
+        let start = TrackPoint(time: UTCTime(iso8601: "2026-11-30T23:50:00Z")!,
+                               coordinate: Coordinate(latitude: 59.4, longitude: 24.7), speed: 10, error: 3, distance: 0)
+        try await log.appendPoints([RecordedPoint(point: start, segment: 0)], to: open.id)
+        try await log.recordReportMailing(Self.mailing(month: "2026-10", trigger: .manual))
+
+        let october = CivilDate(year: 2026, month: 10, day: 1)!
+        let november = CivilDate(year: 2026, month: 11, day: 1)!
+        let december = CivilDate(year: 2026, month: 12, day: 1)!
+        #expect(try await log.reportMonths(from: october, until: december) == [
+            MonthlyReportSchedule.Month(first: october, trips: 1, openTrips: 0, sent: false),
+            MonthlyReportSchedule.Month(first: november, trips: 3, openTrips: 1, sent: false),
+        ])
+        try await log.recordReportMailing(Self.mailing(month: "2026-10", trigger: .monthly))
+        #expect(try await log.reportMonths(from: october, until: november)
+                == [MonthlyReportSchedule.Month(first: october, trips: 1, openTrips: 0, sent: true)])
+    }
+
     @Test func theRecordIsTheNewestStepOfTheSchema() async throws {
         let folder = try TemporaryFolder()
         let log = try MileageLog.open(path: folder.file("trackd.sqlite"))

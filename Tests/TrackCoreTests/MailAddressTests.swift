@@ -1,5 +1,5 @@
 import Testing
-import TrackReports
+import TrackCore
 
 /// The addresses a report may be mailed to: plain `local@domain`, nothing a header or msmtp's command line could
 /// read as more.
