@@ -26,7 +26,7 @@ public struct ConfigurationChanges: Sendable, Hashable {
                  live: true)
         }
         note("profile", old.profile != new.profile, live: true)
-        note("uplink", old.uplink != new.uplink, live: false)
+        note("uplink", old.uplink != new.uplink, live: true)
         note("mail", old.mail != new.mail, live: false)
     }
 

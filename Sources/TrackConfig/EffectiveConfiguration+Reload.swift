@@ -10,6 +10,7 @@ extension EffectiveConfiguration {
         running.engine = new.engine
         running.profile = new.profile
         running.privacy = new.privacy
+        running.uplink = new.uplink
         return running
     }
 }

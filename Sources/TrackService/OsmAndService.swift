@@ -12,9 +12,7 @@ import TrackUplink
 /// to `reconnectMax`, with jitter. The requests run on a thread of their own (libcurl blocks).
 public struct OsmAndService: Service {
     let log: MileageLog
-    let configuration: UplinkConfiguration
-    let url: String
-    let device: String
+    let settings: LiveUplinkConfiguration
     let status: LiveStatus
     let logger: Logger
     let clock: @Sendable () -> MonotonicInstant
@@ -24,14 +22,12 @@ public struct OsmAndService: Service {
     /// Items read and posted in one go.
     static let batch = 50
 
-    /// `nil` when the configuration names no OsmAnd server.
-    public init?(log: MileageLog, configuration: UplinkConfiguration, device: String, status: LiveStatus,
-                 logger: Logger, clock: @escaping @Sendable () -> MonotonicInstant) {
-        guard let url = configuration.osmand else { return nil }
+    /// `nil` when the configuration names no OsmAnd server (one named by a later reload waits for the next start).
+    public init?(log: MileageLog, settings: LiveUplinkConfiguration, status: LiveStatus, logger: Logger,
+                 clock: @escaping @Sendable () -> MonotonicInstant) {
+        guard settings.values.configuration.osmand != nil else { return nil }
         self.log = log
-        self.configuration = configuration
-        self.url = url
-        self.device = device
+        self.settings = settings
         self.status = status
         self.logger = logger
         self.clock = clock
@@ -39,17 +35,20 @@ public struct OsmAndService: Service {
 
     public func run() async throws {
         var session = OsmAndSession(service: self, acknowledged: (try? await log.uplinkCursor(Self.transport)) ?? .origin)
-        let poster: HTTPPoster
-        do {
-            poster = try HTTPPoster(url: url, caFile: configuration.caFile)
-        } catch {
-            logger.error("OsmAnd uplink cannot start", metadata: ["error": "\(error)"])
-            try? await gracefulShutdown()
-            return
-        }
         let stopping = StopSignal()
         await withTaskCancellationOrGracefulShutdownHandler {
+            var poster: HTTPPoster?
             while !stopping.isStopped {
+                // The server as the settings say now (a reload may change it).
+                session.settings = settings.values
+                if let url = session.settings.configuration.osmand, poster?.url != url
+                    || poster?.caFile != session.settings.configuration.caFile {
+                    poster = try? HTTPPoster(url: url, caFile: session.settings.configuration.caFile)
+                }
+                guard let poster, session.settings.configuration.osmand != nil else {
+                    try? await Task.sleep(for: .seconds(1))
+                    continue
+                }
                 let wait = await session.step(poster: poster, stopping: stopping)
                 // The wait, in tenths of a second, so that a stop does not wait for it.
                 var left = wait
@@ -69,6 +68,10 @@ public struct OsmAndService: Service {
 /// The OsmAnd uplink's state, owned by `OsmAndService.run` alone.
 struct OsmAndSession {
     let service: OsmAndService
+    /// The settings of the present step.
+    var settings: LiveUplinkConfiguration.Values
+    var url: String { settings.configuration.osmand ?? "" }
+    var device: String { settings.device }
     var window: UplinkWindow
     var token: Int32 = 0
     var state = UplinkStatus.State.connecting
@@ -85,6 +88,7 @@ struct OsmAndSession {
 
     init(service: OsmAndService, acknowledged: UplinkCursor) {
         self.service = service
+        settings = service.settings.values
         window = UplinkWindow(acknowledged: acknowledged, limit: OsmAndService.batch + 1)
         savedCursor = acknowledged
         stateSince = service.clock()
@@ -103,9 +107,9 @@ struct OsmAndSession {
         var forms: [(UplinkPosition, String?, ahead: Bool)] = []
         if items.count == OsmAndService.batch, let newest = try? await service.log.newestUplinkPoint(),
            window.mayGoAhead(newest.position), !items.contains(where: { $0.position == newest.position }) {
-            forms.append((newest.position, OsmAndForm.encode(newest, device: service.device), true))
+            forms.append((newest.position, OsmAndForm.encode(newest, device: device), true))
         }
-        for item in items { forms.append((item.position, OsmAndForm.encode(item, device: service.device), false)) }
+        for item in items { forms.append((item.position, OsmAndForm.encode(item, device: device), false)) }
         guard !forms.isEmpty else {
             await report()
             return 1
@@ -129,11 +133,11 @@ struct OsmAndSession {
         if let failure = posted.failure {
             window.reset()
             failures += 1
-            let delay = min(service.configuration.reconnectMax,
-                            service.configuration.reconnectMin * Double(1 << min(failures - 1, 16)))
+            let delay = min(settings.configuration.reconnectMax,
+                            settings.configuration.reconnectMin * Double(1 << min(failures - 1, 16)))
             let wait = delay * Double.random(in: 0.5...1)
             if state != .waiting {
-                service.logger.warning("OsmAnd uplink cannot send", metadata: ["server": "\(service.url)",
+                service.logger.warning("OsmAnd uplink cannot send", metadata: ["server": "\(url)",
                                                                                 "error": "\(failure)"])
             }
             set(.waiting, detail: "\(failure); trying again in \(Int(wait.rounded(.up))) s")
@@ -141,7 +145,7 @@ struct OsmAndSession {
             return wait
         }
         if state != .connected {
-            service.logger.info("OsmAnd uplink sending", metadata: ["server": "\(service.url)", "device": "\(service.device)"])
+            service.logger.info("OsmAnd uplink sending", metadata: ["server": "\(url)", "device": "\(device)"])
         }
         failures = 0
         set(.connected, detail: nil)
@@ -177,7 +181,7 @@ struct OsmAndSession {
     mutating func save(force: Bool = false) async {
         let now = service.clock()
         guard window.acknowledged != savedCursor,
-              force || now.seconds(since: savedAt) >= service.configuration.watermarkInterval else { return }
+              force || now.seconds(since: savedAt) >= settings.configuration.watermarkInterval else { return }
         do {
             try await service.log.saveUplinkCursor(window.acknowledged, transport: OsmAndService.transport)
             savedCursor = window.acknowledged
@@ -202,8 +206,8 @@ struct OsmAndSession {
         }
         let average = acknowledgedCount > 0 ? bytes / acknowledgedCount : 150
         service.status.record(osmand: UplinkStatus(
-            state: state, broker: service.url, detail: detail, stateAge: now.seconds(since: stateSince),
-            lastAcknowledged: window.acknowledged == .origin ? nil : window.acknowledged.lastMessageID(device: service.device),
+            state: state, broker: url, detail: detail, stateAge: now.seconds(since: stateSince),
+            lastAcknowledged: window.acknowledged == .origin ? nil : window.acknowledged.lastMessageID(device: device),
             backlogPoints: backlogPoints, backlogBytes: backlogPoints * average, inFlight: 0,
             acknowledged: acknowledgedCount), at: now)
     }

@@ -7,7 +7,7 @@ import TrackStore
 import UnixSignals
 
 /// Reloads the configuration on SIGHUP (`systemctl reload trackd`). The engine's settings, the alert command, the
-/// log level and the profile defaults apply at once, the running trip carrying on; a changed source, state folder,
+/// log level, the profile defaults and the uplinks' settings apply at once, the running trip carrying on; a changed source, state folder,
 /// socket, control group, auto-start or `log:` section is logged as waiting for the next start. A file that no
 /// longer reads changes nothing: trackd keeps what it runs with and says why, naming the key and line.
 public struct ReloadService: Service {
@@ -16,17 +16,24 @@ public struct ReloadService: Service {
         /// The tracker's inbox (for the engine's settings).
         public var tracker: TrackerInbox
         public var alerts: AlertSettings
+        /// The uplinks' settings, when an uplink runs (`nil`: none was configured at the start).
+        public var uplink: LiveUplinkConfiguration?
+        /// The environment, for the systemd credential that may hold the broker's password.
+        public var environment: [String: String]
         public var setLogLevel: @Sendable (LogLevelName) -> Void
         /// The log whose empty profile fields the `profile:` section fills; `nil` for none.
         public var log: MileageLog?
         /// The time of day for the profile's revisions (the daemon's one wall-clock reader).
         public var wallClock: @Sendable () -> UTCTime
 
-        public init(tracker: TrackerInbox, alerts: AlertSettings,
+        public init(tracker: TrackerInbox, alerts: AlertSettings, uplink: LiveUplinkConfiguration? = nil,
+                    environment: [String: String] = [:],
                     setLogLevel: @escaping @Sendable (LogLevelName) -> Void, log: MileageLog?,
                     wallClock: @escaping @Sendable () -> UTCTime = WallClock.now) {
             self.tracker = tracker
             self.alerts = alerts
+            self.uplink = uplink
+            self.environment = environment
             self.setLogLevel = setLogLevel
             self.log = log
             self.wallClock = wallClock
@@ -76,7 +83,25 @@ public struct ReloadService: Service {
         }
         let changes = ConfigurationChanges(from: running, to: new)
         // What trackd runs with from now on; each part that differs goes where it is used.
-        let next = running.reloading(new)
+        var next = running.reloading(new)
+        if next.uplink != running.uplink {
+            if let uplink = targets.uplink {
+                do throws(UplinkPasswordFile.Failure) {
+                    var password: String?
+                    if next.uplink.mqtt != nil, let path = UplinkPasswordFile.path(configured: next.uplink.passwordFile,
+                                                                                   environment: targets.environment) {
+                        password = try UplinkPasswordFile.read(path)
+                    }
+                    uplink.update(configuration: next.uplink, password: password)
+                } catch {
+                    logger.error("the uplink's new settings are not used: trackd carries on with those it has",
+                                 metadata: ["error": "\(error)"])
+                    next.uplink = running.uplink
+                }
+            } else {
+                logger.warning("an uplink not configured when trackd started waits for its next start (systemctl restart trackd)")
+            }
+        }
         if next.engine != running.engine {
             switch targets.tracker.send(.reconfigure(next.engine)) {
             case .enqueued: break

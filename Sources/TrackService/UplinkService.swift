@@ -13,10 +13,7 @@ import TrackUplink
 /// `reconnectMax`, with jitter. The service owns its state alone; `status` gets a snapshot.
 public struct UplinkService: Service {
     let log: MileageLog
-    let configuration: UplinkConfiguration
-    let broker: MQTTAddress
-    let device: String
-    let password: String?
+    let settings: LiveUplinkConfiguration
     let status: LiveStatus
     let logger: Logger
     let clock: @Sendable () -> MonotonicInstant
@@ -24,15 +21,12 @@ public struct UplinkService: Service {
     /// The log's name for this transport's watermark.
     static let transport = "mqtt"
 
-    /// `nil` when the configuration names no broker.
-    public init?(log: MileageLog, configuration: UplinkConfiguration, device: String, password: String?,
-                 status: LiveStatus, logger: Logger, clock: @escaping @Sendable () -> MonotonicInstant) {
-        guard let broker = configuration.mqtt else { return nil }
+    /// `nil` when the configuration names no broker (a broker named by a later reload waits for the next start).
+    public init?(log: MileageLog, settings: LiveUplinkConfiguration, status: LiveStatus, logger: Logger,
+                 clock: @escaping @Sendable () -> MonotonicInstant) {
+        guard settings.values.configuration.mqtt != nil else { return nil }
         self.log = log
-        self.configuration = configuration
-        self.broker = broker
-        self.device = device
-        self.password = password
+        self.settings = settings
         self.status = status
         self.logger = logger
         self.clock = clock
@@ -49,6 +43,7 @@ public struct UplinkService: Service {
         let (inputs, continuation) = AsyncStream<Input>.makeStream()
         var session = UplinkSession(service: self, acknowledged: (try? await log.uplinkCursor(Self.transport)) ?? .origin,
                                     inputs: continuation)
+        let configuration = settings.values.configuration
         await withTaskCancellationOrGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
                 group.addTask {
@@ -76,25 +71,20 @@ public struct UplinkService: Service {
         await session.finish()
     }
 
-    /// The topic of the car's state (`online`, `offline`: the last will).
-    var stateTopic: String { "\(configuration.baseTopic(device: device))/state" }
-
-    func options() -> MQTTOptions {
-        var options = MQTTOptions(host: broker.host, port: broker.port, clientID: device,
-                                  keepAlive: Int(configuration.keepAlive), tls: broker.tls,
-                                  caFile: configuration.caFile, certFile: configuration.certFile,
-                                  keyFile: configuration.keyFile, username: configuration.username,
-                                  password: password, sendMaximum: configuration.window)
-        options.willTopic = stateTopic
-        options.willPayload = "offline"
-        return options
-    }
 }
 
 /// The uplink's state, owned by `UplinkService.run` alone.
 struct UplinkSession {
     let service: UplinkService
     let inputs: AsyncStream<UplinkService.Input>.Continuation
+    /// The settings of the present connection (a reload's take effect at the next).
+    var settings: LiveUplinkConfiguration.Values
+    var configuration: UplinkConfiguration { settings.configuration }
+    var device: String { settings.device }
+    /// The broker (there is one: the service runs only with a broker).
+    var broker: MQTTAddress { settings.configuration.mqtt ?? MQTTAddress(host: "localhost", port: 1883, tls: false) }
+    /// The topic of the car's state (`online`, `offline`: the last will).
+    var stateTopic: String { "\(configuration.baseTopic(device: device))/state" }
     var window: UplinkWindow
     var client: MQTTClient?
     /// The number of the present connection: events of an earlier one are stale.
@@ -121,7 +111,8 @@ struct UplinkSession {
     init(service: UplinkService, acknowledged: UplinkCursor, inputs: AsyncStream<UplinkService.Input>.Continuation) {
         self.service = service
         self.inputs = inputs
-        window = UplinkWindow(acknowledged: acknowledged, limit: service.configuration.window)
+        settings = service.settings.values
+        window = UplinkWindow(acknowledged: acknowledged, limit: settings.configuration.window)
         savedCursor = acknowledged
         let now = service.clock()
         stateSince = now
@@ -147,11 +138,20 @@ struct UplinkSession {
         case .tick:
             let now = service.clock()
             if client == nil, let retryAt, now >= retryAt { await connect() }
+            // Reloaded settings: a new connection with them, at once.
+            if service.settings.values.generation != settings.generation {
+                logger.notice("uplink settings reloaded: connecting again", metadata: ["broker": "\(service.settings.values.configuration.mqtt.map { "\($0)" } ?? "none")"])
+                client?.close()
+                client = nil
+                window.reset()
+                await save(force: true)
+                await connect()
+            }
             // A connection that neither comes up nor fails (libmosquitto says nothing of a TLS handshake it gave up
             // on): given up after `connectTimeout`, with what libmosquitto logged.
-            if state == .connecting, let client, now.seconds(since: stateSince) > service.configuration.connectTimeout {
-                let reason = client.lastNote ?? "no answer within \(Int(service.configuration.connectTimeout)) s"
-                logger.warning("uplink cannot connect", metadata: ["broker": "\(service.broker)", "error": "\(reason)"])
+            if state == .connecting, let client, now.seconds(since: stateSince) > configuration.connectTimeout {
+                let reason = client.lastNote ?? "no answer within \(Int(configuration.connectTimeout)) s"
+                logger.warning("uplink cannot connect", metadata: ["broker": "\(broker)", "error": "\(reason)"])
                 await drop(.waiting, detail: reason)
             }
             if state == .connected { await pump(mayGoAhead: true) }
@@ -167,22 +167,22 @@ struct UplinkSession {
         case .connected:
             failures = 0
             set(.connected, detail: nil)
-            logger.info("uplink connected", metadata: ["broker": "\(service.broker)", "device": "\(service.device)"])
-            _ = try? client?.publish(topic: service.stateTopic, payload: Array("online".utf8), retain: true)
+            logger.info("uplink connected", metadata: ["broker": "\(broker)", "device": "\(device)"])
+            _ = try? client?.publish(topic: stateTopic, payload: Array("online".utf8), retain: true)
             await pump(mayGoAhead: true)
         case .refused(let code, let reason):
             logger.error("uplink refused by the broker", metadata: [
-                "broker": "\(service.broker)", "reason": "\(reason)", "code": "\(code)"])
+                "broker": "\(broker)", "reason": "\(reason)", "code": "\(code)"])
             await drop(.refused, detail: "refused: \(reason)")
         case .disconnected(_, let reason):
-            logger.warning("uplink lost", metadata: ["broker": "\(service.broker)", "reason": "\(reason)",
+            logger.warning("uplink lost", metadata: ["broker": "\(broker)", "reason": "\(reason)",
                                                      "in_flight": "\(window.inFlight)"])
             await drop(.waiting, detail: reason)
         case .acknowledged(let token):
             let inFlight = window.inFlight
             window.acknowledge(token)
             if window.inFlight < inFlight { acknowledgedCount += 1 }
-            if state == .connected && window.inFlight <= service.configuration.window / 2 {
+            if state == .connected && window.inFlight <= configuration.window / 2 {
                 await pump(mayGoAhead: false)
             }
         }
@@ -190,17 +190,23 @@ struct UplinkSession {
 
     /// Starts a connection (a new client each time); a failure to start waits like a lost connection.
     mutating func connect() async {
+        settings = service.settings.values
+        guard settings.configuration.mqtt != nil else {   // a reload took the broker away
+            retryAt = nil
+            set(.waiting, detail: "no broker configured (uplink.mqtt)")
+            return
+        }
         connection += 1
         let number = connection
         let inputs = self.inputs
         retryAt = nil
         set(.connecting, detail: nil)
         do throws(MQTTError) {
-            let client = try MQTTClient(service.options()) { event in inputs.yield(.mqtt(event, connection: number)) }
+            let client = try MQTTClient(options()) { event in inputs.yield(.mqtt(event, connection: number)) }
             self.client = client
             try client.connect()
         } catch {
-            logger.warning("uplink cannot connect", metadata: ["broker": "\(service.broker)", "error": "\(error)"])
+            logger.warning("uplink cannot connect", metadata: ["broker": "\(broker)", "error": "\(error)"])
             await drop(.waiting, detail: "\(error)")
         }
     }
@@ -211,7 +217,7 @@ struct UplinkSession {
         client = nil
         window.reset()
         failures += 1
-        let configuration = service.configuration
+        let configuration = configuration
         let base = newState == .refused ? max(60, configuration.reconnectMin) : configuration.reconnectMin
         let delay = min(configuration.reconnectMax, base * Double(1 << min(failures - 1, 16)))
         let wait = delay * Double.random(in: 0.5...1)
@@ -246,8 +252,8 @@ struct UplinkSession {
 
     /// Publishes one item; `false` when the client refused it (the connection is going: its event follows).
     mutating func send(_ item: UplinkItem, with client: MQTTClient, ahead: Bool) -> Bool {
-        let message = UplinkMessage(item, device: service.device)
-        let topic = message.topic(base: service.configuration.baseTopic(device: service.device))
+        let message = UplinkMessage(item, device: device)
+        let topic = message.topic(base: configuration.baseTopic(device: device))
         guard let payload = try? encoder.encode(message) else { return true }
         do throws(MQTTError) {
             let token = try client.publish(topic: topic, payload: Array(payload))
@@ -263,11 +269,23 @@ struct UplinkSession {
         }
     }
 
+    /// libmosquitto's options for the present settings: the last will says `offline` on the state topic.
+    func options() -> MQTTOptions {
+        var options = MQTTOptions(host: broker.host, port: broker.port, clientID: device,
+                                  keepAlive: Int(configuration.keepAlive), tls: broker.tls,
+                                  caFile: configuration.caFile, certFile: configuration.certFile,
+                                  keyFile: configuration.keyFile, username: configuration.username,
+                                  password: settings.password, sendMaximum: configuration.window)
+        options.willTopic = stateTopic
+        options.willPayload = "offline"
+        return options
+    }
+
     /// Writes the watermark when it moved and `watermarkInterval` has passed (or `force`).
     mutating func save(force: Bool = false) async {
         let now = service.clock()
         guard window.acknowledged != savedCursor,
-              force || now.seconds(since: savedAt) >= service.configuration.watermarkInterval else { return }
+              force || now.seconds(since: savedAt) >= configuration.watermarkInterval else { return }
         do {
             try await service.log.saveUplinkCursor(window.acknowledged, transport: UplinkService.transport)
             savedCursor = window.acknowledged
@@ -289,9 +307,9 @@ struct UplinkSession {
         }
         let average = locations > 0 ? locationBytes / locations : 200
         service.status.record(uplink: UplinkStatus(
-            state: state, broker: service.broker.description, detail: detail, stateAge: now.seconds(since: stateSince),
+            state: state, broker: broker.description, detail: detail, stateAge: now.seconds(since: stateSince),
             lastAcknowledged: window.acknowledged == .origin ? nil
-                : window.acknowledged.lastMessageID(device: service.device),
+                : window.acknowledged.lastMessageID(device: device),
             backlogPoints: backlogPoints, backlogBytes: backlogPoints * average, inFlight: window.inFlight,
             acknowledged: acknowledgedCount), at: now)
     }
@@ -306,7 +324,7 @@ struct UplinkSession {
     mutating func finish() async {
         await save(force: true)
         if state == .connected, let client {
-            _ = try? client.publish(topic: service.stateTopic, payload: Array("offline".utf8), retain: true)
+            _ = try? client.publish(topic: stateTopic, payload: Array("offline".utf8), retain: true)
         }
         client?.close()
         client = nil

@@ -156,12 +156,19 @@ struct TrackDaemon: AsyncParsableCommand {
         let alerts = AlertService(hub: hub, settings: alertSettings, logger: logger)
         let overrides = overrides
         let configPath = config
+        let uplinkSettings: LiveUplinkConfiguration?
+        do {
+            uplinkSettings = try Self.uplinkSettings(settings.uplink, environment: environment)
+        } catch {
+            logger.critical("cannot start the uplink", metadata: ["error": "\(error)"])
+            throw ExitCode(1)
+        }
         let reload = ReloadService(
             hangups: hangups, running: settings,
             load: { () throws(ConfigurationError) in
                 try EffectiveConfiguration.load(explicitPath: configPath, overrides: overrides, environment: environment)
             },
-            targets: .init(tracker: inbox, alerts: alertSettings,
+            targets: .init(tracker: inbox, alerts: alertSettings, uplink: uplinkSettings, environment: environment,
                            setLogLevel: { levels.level = Logger.Level($0) }, log: log, wallClock: wallClock),
             notify: SystemdNotifier.notify, logger: logger)
         let systemd = SystemdService(status: status, heartbeat: heartbeat, watchdog: SystemdNotifier.watchdogInterval,
@@ -172,16 +179,12 @@ struct TrackDaemon: AsyncParsableCommand {
             "socket": "\(socketPath)", "log": "\(databasePath)", "config": "\(settings.path ?? "none")",
         ])
         // How the services stop: DaemonServices.
-        let uplink: UplinkService?
-        do {
-            uplink = try Self.uplink(settings.uplink, log: log, status: status, environment: environment, logger: logger)
-        } catch {
-            logger.critical("cannot start the uplink", metadata: ["error": "\(error)"])
-            throw ExitCode(1)
+        let uplink = uplinkSettings.flatMap {
+            UplinkService(log: log, settings: $0, status: status, logger: logger, clock: MonotonicClock.now)
         }
-        let osmand = OsmAndService(log: log, configuration: settings.uplink,
-                                   device: settings.uplink.deviceName(host: Self.hostName()), status: status,
-                                   logger: logger, clock: MonotonicClock.now)
+        let osmand = uplinkSettings.flatMap {
+            OsmAndService(log: log, settings: $0, status: status, logger: logger, clock: MonotonicClock.now)
+        }
         let monthlyMail = MonthlyMailService(configuration: settings.mail, log: log, status: status,
                                              domain: Self.hostName(), logger: logger)
         let services = DaemonServices(control: control, alerts: alerts, uplink: uplink, osmand: osmand,
@@ -200,17 +203,17 @@ struct TrackDaemon: AsyncParsableCommand {
 }
 
 extension TrackDaemon {
-    /// The uplink's service when a broker is configured, with its password read (a bad password file stops trackd
-    /// at its start, with the reason).
-    static func uplink(_ configuration: UplinkConfiguration, log: MileageLog, status: LiveStatus,
-                       environment: [String: String], logger: Logger) throws(UplinkPasswordFile.Failure) -> UplinkService? {
-        guard configuration.mqtt != nil else { return nil }   // an OsmAnd server alone: OsmAndService
+    /// The uplinks' settings with the broker's password read, when an uplink is configured (a bad password file
+    /// stops trackd at its start, with the reason).
+    static func uplinkSettings(_ configuration: UplinkConfiguration,
+                               environment: [String: String]) throws(UplinkPasswordFile.Failure) -> LiveUplinkConfiguration? {
+        guard configuration.mqtt != nil || configuration.osmand != nil else { return nil }
         var password: String?
-        if let path = UplinkPasswordFile.path(configured: configuration.passwordFile, environment: environment) {
+        if configuration.mqtt != nil,
+           let path = UplinkPasswordFile.path(configured: configuration.passwordFile, environment: environment) {
             password = try UplinkPasswordFile.read(path)
         }
-        return UplinkService(log: log, configuration: configuration, device: configuration.deviceName(host: hostName()),
-                             password: password, status: status, logger: logger, clock: MonotonicClock.now)
+        return LiveUplinkConfiguration(configuration: configuration, password: password, host: hostName())
     }
 
     /// The machine's host name, for the car's default name on the wire.

@@ -162,4 +162,35 @@ struct UplinkTests {
             }
         }
     }
+
+    @Test func aReloadPointsTheUplinkAtAnotherBrokerWithoutLosingAPoint() async throws {
+        let folder = try TemporaryFolder()
+        let firstFolder = try TemporaryFolder()
+        let secondFolder = try TemporaryFolder()
+        let first = try MosquittoBroker(folder: firstFolder.path)
+        defer { first.stop() }
+        let second = try MosquittoBroker(folder: secondFolder.path)
+        defer { second.stop() }
+        let atFirst = try MosquittoSubscriber(port: first.port, topic: "owntracks/#", outputPath: folder.file("first.txt"))
+        defer { atFirst.stop() }
+        let atSecond = try MosquittoSubscriber(port: second.port, topic: "owntracks/#", outputPath: folder.file("second.txt"))
+        defer { atSecond.stop() }
+        #expect(await poll(upTo: 20) {
+            first.hasSubscription("trackd-test-subscriber", "owntracks/#")
+                && second.hasSubscription("trackd-test-subscriber", "owntracks/#")
+        })
+        let drive = try Self.drive(in: folder, parked: 600)
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(drive)?speed=20", autoStart: "business",
+                                            configuration: Self.configuration(port: first.port))
+        #expect(await poll(upTo: 60) { ((try? Self.ids(atFirst.messages, type: "location")) ?? []).count > 50 })
+        // The new broker in the file, and a reload (SIGHUP, as `systemctl reload trackd` sends).
+        try Data(Self.configuration(port: second.port).utf8).write(to: URL(fileURLWithPath: "\(folder.path)/trackd.yaml"))
+        daemon.send(SIGHUP)
+        #expect(await poll(upTo: 120) { !daemon.process.isRunning }, "the recording ends, trackd with it")
+        let stored = try await Self.storedPointIDs(daemon.database)
+        let arrived = Set(try Self.ids(atFirst.messages, type: "location") + Self.ids(atSecond.messages, type: "location"))
+        #expect(arrived.isSuperset(of: stored), "\(Set(stored).subtracting(arrived).count) points arrived at neither")
+        #expect(try Self.ids(atSecond.messages, type: "location").count > 100, "the rest went to the new broker")
+        #expect(daemon.process.output.contains("uplink settings reloaded"), "\(daemon.process.output)")
+    }
 }

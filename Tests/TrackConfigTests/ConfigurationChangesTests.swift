@@ -40,6 +40,15 @@ struct ConfigurationChangesTests {
         #expect(old.reloading(new).mail == old.mail)
     }
 
+    @Test func aChangedUplinkSectionAppliesAtOnce() throws {
+        let old = try settings("uplink:\n  mqtt: mqtt://broker-a.example.org\n")
+        let new = try settings("uplink:\n  mqtt: mqtts://broker-b.example.org\n  device: van-1\n")
+        let changes = ConfigurationChanges(from: old, to: new)
+        #expect(changes.applied == ["uplink"])
+        #expect(changes.atNextStart.isEmpty)
+        #expect(old.reloading(new).uplink == new.uplink)
+    }
+
     @Test func findsNothingInTheSameSettingsWrittenDifferently() throws {
         let old = try settings("engine:\n  idle_alert_after: 7200\n")
         let new = try settings("# the defaults, spelled out\nengine:\n  idle_alert_after: 7200.0\ndaemon:\n  auto_start: none\n")
