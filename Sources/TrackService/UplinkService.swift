@@ -215,6 +215,7 @@ struct UplinkSession {
     mutating func drop(_ newState: UplinkStatus.State, detail: String) async {
         client?.close()
         client = nil
+        connection += 1   // what the closed client still reports is stale
         window.reset()
         failures += 1
         let configuration = configuration
