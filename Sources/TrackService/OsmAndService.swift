@@ -81,6 +81,8 @@ struct OsmAndSession {
     var savedCursor: UplinkCursor
     var savedAt: MonotonicInstant
     var acknowledgedCount = 0
+    /// The GPS time of the newest position the server took.
+    var lastAcknowledgedTime: UTCTime?
     var backlogPoints = 0
     var backlogCountedAt: MonotonicInstant?
     var bytes = 0
@@ -105,14 +107,20 @@ struct OsmAndSession {
             return 5
         }
         var forms: [(UplinkPosition, String?, ahead: Bool)] = []
+        var newestTime: UTCTime?
         if items.count == OsmAndService.batch, let newest = try? await service.log.newestUplinkPoint(),
            window.mayGoAhead(newest.position), !items.contains(where: { $0.position == newest.position }) {
             forms.append((newest.position, OsmAndForm.encode(newest, device: device), true))
+            if case .point(let point, _, _) = newest { newestTime = point.time }
         }
         for item in items { forms.append((item.position, OsmAndForm.encode(item, device: device), false)) }
         guard !forms.isEmpty else {
             await report()
             return 1
+        }
+        let times: [UTCTime?] = (forms.first?.ahead == true ? [newestTime] : []) + items.map { item in
+            if case .point(let point, _, _) = item { return point.time }
+            return nil
         }
         let posted = await post(forms, with: poster, stopping: stopping)
         for (index, form) in forms.prefix(posted.count).enumerated() {
@@ -127,7 +135,7 @@ struct OsmAndSession {
             window.acknowledge(token)
             acknowledgedCount += 1
             bytes += form.1?.utf8.count ?? 0
-            _ = index
+            if let time = times[index] { lastAcknowledgedTime = max(lastAcknowledgedTime ?? time, time) }
         }
         await save()
         if let failure = posted.failure {
@@ -208,6 +216,7 @@ struct OsmAndSession {
         service.status.record(osmand: UplinkStatus(
             state: state, broker: url, detail: detail, stateAge: now.seconds(since: stateSince),
             lastAcknowledged: window.acknowledged == .origin ? nil : window.acknowledged.lastMessageID(device: device),
+            lastAcknowledgedTime: lastAcknowledgedTime,
             backlogPoints: backlogPoints, backlogBytes: backlogPoints * average, inFlight: 0,
             acknowledged: acknowledgedCount), at: now)
     }

@@ -97,6 +97,9 @@ struct UplinkSession {
     var savedCursor: UplinkCursor
     var savedAt: MonotonicInstant
     var acknowledgedCount = 0
+    /// GPS times of the positions in flight, by message id; the newest the broker acknowledged.
+    var pointTimes: [Int32: UTCTime] = [:]
+    var lastAcknowledgedTime: UTCTime?
     var backlogPoints = 0
     var backlogCountedAt: MonotonicInstant?
     /// Bytes of the location messages sent (topic and payload) and their number: the average sizes the backlog.
@@ -182,6 +185,9 @@ struct UplinkSession {
             let inFlight = window.inFlight
             window.acknowledge(token)
             if window.inFlight < inFlight { acknowledgedCount += 1 }
+            if let time = pointTimes.removeValue(forKey: token) {
+                lastAcknowledgedTime = max(lastAcknowledgedTime ?? time, time)
+            }
             if state == .connected && window.inFlight <= configuration.window / 2 {
                 await pump(mayGoAhead: false)
             }
@@ -217,6 +223,7 @@ struct UplinkSession {
         client = nil
         connection += 1   // what the closed client still reports is stale
         window.reset()
+        pointTimes.removeAll()
         failures += 1
         let configuration = configuration
         let base = newState == .refused ? max(60, configuration.reconnectMin) : configuration.reconnectMin
@@ -259,9 +266,10 @@ struct UplinkSession {
         do throws(MQTTError) {
             let token = try client.publish(topic: topic, payload: Array(payload))
             window.published(item.position, token: token, ahead: ahead)
-            if case .point = item {
+            if case .point(let point, _, _) = item {
                 locationBytes += topic.utf8.count + payload.count
                 locations += 1
+                pointTimes[token] = point.time
             }
             return true
         } catch {
@@ -310,7 +318,7 @@ struct UplinkSession {
         service.status.record(uplink: UplinkStatus(
             state: state, broker: broker.description, detail: detail, stateAge: now.seconds(since: stateSince),
             lastAcknowledged: window.acknowledged == .origin ? nil
-                : window.acknowledged.lastMessageID(device: device),
+                : window.acknowledged.lastMessageID(device: device), lastAcknowledgedTime: lastAcknowledgedTime,
             backlogPoints: backlogPoints, backlogBytes: backlogPoints * average, inFlight: window.inFlight,
             acknowledged: acknowledgedCount), at: now)
     }

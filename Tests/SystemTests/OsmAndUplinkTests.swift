@@ -57,6 +57,7 @@ struct OsmAndUplinkTests {
         #expect(outOfOrder <= 3, "\(outOfOrder) steps back in \(points.count) points")
         let status = await daemon.status()?["osmand"] as? [String: Any]
         #expect(status?["state"] as? String == "connected", "\(String(describing: status))")
+        #expect((status?["last_acknowledged_time"] as? String)?.hasPrefix("2026-11-22T08:") == true, "\(String(describing: status))")
         await daemon.stop()
     }
 }

@@ -62,6 +62,13 @@ struct UplinkSecurityTests {
         }
         #expect(arrived, "\(subscriber.messages.prefix(3))")
         #expect(broker.log.contains("as \(Self.device)"), "the car logged in as its user")
+        // status: the last message acknowledged, and the GPS time of the newest position among them.
+        let acknowledged = await poll(upTo: 30) {
+            (await Self.uplink(daemon)?["last_acknowledged_time"] as? String)?.hasPrefix("2026-11-22T08:") == true
+        }
+        let status = await Self.uplink(daemon)
+        #expect(acknowledged, "\(String(describing: status))")
+        #expect((status?["last_acknowledged"] as? String)?.hasPrefix("\(Self.device)/1/") == true)
         await daemon.stop()
     }
 
