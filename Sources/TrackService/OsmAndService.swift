@@ -36,8 +36,8 @@ public struct OsmAndService: Service {
     public func run() async throws {
         var session = OsmAndSession(service: self, acknowledged: (try? await log.uplinkCursor(Self.transport)) ?? .origin)
         let stopping = StopSignal()
+        var poster: HTTPPoster?
         await withTaskCancellationOrGracefulShutdownHandler {
-            var poster: HTTPPoster?
             while !stopping.isStopped {
                 // The server as the settings say now (a reload may change it).
                 session.settings = settings.values
@@ -59,6 +59,15 @@ public struct OsmAndService: Service {
             }
         } onCancelOrGracefulShutdown: {
             stopping.stop()
+        }
+        // At a stop, what the log holds goes for a few seconds more (the trip's end, closed just then), while the
+        // server answers.
+        if let poster, session.state == .connected {
+            let deadline = ContinuousClock.now + .seconds(settings.values.configuration.drainTimeout)
+            while ContinuousClock.now < deadline, session.state == .connected {
+                // 0: a batch went and more waits; anything else: all sent, or a failure.
+                guard await session.step(poster: poster, stopping: StopSignal(), deadline: deadline) == 0 else { break }
+            }
         }
         await session.save(force: true)
         logger.info("OsmAnd uplink stopped", metadata: ["acknowledged": "\(session.acknowledgedCount)"])
@@ -98,7 +107,7 @@ struct OsmAndSession {
     }
 
     /// Posts what the log holds after the watermark (a batch); the seconds to wait before the next step.
-    mutating func step(poster: HTTPPoster, stopping: StopSignal) async -> Double {
+    mutating func step(poster: HTTPPoster, stopping: StopSignal, deadline: ContinuousClock.Instant? = nil) async -> Double {
         let items: [UplinkItem]
         do {
             items = try await service.log.uplinkItems(after: window.read, limit: OsmAndService.batch)
@@ -122,7 +131,7 @@ struct OsmAndSession {
             if case .point(let point, _, _) = item { return point.time }
             return nil
         }
-        let posted = await post(forms, with: poster, stopping: stopping)
+        let posted = await post(forms, with: poster, stopping: stopping, deadline: deadline)
         for (index, form) in forms.prefix(posted.count).enumerated() {
             token &+= 1
             if form.ahead {
@@ -163,12 +172,14 @@ struct OsmAndSession {
 
     /// Posts the forms in order on a thread of its own, up to the first that fails; how many went, and why not all.
     func post(_ forms: [(UplinkPosition, String?, ahead: Bool)], with poster: HTTPPoster,
-              stopping: StopSignal) async -> (count: Int, failure: String?) {
+              stopping: StopSignal, deadline: ContinuousClock.Instant? = nil) async -> (count: Int, failure: String?) {
         let bodies = forms.map(\.1)
         return (try? await BlockingThread.run(name: "trackd-osmand") { stop -> (Int, String?) in
             var count = 0
             for body in bodies {
-                guard !stop.isStopped, !stopping.isStopped else { return (count, "stopping") }
+                guard !stop.isStopped, !stopping.isStopped, deadline.map({ ContinuousClock.now < $0 }) ?? true else {
+                    return (count, "stopping")
+                }
                 guard let body else {   // nothing to send for this item (a trip without a position)
                     count += 1
                     continue

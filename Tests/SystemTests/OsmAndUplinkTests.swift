@@ -58,6 +58,9 @@ struct OsmAndUplinkTests {
         let status = await daemon.status()?["osmand"] as? [String: Any]
         #expect(status?["state"] as? String == "connected", "\(String(describing: status))")
         #expect((status?["last_acknowledged_time"] as? String)?.hasPrefix("2026-11-22T08:") == true, "\(String(describing: status))")
+        // A stop: the trip's end, closed then, goes before trackd does.
         await daemon.stop()
+        #expect(server.forms.contains { $0["uid"] == "\(Self.device)/1/end" && $0["trip_event"] == "end" },
+                "\(server.forms.suffix(2))")
     }
 }
