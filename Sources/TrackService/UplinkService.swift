@@ -158,7 +158,7 @@ struct UplinkSession {
                 await drop(.waiting, detail: reason)
             }
             if state == .connected { await pump(mayGoAhead: true) }
-            await saveIfDue(now: now)
+            await save()
             await publishStatus(now: now)
         case .stop:
             await pump(mayGoAhead: false)
@@ -302,10 +302,6 @@ struct UplinkSession {
         } catch {
             logger.warning("uplink cannot keep its watermark", metadata: ["error": "\(error)"])
         }
-    }
-
-    mutating func saveIfDue(now: MonotonicInstant) async {
-        await save()
     }
 
     /// Counts the backlog now and then (a count over the track) and writes the snapshot `status` shows.

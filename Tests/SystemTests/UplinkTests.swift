@@ -38,6 +38,19 @@ struct UplinkTests {
         }
     }
 
+    /// A broker, and a subscriber to everything the cars send that has subscribed.
+    static func brokerWithSubscriber(in folder: TemporaryFolder,
+                                     output: String) async throws -> (MosquittoBroker, MosquittoSubscriber) {
+        let broker = try MosquittoBroker(folder: folder.path)
+        let subscriber = try MosquittoSubscriber(port: broker.port, topic: "owntracks/#", outputPath: output)
+        guard await poll(upTo: 20, { broker.hasSubscription("trackd-test-subscriber", "owntracks/#") }) else {
+            subscriber.stop()
+            broker.stop()
+            throw SubprocessError("the subscriber did not subscribe: \(broker.log.suffix(1000))")
+        }
+        return (broker, subscriber)
+    }
+
     /// The drive, then the car parked where it ended long enough for an idle alert (at ten minutes).
     static func drive(in folder: TemporaryFolder, parked seconds: Int) throws -> String {
         let drive = folder.file("drive.nmea")
@@ -49,12 +62,8 @@ struct UplinkTests {
     @Test func everyStoredPointTheTripsStartAndEndAndTheIdleAlertArriveInOrderOnce() async throws {
         let folder = try TemporaryFolder()
         let brokerFolder = try TemporaryFolder()
-        let broker = try MosquittoBroker(folder: brokerFolder.path)
-        defer { broker.stop() }
-        let subscriber = try MosquittoSubscriber(port: broker.port, topic: "owntracks/#",
-                                                 outputPath: folder.file("received.txt"))
-        defer { subscriber.stop() }
-        #expect(await poll(upTo: 20) { broker.hasSubscription("trackd-test-subscriber", "owntracks/#") }, "\(broker.log)")
+        let (broker, subscriber) = try await Self.brokerWithSubscriber(in: brokerFolder, output: folder.file("received.txt"))
+        defer { subscriber.stop(); broker.stop() }
 
         let drive = try Self.drive(in: folder, parked: 700)
         let daemon = try await Trackd.start(state: folder.path, source: "file://\(drive)?speed=20", autoStart: "business",
@@ -97,12 +106,8 @@ struct UplinkTests {
     @Test func whatTheBrokerMissedWhileDownArrivesWhenItIsBackNewestPositionFirst() async throws {
         let folder = try TemporaryFolder()
         let brokerFolder = try TemporaryFolder()
-        let broker = try MosquittoBroker(folder: brokerFolder.path)
-        defer { broker.stop() }
-        let subscriber = try MosquittoSubscriber(port: broker.port, topic: "owntracks/#",
-                                                 outputPath: folder.file("received.txt"))
-        defer { subscriber.stop() }
-        #expect(await poll(upTo: 20) { broker.hasSubscription("trackd-test-subscriber", "owntracks/#") }, "\(broker.log)")
+        let (broker, subscriber) = try await Self.brokerWithSubscriber(in: brokerFolder, output: folder.file("received.txt"))
+        defer { subscriber.stop(); broker.stop() }
 
         // 16 minutes of driving and 40 parked, at 20 times their speed: 48 s, then 120 s.
         let drive = try Self.drive(in: folder, parked: 2400)
@@ -138,12 +143,8 @@ struct UplinkTests {
     @Test func aPrivateTripInPrivacyModeSendsNothingOfItsRoute() async throws {
         let folder = try TemporaryFolder()
         let brokerFolder = try TemporaryFolder()
-        let broker = try MosquittoBroker(folder: brokerFolder.path)
-        defer { broker.stop() }
-        let subscriber = try MosquittoSubscriber(port: broker.port, topic: "owntracks/#",
-                                                 outputPath: folder.file("received.txt"))
-        defer { subscriber.stop() }
-        #expect(await poll(upTo: 20) { broker.hasSubscription("trackd-test-subscriber", "owntracks/#") }, "\(broker.log)")
+        let (broker, subscriber) = try await Self.brokerWithSubscriber(in: brokerFolder, output: folder.file("received.txt"))
+        defer { subscriber.stop(); broker.stop() }
 
         let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=20",
                                             autoStart: "private", configuration: Self.configuration(port: broker.port))
