@@ -87,8 +87,7 @@ struct OsmAndSession {
     var stateSince: MonotonicInstant
     var detail: String?
     var failures = 0
-    var savedCursor: UplinkCursor
-    var savedAt: MonotonicInstant
+    var watermark: UplinkWatermark
     var acknowledgedCount = 0
     /// The GPS time of the newest position the server took.
     var lastAcknowledgedTime: UTCTime?
@@ -101,9 +100,9 @@ struct OsmAndSession {
         self.service = service
         settings = service.settings.values
         window = UplinkWindow(acknowledged: acknowledged, limit: OsmAndService.batch + 1)
-        savedCursor = acknowledged
         stateSince = service.clock()
-        savedAt = stateSince
+        watermark = UplinkWatermark(log: service.log, transport: OsmAndService.transport, saved: acknowledged,
+                                    now: stateSince)
     }
 
     /// Posts what the log holds after the watermark (a batch); the seconds to wait before the next step.
@@ -150,9 +149,7 @@ struct OsmAndSession {
         if let failure = posted.failure {
             window.reset()
             failures += 1
-            let delay = min(settings.configuration.reconnectMax,
-                            settings.configuration.reconnectMin * Double(1 << min(failures - 1, 16)))
-            let wait = delay * Double.random(in: 0.5...1)
+            let wait = settings.configuration.reconnectWait(afterFailures: failures)
             if state != .waiting {
                 service.logger.warning("OsmAnd uplink cannot send", metadata: ["server": "\(url)",
                                                                                 "error": "\(failure)"])
@@ -198,13 +195,9 @@ struct OsmAndSession {
 
     /// Writes the watermark when it moved and `watermarkInterval` has passed (or `force`).
     mutating func save(force: Bool = false) async {
-        let now = service.clock()
-        guard window.acknowledged != savedCursor,
-              force || now.seconds(since: savedAt) >= settings.configuration.watermarkInterval else { return }
         do {
-            try await service.log.saveUplinkCursor(window.acknowledged, transport: OsmAndService.transport)
-            savedCursor = window.acknowledged
-            savedAt = now
+            try await watermark.save(window.acknowledged, interval: settings.configuration.watermarkInterval,
+                                     now: service.clock(), force: force)
         } catch {
             service.logger.warning("OsmAnd uplink cannot keep its watermark", metadata: ["error": "\(error)"])
         }

@@ -94,8 +94,7 @@ struct UplinkSession {
     var detail: String?
     var retryAt: MonotonicInstant?
     var failures = 0
-    var savedCursor: UplinkCursor
-    var savedAt: MonotonicInstant
+    var watermark: UplinkWatermark
     var acknowledgedCount = 0
     /// GPS times of the positions in flight, by message id; the newest the broker acknowledged.
     var pointTimes: [Int32: UTCTime] = [:]
@@ -116,10 +115,9 @@ struct UplinkSession {
         self.inputs = inputs
         settings = service.settings.values
         window = UplinkWindow(acknowledged: acknowledged, limit: settings.configuration.window)
-        savedCursor = acknowledged
         let now = service.clock()
         stateSince = now
-        savedAt = now
+        watermark = UplinkWatermark(log: service.log, transport: UplinkService.transport, saved: acknowledged, now: now)
         encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
     }
@@ -225,10 +223,7 @@ struct UplinkSession {
         window.reset()
         pointTimes.removeAll()
         failures += 1
-        let configuration = configuration
-        let base = newState == .refused ? max(60, configuration.reconnectMin) : configuration.reconnectMin
-        let delay = min(configuration.reconnectMax, base * Double(1 << min(failures - 1, 16)))
-        let wait = delay * Double.random(in: 0.5...1)
+        let wait = configuration.reconnectWait(afterFailures: failures, refused: newState == .refused)
         retryAt = service.clock().adding(seconds: wait)
         set(newState, detail: "\(detail); trying again in \(Int(wait.rounded(.up))) s")
         await save(force: true)
@@ -292,13 +287,9 @@ struct UplinkSession {
 
     /// Writes the watermark when it moved and `watermarkInterval` has passed (or `force`).
     mutating func save(force: Bool = false) async {
-        let now = service.clock()
-        guard window.acknowledged != savedCursor,
-              force || now.seconds(since: savedAt) >= configuration.watermarkInterval else { return }
         do {
-            try await service.log.saveUplinkCursor(window.acknowledged, transport: UplinkService.transport)
-            savedCursor = window.acknowledged
-            savedAt = now
+            try await watermark.save(window.acknowledged, interval: configuration.watermarkInterval,
+                                     now: service.clock(), force: force)
         } catch {
             logger.warning("uplink cannot keep its watermark", metadata: ["error": "\(error)"])
         }
