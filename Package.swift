@@ -55,6 +55,9 @@ let package = Package(
         // posix_spawn_file_actions_addclosefrom_np, which Swift's Glibc module does not declare.
         .target(name: "CSpawn"),
 
+        // statfs(2) and the filesystems' magic numbers, which Swift's Glibc module does not declare.
+        .target(name: "CFileSystem"),
+
         // The pure heart: NMEA, fixes and (later) the engine. No I/O, no clock.
         .target(
             name: "TrackCore",
@@ -122,6 +125,7 @@ let package = Package(
                 "TrackConfig",
                 "CPeerCredentials",
                 "CSpawn",
+                "CFileSystem",
                 "TrackInput",
                 "TrackStore",
                 "TrackReports",
@@ -257,7 +261,7 @@ let package = Package(
 //   targets that is not a dependency fails the build), and runs scripts/check-imports first (every import, products
 //   included, is declared by its target: SwiftPM's own check lets through what a dependency drags in) and
 //   scripts/check-layering (TrackCore does no I/O and reads no clock).
-let cTargets: Set<String> = ["CPseudoTerminal", "CPeerCredentials", "CSpawn", "CCurl"]
+let cTargets: Set<String> = ["CPseudoTerminal", "CPeerCredentials", "CSpawn", "CFileSystem", "CCurl"]
 for target in package.targets where target.type != .system && !cTargets.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("MemberImportVisibility"),

@@ -7,7 +7,8 @@ import TrackUplink
 
 /// Sends the log to a Traccar server over its OsmAnd protocol (docs/fleet.md): one position per HTTP request, as
 /// the protocol has it, each item of the log after the watermark in order, the watermark moved when the server
-/// answered 200 and written every `watermarkInterval` seconds and at a stop. With a backlog the newest position goes
+/// answered 200 and written every `watermarkInterval` seconds and at a stop (and after each batch to the runtime
+/// mark in memory, `UplinkMarkFile`). With a backlog the newest position goes
 /// first. A server that does not answer, or answers anything but 2xx, is tried again after a wait that doubles up
 /// to `reconnectMax`, with jitter. The requests run on a thread of their own (libcurl blocks).
 public struct OsmAndService: Service {
@@ -16,6 +17,8 @@ public struct OsmAndService: Service {
     let status: LiveStatus
     let logger: Logger
     let clock: @Sendable () -> MonotonicInstant
+    /// The folder in memory (tmpfs) for the runtime mark (`UplinkMarkFile`); `nil`: the log's watermark alone.
+    let markFolder: String?
 
     /// The log's name for this transport's watermark.
     static let transport = "osmand"
@@ -24,8 +27,9 @@ public struct OsmAndService: Service {
 
     /// `nil` when the configuration names no OsmAnd server (one named by a later reload waits for the next start).
     public init?(log: MileageLog, settings: LiveUplinkConfiguration, status: LiveStatus, logger: Logger,
-                 clock: @escaping @Sendable () -> MonotonicInstant) {
+                 markFolder: String? = nil, clock: @escaping @Sendable () -> MonotonicInstant) {
         guard settings.values.configuration.osmand != nil else { return nil }
+        self.markFolder = markFolder
         self.log = log
         self.settings = settings
         self.status = status
@@ -34,7 +38,9 @@ public struct OsmAndService: Service {
     }
 
     public func run() async throws {
-        var session = OsmAndSession(service: self, acknowledged: (try? await log.uplinkCursor(Self.transport)) ?? .origin)
+        let (watermark, mark) = await UplinkWatermark.resume(log: log, transport: Self.transport,
+                                                             markFolder: markFolder, logger: logger, now: clock())
+        var session = OsmAndSession(service: self, watermark: watermark, mark: mark)
         let stopping = StopSignal()
         var poster: HTTPPoster?
         await withTaskCancellationOrGracefulShutdownHandler {
@@ -96,13 +102,13 @@ struct OsmAndSession {
     var bytes = 0
     var sent = 0
 
-    init(service: OsmAndService, acknowledged: UplinkCursor) {
+    init(service: OsmAndService, watermark: UplinkWatermark, mark: UplinkMark) {
         self.service = service
         settings = service.settings.values
-        window = UplinkWindow(acknowledged: acknowledged, limit: OsmAndService.batch + 1)
+        window = UplinkWindow(acknowledged: mark.acknowledged, acknowledgedAhead: mark.ahead,
+                              limit: OsmAndService.batch + 1)
         stateSince = service.clock()
-        watermark = UplinkWatermark(log: service.log, transport: OsmAndService.transport, saved: acknowledged,
-                                    now: stateSince)
+        self.watermark = watermark
     }
 
     /// Posts what the log holds after the watermark (a batch); the seconds to wait before the next step.
@@ -145,6 +151,7 @@ struct OsmAndSession {
             bytes += form.1?.utf8.count ?? 0
             if let time = times[index] { lastAcknowledgedTime = max(lastAcknowledgedTime ?? time, time) }
         }
+        watermark.note(window.mark)
         await save()
         if let failure = posted.failure {
             window.reset()

@@ -8,7 +8,8 @@ import TrackUplink
 /// Sends the log to an MQTT broker (docs/fleet.md): the log is the outbox. Items are read from the log after the
 /// watermark, oldest first, published at QoS 1 in a window of `window` messages, and the watermark moves only over
 /// what the broker acknowledged (`UplinkWindow`); it is written to the log every `watermarkInterval` seconds and at
-/// a stop, so a power cut sends again at most what was in flight or acknowledged since. With a backlog, the newest
+/// a stop, and at every acknowledgement to the runtime mark in memory, so that a restart sends again only what was
+/// in flight, and a power cut at most what was in flight or acknowledged since the last write. With a backlog, the newest
 /// position goes first, then the backlog. A lost connection is tried again after a wait that doubles up to
 /// `reconnectMax`, with jitter. The service owns its state alone; `status` gets a snapshot.
 public struct UplinkService: Service {
@@ -17,14 +18,17 @@ public struct UplinkService: Service {
     let status: LiveStatus
     let logger: Logger
     let clock: @Sendable () -> MonotonicInstant
+    /// The folder in memory (tmpfs) for the runtime mark (`UplinkMarkFile`); `nil`: the log's watermark alone.
+    let markFolder: String?
 
     /// The log's name for this transport's watermark.
     static let transport = "mqtt"
 
     /// `nil` when the configuration names no broker (a broker named by a later reload waits for the next start).
     public init?(log: MileageLog, settings: LiveUplinkConfiguration, status: LiveStatus, logger: Logger,
-                 clock: @escaping @Sendable () -> MonotonicInstant) {
+                 markFolder: String? = nil, clock: @escaping @Sendable () -> MonotonicInstant) {
         guard settings.values.configuration.mqtt != nil else { return nil }
+        self.markFolder = markFolder
         self.log = log
         self.settings = settings
         self.status = status
@@ -41,8 +45,9 @@ public struct UplinkService: Service {
 
     public func run() async throws {
         let (inputs, continuation) = AsyncStream<Input>.makeStream()
-        var session = UplinkSession(service: self, acknowledged: (try? await log.uplinkCursor(Self.transport)) ?? .origin,
-                                    inputs: continuation)
+        let (watermark, mark) = await UplinkWatermark.resume(log: log, transport: Self.transport,
+                                                             markFolder: markFolder, logger: logger, now: clock())
+        var session = UplinkSession(service: self, watermark: watermark, mark: mark, inputs: continuation)
         let configuration = settings.values.configuration
         await withTaskCancellationOrGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
@@ -110,14 +115,15 @@ struct UplinkSession {
     var lastReadEmpty = false
     var encoder: JSONEncoder
 
-    init(service: UplinkService, acknowledged: UplinkCursor, inputs: AsyncStream<UplinkService.Input>.Continuation) {
+    init(service: UplinkService, watermark: UplinkWatermark, mark: UplinkMark,
+         inputs: AsyncStream<UplinkService.Input>.Continuation) {
         self.service = service
         self.inputs = inputs
         settings = service.settings.values
-        window = UplinkWindow(acknowledged: acknowledged, limit: settings.configuration.window)
-        let now = service.clock()
-        stateSince = now
-        watermark = UplinkWatermark(log: service.log, transport: UplinkService.transport, saved: acknowledged, now: now)
+        window = UplinkWindow(acknowledged: mark.acknowledged, acknowledgedAhead: mark.ahead,
+                              limit: settings.configuration.window)
+        stateSince = service.clock()
+        self.watermark = watermark
         encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
     }
@@ -182,7 +188,10 @@ struct UplinkSession {
         case .acknowledged(let token):
             let inFlight = window.inFlight
             window.acknowledge(token)
-            if window.inFlight < inFlight { acknowledgedCount += 1 }
+            if window.inFlight < inFlight {
+                acknowledgedCount += 1
+                watermark.note(window.mark)
+            }
             if let time = pointTimes.removeValue(forKey: token) {
                 lastAcknowledgedTime = max(lastAcknowledgedTime ?? time, time)
             }

@@ -178,12 +178,17 @@ struct TrackDaemon: AsyncParsableCommand {
             "version": "\(TrackVersion.string)", "source": "\(address)", "state": "\(stateDirectory)",
             "socket": "\(socketPath)", "log": "\(databasePath)", "config": "\(settings.path ?? "none")",
         ])
+        // What the uplinks acknowledged is kept in memory across a restart: systemd's runtime folder, else the
+        // control socket's folder (used only when it is tmpfs).
+        let markFolder = environment["RUNTIME_DIRECTORY"] ?? Self.folder(of: socketPath)
         // How the services stop: DaemonServices.
         let uplink = uplinkSettings.flatMap {
-            UplinkService(log: log, settings: $0, status: status, logger: logger, clock: MonotonicClock.now)
+            UplinkService(log: log, settings: $0, status: status, logger: logger, markFolder: markFolder,
+                          clock: MonotonicClock.now)
         }
         let osmand = uplinkSettings.flatMap {
-            OsmAndService(log: log, settings: $0, status: status, logger: logger, clock: MonotonicClock.now)
+            OsmAndService(log: log, settings: $0, status: status, logger: logger, markFolder: markFolder,
+                          clock: MonotonicClock.now)
         }
         let monthlyMail = MonthlyMailService(configuration: settings.mail, log: log, status: status,
                                              domain: Self.hostName(), logger: logger)
@@ -214,6 +219,12 @@ extension TrackDaemon {
             password = try UplinkPasswordFile.read(path)
         }
         return LiveUplinkConfiguration(configuration: configuration, password: password, host: hostName())
+    }
+
+    /// The folder that holds `path` (`.` for a bare name).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// The machine's host name, for the car's default name on the wire.

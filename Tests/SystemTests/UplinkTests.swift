@@ -194,4 +194,60 @@ struct UplinkTests {
         #expect(try Self.ids(atSecond.messages, type: "location").count > 100, "the rest went to the new broker")
         #expect(daemon.process.output.contains("uplink settings reloaded"), "\(daemon.process.output)")
     }
+
+    /// Drives, parks, is killed once everything stored was acknowledged, and starts again: the ids of the first
+    /// trip the subscriber received, and how many arrived before the kill. `memory`: a runtime folder in memory.
+    static func killedAndStartedAgain(memory: TemporaryFolder?) async throws -> (ids: [String], beforeKill: Int) {
+        let folder = try TemporaryFolder()
+        let brokerFolder = try TemporaryFolder()
+        let (broker, subscriber) = try await Self.brokerWithSubscriber(in: brokerFolder, output: folder.file("received.txt"))
+        defer { subscriber.stop(); broker.stop() }
+        // The watermark in the log is written only at a stop, which a kill does not allow.
+        // No idle alert while parked (one raised between the count and the kill would blur it).
+        let configuration = Self.configuration(port: broker.port)
+            .replacingOccurrences(of: "watermark_interval: 1", with: "watermark_interval: 600")
+            .replacingOccurrences(of: "idle_alert_after: 600", with: "idle_alert_after: 7200")
+        let environment = memory.map { ["RUNTIME_DIRECTORY": $0.path] } ?? [:]
+        let arguments = ["--socket", "\(folder.path)/control.sock"]
+        let drive = try Self.drive(in: folder, parked: 3000)
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(drive)?speed=20", autoStart: "business",
+                                            configuration: configuration, extraArguments: arguments,
+                                            environment: environment)
+        // Parked: nothing new is stored, and everything stored has arrived and was acknowledged.
+        let settled = await poll(upTo: 120) {
+            guard let stored = try? await Self.storedPointIDs(daemon.database), stored.count > 500,
+                  let received = try? Self.ids(subscriber.messages), Set(received).isSuperset(of: stored),
+                  let uplink = await daemon.status()?["uplink"] as? [String: Any] else { return false }
+            return uplink["in_flight"] as? Int == 0 && uplink["backlog_points"] as? Int == 0
+        }
+        #expect(settled, "\(daemon.process.output)")
+        let beforeKill = try Self.ids(subscriber.messages).count
+        await daemon.kill()
+        let watermark = try await query(daemon.database, "SELECT count(*) FROM uplink_cursor")
+        #expect(watermark.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "no watermark in the log yet")
+
+        // Started again: the open trip is closed as a power cut's, and its end is sent.
+        let again = try await Trackd.start(state: folder.path, source: "file://\(drive)?speed=20", configuration: configuration,
+                                           run: 1, extraArguments: arguments, environment: environment)
+        #expect(await poll(upTo: 60) { (try? Self.ids(subscriber.messages))?.contains("\(Self.device)/1/end") == true },
+                "\(again.process.output)")
+        await again.stop()
+        let ids = try Self.ids(subscriber.messages).filter { $0.hasPrefix("\(Self.device)/1/") }
+        return (ids, beforeKill)
+    }
+
+    @Test func aDaemonKilledAndStartedAgainSendsNothingTwiceThatTheBrokerAcknowledged() async throws {
+        let memory = try TemporaryFolder(in: "/dev/shm")
+        let (ids, beforeKill) = try await Self.killedAndStartedAgain(memory: memory)
+        #expect(beforeKill > 500)
+        #expect(ids.count == Set(ids).count, "\(ids.count - Set(ids).count) repeats")
+        #expect(ids.last == "\(Self.device)/1/end")
+    }
+
+    @Test func withoutAMarkInMemoryARestartSendsAgainWhatWasAcknowledgedSinceTheLogsWatermark() async throws {
+        let (ids, beforeKill) = try await Self.killedAndStartedAgain(memory: nil)
+        // The log's watermark was never written: everything of the trip is sent again, each once more.
+        #expect(ids.count - Set(ids).count == beforeKill, "\(ids.count) received, \(Set(ids).count) distinct")
+        #expect(Set(ids).contains("\(Self.device)/1/end"))
+    }
 }

@@ -4,8 +4,10 @@ import Foundation
 public final class TemporaryFolder {
     public let path: String
 
-    public init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("trackd-test-\(UUID().uuidString.prefix(8))").path
+    /// A new folder in `base` (the system's temporary folder by default; `/dev/shm` for one in memory).
+    public init(in base: String? = nil) throws {
+        let base = base ?? FileManager.default.temporaryDirectory.path
+        path = "\(base)/trackd-test-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 

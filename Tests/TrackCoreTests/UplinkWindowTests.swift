@@ -88,4 +88,28 @@ struct UplinkWindowTests {
         #expect(cursor.advanced(past: UplinkPosition(tripID: TripID(4), part: .started)).tripID == TripID(4))
         #expect(cursor.lastMessageID(device: "van-1") == "van-1/3/end")
     }
+
+    @Test func aResumedWindowPassesOverWhatWasAcknowledgedAhead() {
+        var before = UplinkWindow(acknowledged: .beginning(of: trip), limit: 10)
+        #expect(before.mayGoAhead(point(9)))
+        before.published(point(9), token: 1, ahead: true)
+        before.acknowledge(1)
+        let mark = before.mark
+        #expect(mark.ahead == [point(9)])
+
+        var after = UplinkWindow(acknowledged: mark.acknowledged, acknowledgedAhead: mark.ahead, limit: 10)
+        #expect(!after.mayGoAhead(point(9)))
+        var sent: [Int64] = []
+        for seq in Int64(0)...9 where after.take(point(seq)) { sent.append(seq) }
+        #expect(sent == Array(0...8))
+        #expect(after.mark.ahead.isEmpty)
+    }
+
+    @Test func theMarkHoldsOnlyAcknowledgedAheadPositions() {
+        var window = UplinkWindow(acknowledged: .beginning(of: trip), limit: 10)
+        window.published(point(7), token: 1, ahead: true)
+        window.published(point(8), token: 2, ahead: true)
+        window.acknowledge(2)
+        #expect(window.mark.ahead == [point(8)])
+    }
 }

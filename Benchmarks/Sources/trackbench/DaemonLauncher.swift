@@ -28,9 +28,9 @@ enum DaemonLauncher {
     }
 
     /// Starts `executable` and waits until its control socket `socket` exists.
-    static func start(_ executable: String, arguments: [String], outputPath: String, round: Int = 0,
-                      socket: String) throws(HarnessError) -> TestSubprocess {
-        try start(executable, arguments: arguments, outputPath: outputPath, round: round) {
+    static func start(_ executable: String, arguments: [String], environment: [String: String] = [:],
+                      outputPath: String, round: Int = 0, socket: String) throws(HarnessError) -> TestSubprocess {
+        try start(executable, arguments: arguments, environment: environment, outputPath: outputPath, round: round) {
             FileManager.default.fileExists(atPath: socket)
         }
     }

@@ -25,6 +25,8 @@ struct UplinkKillHarness {
         var brokerDownShare = 0.4
         /// `uplink.watermark_interval`; `nil` leaves trackd's default.
         var watermarkInterval: Double?
+        /// Whether trackd gets a runtime folder in memory (`/dev/shm`) for what its uplink acknowledged.
+        var memoryMark = true
     }
 
     static let device = "harness-car"
@@ -40,6 +42,8 @@ struct UplinkKillHarness {
     private var state: String { "\(settings.work)/state" }
     private var database: String { "\(state)/trackd.sqlite" }
     private var socket: String { "\(state)/control.sock" }
+    /// The runtime folder trackd gets (systemd's `RuntimeDirectory`, on tmpfs).
+    private var runtime: String { "/dev/shm/trackbench-\(getpid())" }
 
     mutating func run(progress: (String) -> Void) async throws(HarnessError) -> UplinkKillSummary {
         let broker: MosquittoBroker
@@ -53,9 +57,17 @@ struct UplinkKillHarness {
         } catch {
             throw .unwritable(path: settings.work, reason: "\(error)")
         }
+        if settings.memoryMark {
+            do {
+                try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+            } catch {
+                throw .unwritable(path: runtime, reason: "\(error)")
+            }
+        }
         defer {
             subscriber.stop()
             broker.stop()
+            if settings.memoryMark { try? FileManager.default.removeItem(atPath: runtime) }
         }
         guard waitUntil(upTo: 20, { broker.hasSubscription("trackd-test-subscriber", "owntracks/#") }) else {
             throw .unreadable(path: broker.folder, reason: "the subscriber did not subscribe: \(broker.log.suffix(500))")
@@ -71,6 +83,7 @@ struct UplinkKillHarness {
         var base = settings.drive.epochs[0].time.adding(seconds: -1)
         var brokerDownRounds = 0
         var drainSeconds = 0.0
+        var roundEnds: [Int] = []   // messages the subscriber had when each round ended
         for round in 1...(settings.kills + 1) {
             let final = round > settings.kills
             let down = !final && uniform() < settings.brokerDownShare
@@ -84,7 +97,9 @@ struct UplinkKillHarness {
             let daemon = try DaemonLauncher.start(
                 settings.trackd,
                 arguments: ["--source", "file://\(settings.work)/slice.nmea?speed=\(settings.speed)", "--state-dir", state,
-                            "--config", "\(settings.work)/trackd.yaml", "--auto-start", "business", "--log-level", "info"],
+                            "--config", "\(settings.work)/trackd.yaml", "--auto-start", "business", "--log-level", "info",
+                            "--socket", socket],
+                environment: settings.memoryMark ? ["RUNTIME_DIRECTORY": runtime] : [:],
                 outputPath: "\(settings.work)/trackd-\(round).log", round: round, socket: socket)
             var life = settings.maxLife
             if final {
@@ -107,6 +122,8 @@ struct UplinkKillHarness {
                 }
                 kill(daemon.pid, SIGKILL)
                 _ = await (try? offload { waitUntil(upTo: 10) { !daemon.isRunning } })
+                try? await Task.sleep(for: .milliseconds(300))   // the subscriber takes what was on its way
+                roundEnds.append(subscriber.messages.count)
                 progress("round \(round): broker \(down ? "down" : "up")\(flipAt == nil ? "" : ", then \(broker.isRunning ? "up" : "down")"), "
                          + "killed \(String(format: "%.2f", life)) s after start")
             }
@@ -115,7 +132,8 @@ struct UplinkKillHarness {
             let played = base.adding(seconds: life * settings.speed)
             base = max(lastPointTime() ?? played, played)
         }
-        return compare(subscriber: subscriber, brokerDownRounds: brokerDownRounds, drainSeconds: drainSeconds)
+        return compare(subscriber: subscriber, brokerDownRounds: brokerDownRounds, drainSeconds: drainSeconds,
+                       roundEnds: roundEnds)
     }
 
     /// Waits until trackd's status says the uplink is connected with nothing in flight and no backlog.
@@ -148,7 +166,8 @@ struct UplinkKillHarness {
     }
 
     /// The log against what the subscriber received.
-    private func compare(subscriber: MosquittoSubscriber, brokerDownRounds: Int, drainSeconds: Double) -> UplinkKillSummary {
+    private func compare(subscriber: MosquittoSubscriber, brokerDownRounds: Int, drainSeconds: Double,
+                         roundEnds: [Int]) -> UplinkKillSummary {
         let device = Self.device
         let points = ((try? sqlite3(database, "SELECT trip_id || '/' || seq FROM track_point ORDER BY trip_id, seq")) ?? "")
             .split(separator: "\n").map { "\(device)/\($0)" }
@@ -159,21 +178,34 @@ struct UplinkKillHarness {
             if trip[2] == "1" { expectedOthers.append("\(device)/\(trip[0])/start") }
             if trip[1] == "closed" { expectedOthers.append("\(device)/\(trip[0])/end") }
         }
-        var received: [String] = []
-        for message in subscriber.messages where !message.topic.hasSuffix("/state") {
-            guard let data = message.payload.data(using: .utf8),
-                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  let id = object["id"] as? String else { continue }
-            received.append(id)
+        // Each message's id, in the order received (`nil`: the car's state, which has none).
+        let ids: [String?] = subscriber.messages.map { message in
+            guard !message.topic.hasSuffix("/state"), let data = message.payload.data(using: .utf8),
+                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+            return object["id"] as? String
         }
+        let received = ids.compactMap { $0 }
         let unique = Set(received)
+        // The repeats each round received: messages whose id had arrived before.
+        var seen = Set<String>()
+        var repeatsByRound: [Int] = []
+        var index = 0
+        for end in roundEnds + [Int.max] {
+            var repeats = 0
+            while index < ids.count, index < end {
+                if let id = ids[index], !seen.insert(id).inserted { repeats += 1 }
+                index += 1
+            }
+            repeatsByRound.append(repeats)
+        }
         let missingPoints = points.filter { !unique.contains($0) }
         let missingOthers = expectedOthers.filter { !unique.contains($0) }
         return UplinkKillSummary(
             kills: settings.kills, brokerDownRounds: brokerDownRounds, pointsInLog: points.count, trips: trips.count,
             messagesReceived: received.count, uniqueReceived: unique.count, duplicates: received.count - unique.count,
             missingPoints: missingPoints.count, missingTripMessages: missingOthers.count,
-            firstMissing: Array((missingPoints + missingOthers).prefix(10)), drainSeconds: drainSeconds)
+            firstMissing: Array((missingPoints + missingOthers).prefix(10)), drainSeconds: drainSeconds,
+            repeatsByRound: repeatsByRound, memoryMark: settings.memoryMark)
     }
 
     private mutating func uniform() -> Double {

@@ -32,6 +32,9 @@ struct UplinkKillsCommand: AsyncParsableCommand {
     @Option(help: "uplink.watermark_interval, seconds. Default: trackd's own.")
     var watermarkInterval: Double?
 
+    @Flag(help: "Give trackd no runtime folder in memory, so that it resumes from the log's watermark alone (as after a power cut).")
+    var noMemoryMark = false
+
     @Option(help: "Folder for the state, the broker and the subscriber's output (kept). Default: a new temporary folder.")
     var work: String?
 
@@ -51,7 +54,7 @@ struct UplinkKillsCommand: AsyncParsableCommand {
         var harness = UplinkKillHarness(settings: .init(
             trackd: trackd ?? ProductPaths.program("trackd"), trackctl: trackctl ?? ProductPaths.program("trackctl"),
             drive: recording, work: work, seed: seed, kills: kills, speed: speed, maxLife: maxLife,
-            watermarkInterval: watermarkInterval))
+            watermarkInterval: watermarkInterval, memoryMark: !noMemoryMark))
         let summary = try await harness.run { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
         print(summary.text)
         if let report {

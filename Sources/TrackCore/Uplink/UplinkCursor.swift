@@ -55,4 +55,11 @@ public struct UplinkCursor: Sendable, Hashable, Codable {
         }
         return next
     }
+
+    /// Whether everything `other` covers, this covers too.
+    public func isAtOrPast(_ other: UplinkCursor) -> Bool {
+        if tripID != other.tripID { return tripID > other.tripID }
+        return (started || !other.started) && pointSeq >= other.pointSeq && eventID >= other.eventID
+            && (ended || !other.ended)
+    }
 }

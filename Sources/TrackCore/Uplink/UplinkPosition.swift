@@ -28,4 +28,22 @@ public struct UplinkPosition: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { messageID(device: "") }
+
+    /// An order for keeping the newest of a set: by trip, then its start, its points, its events, its end.
+    public static func logOrder(_ a: UplinkPosition, _ b: UplinkPosition) -> Bool {
+        if a.tripID != b.tripID { return a.tripID < b.tripID }
+        return a.part.rank < b.part.rank
+    }
+}
+
+extension UplinkPosition.Part {
+    /// The part's place in `UplinkPosition.logOrder`.
+    var rank: (Int, Int64) {
+        switch self {
+        case .started: (0, 0)
+        case .point(let seq): (1, seq)
+        case .event(let id): (2, id)
+        case .ended: (3, 0)
+        }
+    }
 }

@@ -23,10 +23,19 @@ public struct UplinkWindow: Sendable {
     private var ahead: [UplinkPosition: Int32?] = [:]
     private var tokens: [Int32: UplinkPosition] = [:]
 
-    public init(acknowledged: UplinkCursor, limit: Int = 100) {
+    /// A window that resumes after `acknowledged`, with the positions in `acknowledgedAhead` acknowledged already
+    /// (they are passed over when the backlog reaches them).
+    public init(acknowledged: UplinkCursor, acknowledgedAhead: [UplinkPosition] = [], limit: Int = 100) {
         self.acknowledged = acknowledged
         read = acknowledged
         self.limit = max(1, limit)
+        for position in acknowledgedAhead where !acknowledged.covers(position) { ahead[position] = .some(nil) }
+    }
+
+    /// What was acknowledged: the watermark and the positions acknowledged ahead of it (oldest first).
+    public var mark: UplinkMark {
+        let positions = ahead.filter { $0.value == nil }.map(\.key)
+        return UplinkMark(acknowledged: acknowledged, ahead: positions.sorted(by: UplinkPosition.logOrder))
     }
 
     /// Messages sent and not yet acknowledged.
