@@ -80,8 +80,12 @@ struct UplinkSecurityTests {
         defer { broker.stop() }
         let daemon = try await Self.start(in: folder, broker: broker, caFile: authority.certificate,
                                           password: "wrong horse battery")
-        let refused = await poll(upTo: 60) { await Self.uplink(daemon)?["state"] as? String == "refused" }
-        let uplink = await Self.uplink(daemon)
+        // The status that said so (a minute passes before the broker is asked again).
+        var uplink: [String: Any]?
+        let refused = await poll(upTo: 60) {
+            uplink = await Self.uplink(daemon)
+            return uplink?["state"] as? String == "refused"
+        }
         #expect(refused, "\(String(describing: uplink))")
         let detail = uplink?["detail"] as? String ?? ""
         #expect(detail.contains("refused") && detail.lowercased().contains("not authori"), "\(detail)")
