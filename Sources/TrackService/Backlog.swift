@@ -7,8 +7,9 @@ import TrackStore
 struct Backlog {
     /// One write to the log.
     enum Write {
-        /// A batch of track points, with the resumption of a trip carried on after a power cut when it waits for them.
-        case points([RecordedPoint], tripID: TripID, resumption: Resumption?)
+        /// A batch of track points, with the resumption of a trip carried on after a power cut when it waits for them,
+        /// and the trip's ends when they moved meanwhile (one transaction: one commit, one sync of the card).
+        case points([RecordedPoint], tripID: TripID, resumption: Resumption?, ends: TripEnds? = nil)
         case gap(GapReport, tripID: TripID)
         case idleAlert(IdleAlert, tripID: TripID)
         case event(LogEvent.Kind, time: UTCTime?, tripID: TripID, detail: String)
@@ -46,7 +47,7 @@ struct Backlog {
     /// Track points waiting.
     var points: Int {
         writes.reduce(0) { count, write in
-            if case .points(let points, _, _) = write { count + points.count } else { count }
+            if case .points(let points, _, _, _) = write { count + points.count } else { count }
         }
     }
 
@@ -65,26 +66,39 @@ struct Backlog {
         writes.contains { if case .close(tripID, _, _, _, _) = $0 { true } else { false } }
     }
 
-    /// Adds a write at the end; points for the same trip as the last write join its batch (one transaction).
+    /// Adds a write at the end; points for the same trip as the last write join its batch (one transaction), and
+    /// so do the trip's ends.
     mutating func append(_ write: Write) {
-        // One note of a trip's ends waits at most, the newest (a trip's close writes its ends anyway).
+        // One note of a trip's ends waits at most, the newest (a trip's close writes its ends anyway), with the
+        // trip's last batch of points when one waits.
         switch write {
         case .ends(let new, let tripID):
             var merged = new
             if let index = writes.lastIndex(where: { if case .ends(_, tripID) = $0 { true } else { false } }),
                case .ends(let old, _) = writes.remove(at: index) {
-                merged = TripEnds(start: new.start ?? old.start, end: new.end ?? old.end)
+                merged = merged.over(old)
             }
-            writes.append(.ends(merged, tripID: tripID))
+            if case .points(let points, tripID, let resumption, let waiting)? = writes.last {
+                writes[writes.count - 1] = .points(points, tripID: tripID, resumption: resumption,
+                                                   ends: waiting.map { merged.over($0) } ?? merged)
+            } else {
+                writes.append(.ends(merged, tripID: tripID))
+            }
             return
         case .close(let tripID, _, _, _, _):
             writes.removeAll { if case .ends(_, tripID) = $0 { true } else { false } }
         default:
             break
         }
-        if case .points(let more, let tripID, let resumption) = write, resumption == nil,
-           case .points(let points, tripID, let waiting)? = writes.last {
-            writes[writes.count - 1] = .points(points + more, tripID: tripID, resumption: waiting)
+        if case .points(let more, let tripID, let resumption, let newEnds) = write, resumption == nil,
+           case .points(let points, tripID, let waiting, let ends)? = writes.last {
+            writes[writes.count - 1] = .points(points + more, tripID: tripID, resumption: waiting,
+                                               ends: TripEnds.merging(newEnds, over: ends))
+        } else if case .points(let points, let tripID, let resumption, let newEnds) = write,
+                  case .ends(let ends, tripID)? = writes.last {
+            // The ends that waited go with the points.
+            writes[writes.count - 1] = .points(points, tripID: tripID, resumption: resumption,
+                                               ends: TripEnds.merging(newEnds, over: ends))
         } else {
             writes.append(write)
         }
@@ -93,7 +107,7 @@ struct Backlog {
     /// The first write went through.
     mutating func removeFirst() {
         guard let write = writes.first else { return }
-        if case .points(let points, _, _) = write {
+        if case .points(let points, _, _, _) = write {
             stored += points.count
         } else if Backlog.isRecord(write) {
             storedRecords += 1
@@ -107,18 +121,23 @@ struct Backlog {
         var excess = points - max(0, limit)
         var index = 0
         while excess > 0, index < writes.count {
-            if case .points(let batch, let tripID, let resumption) = writes[index] {
+            if case .points(let batch, let tripID, let resumption, let ends) = writes[index] {
                 let keep = resumption == nil ? 0 : 1
                 let drop = min(excess, batch.count - keep)
                 if drop > 0 {
-                    writes[index] = .points(Array(batch.dropFirst(drop)), tripID: tripID, resumption: resumption)
+                    writes[index] = .points(Array(batch.dropFirst(drop)), tripID: tripID, resumption: resumption,
+                                            ends: ends)
                     excess -= drop
                     dropped += drop
                 }
             }
             index += 1
         }
-        writes.removeAll { if case .points(let batch, _, _) = $0 { batch.isEmpty } else { false } }
+        // A batch left empty goes; the ends it carried wait on their own.
+        writes = writes.compactMap { write in
+            guard case .points(let batch, let tripID, _, let ends) = write, batch.isEmpty else { return write }
+            return ends.map { .ends($0, tripID: tripID) }
+        }
     }
 
     /// Starts the counts afresh (after a failure ended).

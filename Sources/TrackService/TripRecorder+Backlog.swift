@@ -13,7 +13,9 @@ extension TripRecorder {
     mutating func tick(now: MonotonicInstant, moving: Bool, ends: TripEnds? = nil) async {
         if let ends { note(ends, moving: moving) }
         guard !pending.isEmpty || !backlog.isEmpty else { return }
-        if moving || failure != nil, let lastFlush,
+        // Moving, failing, or standing with nothing but the ends to write: once a commit interval (standing with
+        // new points, at once: the stop is on the card before the engine goes off).
+        if moving || failure != nil || pending.isEmpty, let lastFlush,
            now.seconds(since: lastFlush) < settings.commitInterval - settings.tickInterval / 2 { return }
         lastFlush = now
         await flush()
@@ -91,8 +93,8 @@ extension TripRecorder {
 
     mutating func perform(_ write: Backlog.Write) async throws(StoreError) {
         switch write {
-        case .points(let points, let tripID, let resumption):
-            try await log.appendPoints(points, to: tripID, resuming: resumption)
+        case .points(let points, let tripID, let resumption, let ends):
+            try await log.appendPoints(points, to: tripID, resuming: resumption, ends: ends)
         case .gap(let gap, let tripID):
             try await log.recordGap(gap, tripID: tripID)
         case .idleAlert(let alert, let tripID):

@@ -26,10 +26,14 @@ extension MileageLog {
     /// start (time, place, local date). A trip carried on after a power cut passes its `resumption` with the first
     /// batch after it: the outage and the `resumed` event are committed with points that move the trip's last
     /// stored point past the cut, or not at all, so that a second cut before them cannot leave the same stretch
-    /// counted as two outages (the next start decides again from the same last point).
-    public func appendPoints(_ points: [RecordedPoint], to tripID: TripID,
-                             resuming resumption: Resumption? = nil) async throws(StoreError) {
-        guard !points.isEmpty else { return }
+    /// counted as two outages (the next start decides again from the same last point). The trip's `ends`, when they
+    /// moved, go in the same transaction (`noteEnds`): one commit, one sync of the card.
+    public func appendPoints(_ points: [RecordedPoint], to tripID: TripID, resuming resumption: Resumption? = nil,
+                             ends: TripEnds? = nil) async throws(StoreError) {
+        guard !points.isEmpty else {
+            if let ends { try await noteEnds(ends, tripID: tripID) }
+            return
+        }
         try await write("store track points") { db in
             // A trip closed meanwhile (by another trackd on the same folder, say) keeps its track as it was closed.
             let row = try Row.fetchOne(db, sql: "SELECT state, route FROM trip WHERE id = ?", arguments: [tripID])
@@ -44,6 +48,7 @@ extension MileageLog {
             } else {
                 try MileageLog.noteProgress(points, tripID: tripID, db)
             }
+            if let ends { try MileageLog.noteEnds(ends, tripID: tripID, db) }
         }
     }
 
@@ -51,12 +56,7 @@ extension MileageLog {
     /// that keeps no route stores no position, and a closed one keeps what its close wrote.
     public func noteEnds(_ ends: TripEnds, tripID: TripID) async throws(StoreError) {
         try await write("note where the trip starts and ends") { db in
-            try db.execute(sql: """
-                UPDATE trip SET start_lat = COALESCE(?, start_lat), start_lon = COALESCE(?, start_lon),
-                    end_lat = COALESCE(?, end_lat), end_lon = COALESCE(?, end_lon)
-                WHERE id = ? AND state = 'open' AND route = ?
-                """, arguments: [ends.start?.latitude, ends.start?.longitude, ends.end?.latitude, ends.end?.longitude,
-                                 tripID, TripRoute.recorded.rawValue])
+            try MileageLog.noteEnds(ends, tripID: tripID, db)
         }
     }
 
@@ -149,6 +149,15 @@ extension MileageLog {
     }
 
     // MARK: - Shared pieces
+
+    static func noteEnds(_ ends: TripEnds, tripID: TripID, _ db: Database) throws {
+        try db.execute(sql: """
+            UPDATE trip SET start_lat = COALESCE(?, start_lat), start_lon = COALESCE(?, start_lon),
+                end_lat = COALESCE(?, end_lat), end_lon = COALESCE(?, end_lon)
+            WHERE id = ? AND state = 'open' AND route = ?
+            """, arguments: [ends.start?.latitude, ends.start?.longitude, ends.end?.latitude, ends.end?.longitude,
+                             tripID, TripRoute.recorded.rawValue])
+    }
 
     static func insertPoints(_ points: [RecordedPoint], tripID: TripID, _ db: Database) throws {
         guard let first = points.first else { return }

@@ -10,4 +10,15 @@ public struct TripEnds: Sendable, Hashable {
         self.start = start
         self.end = end
     }
+
+    /// These ends, with `older`'s where these have none (a newer note over one that waited).
+    public func over(_ older: TripEnds) -> TripEnds {
+        TripEnds(start: start ?? older.start, end: end ?? older.end)
+    }
+
+    /// `newer` over `older`, either of which may be missing.
+    public static func merging(_ newer: TripEnds?, over older: TripEnds?) -> TripEnds? {
+        guard let newer else { return older }
+        return older.map { newer.over($0) } ?? newer
+    }
 }

@@ -191,6 +191,32 @@ import TrackCore
         #expect(backlog.records == 2)
     }
 
+    @Test func aRunningTripsEndsGoInTheSameWriteAsItsPoints() throws {
+        var backlog = Backlog()
+        let here = Coordinate(latitude: 59.4, longitude: 24.7)
+        let there = Coordinate(latitude: 59.41, longitude: 24.71)
+        let points = (0..<4).map { second in
+            RecordedPoint(point: TrackPoint(time: start.adding(seconds: Double(second)), coordinate: here, speed: 10,
+                                            error: 3, distance: Double(second) * 10), segment: 0)
+        }
+        backlog.append(.ends(TripEnds(start: here), tripID: 1))
+        backlog.append(.points(Array(points[0..<2]), tripID: 1, resumption: nil))
+        backlog.append(.ends(TripEnds(end: there), tripID: 1))
+        backlog.append(.points(Array(points[2..<4]), tripID: 1, resumption: nil))
+        #expect(backlog.writesForTesting.count == 1, "one write: one transaction, one sync")
+        guard case .points(let batch, 1, nil, let ends)? = backlog.first else {
+            Issue.record("\(backlog.writesForTesting)")
+            return
+        }
+        #expect(batch.count == 4)
+        #expect(ends == TripEnds(start: here, end: there))
+        // Points given up to the bound: the ends they carried still wait.
+        backlog.trim(keepingPoints: 0)
+        let notes = backlog.writesForTesting.compactMap { if case .ends(let ends, _) = $0 { ends } else { nil } }
+        #expect(notes == [TripEnds(start: here, end: there)])
+        #expect(backlog.points == 0)
+    }
+
     /// Sets SQLite's page limit on the log's writing connection: `nil` for the pages it has now.
     static func limitPages(of log: MileageLog, to pages: Int?) async throws {
         try await log.writer.writeWithoutTransaction { db in

@@ -215,6 +215,30 @@ struct TripRecordingTests {
         #expect(driving.startPosition.map { Geodesic.distance(from: $0, to: parkedAtStart) < 0.01 } == true)
     }
 
+    @Test func theEndsGoWithThePointsInOneTransaction() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        let trip = try await log.beginTrip(kind: .business, purpose: nil, customer: nil)
+        let origin = Coordinate(latitude: 59.437, longitude: 24.7536)
+        let start = UTCTime(iso8601: "2026-11-20T08:00:00Z")!
+        let points = (0..<10).map { second in
+            RecordedPoint(point: TrackPoint(time: start.adding(seconds: Double(second)),
+                                            coordinate: Geodesic.point(east: Double(second) * 10, north: 0, from: origin),
+                                            speed: 10, error: 3, distance: Double(second) * 10), segment: 0)
+        }
+        let parkedAtStart = Geodesic.point(east: -2, north: 1, from: origin)
+        try await log.appendPoints(points, to: trip.id, ends: TripEnds(start: parkedAtStart))
+        let stored = try #require(try await log.openTrip())
+        #expect(stored.points == 10)
+        #expect(stored.startPosition.map { Geodesic.distance(from: $0, to: parkedAtStart) < 0.01 } == true)
+        // Standing, with no new point: the ends alone.
+        let parked = Geodesic.point(east: 93, north: 2, from: origin)
+        try await log.appendPoints([], to: trip.id, ends: TripEnds(end: parked))
+        let standing = try #require(try await log.openTrip())
+        #expect(standing.endPosition.map { Geodesic.distance(from: $0, to: parked) < 0.01 } == true)
+        #expect(standing.points == 10)
+    }
+
     @Test func aTripWithoutItsRouteKeepsNoEndsAndAClosedTripKeepsItsOwn() async throws {
         let folder = try TemporaryFolder()
         let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
