@@ -6,6 +6,15 @@ import TrackCore
 
 @Suite("Recording GPS trips into the log")
 struct TripRecordingTests {
+    /// Points a second apart at 10 m/s due east of `origin`, the first at `start` (seconds `range` of the drive).
+    static func eastbound(_ range: Range<Int>, from origin: Coordinate, at start: UTCTime) -> [RecordedPoint] {
+        range.map { second in
+            RecordedPoint(point: TrackPoint(time: start.adding(seconds: Double(second)),
+                                            coordinate: Geodesic.point(east: Double(second) * 10, north: 0, from: origin),
+                                            speed: 10, error: 3, distance: Double(second) * 10), segment: 0)
+        }
+    }
+
     @Test func aTripClosedWithoutAnyFixIsDatedTheDayItWasClosed() async throws {
         let folder = try TemporaryFolder()
         let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
@@ -184,11 +193,7 @@ struct TripRecordingTests {
         let trip = try await log.beginTrip(kind: .business, purpose: "Delivery", customer: nil)
         let origin = Coordinate(latitude: 59.437, longitude: 24.7536)
         let start = UTCTime(iso8601: "2026-11-20T08:00:00Z")!
-        let points = (0..<60).map { second in
-            RecordedPoint(point: TrackPoint(time: start.adding(seconds: Double(second)),
-                                            coordinate: Geodesic.point(east: Double(second) * 10, north: 0, from: origin),
-                                            speed: 10, error: 3, distance: Double(second) * 10), segment: 0)
-        }
+        let points = Self.eastbound(0..<60, from: origin, at: start)
         try await log.appendPoints(points, to: trip.id)
         let stored = try #require(try await log.openTrip())
         let last = try #require(stored.last?.point.coordinate)
@@ -204,11 +209,7 @@ struct TripRecordingTests {
         #expect(cut.endPosition.map { Geodesic.distance(from: $0, to: parked) < 0.01 } == true)
 
         // The car drove on and was cut while driving: the row's end is an old stop, the last point is newer.
-        let onward = (60..<70).map { second in
-            RecordedPoint(point: TrackPoint(time: start.adding(seconds: Double(second)),
-                                            coordinate: Geodesic.point(east: Double(second) * 10, north: 0, from: origin),
-                                            speed: 10, error: 3, distance: Double(second) * 10), segment: 0)
-        }
+        let onward = Self.eastbound(60..<70, from: origin, at: start)
         try await log.appendPoints(onward, to: trip.id)
         let driving = try #require(try await log.openTrip())
         #expect(driving.endPosition == driving.last?.point.coordinate)
@@ -221,11 +222,7 @@ struct TripRecordingTests {
         let trip = try await log.beginTrip(kind: .business, purpose: nil, customer: nil)
         let origin = Coordinate(latitude: 59.437, longitude: 24.7536)
         let start = UTCTime(iso8601: "2026-11-20T08:00:00Z")!
-        let points = (0..<10).map { second in
-            RecordedPoint(point: TrackPoint(time: start.adding(seconds: Double(second)),
-                                            coordinate: Geodesic.point(east: Double(second) * 10, north: 0, from: origin),
-                                            speed: 10, error: 3, distance: Double(second) * 10), segment: 0)
-        }
+        let points = Self.eastbound(0..<10, from: origin, at: start)
         let parkedAtStart = Geodesic.point(east: -2, north: 1, from: origin)
         try await log.appendPoints(points, to: trip.id, ends: TripEnds(start: parkedAtStart))
         let stored = try #require(try await log.openTrip())
