@@ -1,7 +1,7 @@
 import Glibc
 
-/// A datagram socket bound at journald's path in place of a journald: what `sd_journal_sendv` sends arrives here,
-/// also an entry passed as a file descriptor. The socket and the folders it made go when it is released.
+/// A datagram socket bound at journald's path in place of a journald, in a mount namespace of its own (`isolated`):
+/// what `sd_journal_sendv` sends arrives here, also an entry passed as a file descriptor.
 final class JournalListener {
     /// Where libsystemd sends native journal entries (fixed in libsystemd).
     static let path = "/run/systemd/journal/socket"
@@ -27,26 +27,76 @@ final class JournalListener {
         var throughDescriptor: Bool
     }
 
-    /// Whether something already answers at the path (a journald, or another test run), so the tests must not take it.
-    /// A socket file nobody listens on, left by a test run that crashed, does not count.
-    static var somebodyListens: Bool {
-        guard access(path, F_OK) == 0 else { return false }
-        let probe = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard probe >= 0 else { return true }
-        defer { close(probe) }
-        return connect(probe, path) == 0 || errno != ECONNREFUSED
+    /// Runs `body` with a listener, on a thread of its own in a mount namespace of its own with an empty tmpfs over
+    /// `/run`: the listener takes journald's path there, so a journald that runs keeps its socket, and what `body`
+    /// logs (on that thread: libsystemd resolves the path at each send) reaches the listener, not the journal.
+    static func isolated(_ body: (JournalListener) throws -> Void) throws {
+        try withoutActuallyEscaping(body) { body in
+            let job = IsolatedJob(body: body)
+            var thread = pthread_t()
+            let context = Unmanaged.passRetained(job).toOpaque()
+            let started = pthread_create(&thread, nil, { context in
+                let job = Unmanaged<IsolatedJob>.fromOpaque(context!).takeRetainedValue()
+                job.run()
+                return nil
+            }, context)
+            guard started == 0 else {
+                Unmanaged<IsolatedJob>.fromOpaque(context).release()
+                throw Failure.system("pthread_create", errno: started)
+            }
+            pthread_join(thread, nil)
+            if let error = job.error { throw error }
+        }
+    }
+
+    /// The work of `isolated`, handed to its thread.
+    private final class IsolatedJob {
+        let body: (JournalListener) throws -> Void
+        var error: (any Error)?
+
+        init(body: @escaping (JournalListener) throws -> Void) {
+            self.body = body
+        }
+
+        func run() {
+            do {
+                try Self.enterPrivateRun()
+                try body(JournalListener())
+            } catch {
+                self.error = error
+            }
+        }
+
+        /// This thread alone gets a mount namespace of its own (unshare implies CLONE_FS: the process's other
+        /// threads keep theirs), private so that nothing mounted in it reaches the machine's, with a tmpfs over /run.
+        private static func enterPrivateRun() throws(Failure) {
+            // unshare(2) and mount(2) are not in Swift's Glibc module: taken from libc by name.
+            typealias Unshare = @convention(c) (Int32) -> Int32
+            typealias Mount = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, UInt,
+                                              UnsafeRawPointer?) -> Int32
+            guard let unshareSymbol = dlsym(nil, "unshare"), let mountSymbol = dlsym(nil, "mount") else {
+                throw .system("dlsym unshare, mount", errno: ENOSYS)
+            }
+            let unshare = unsafeBitCast(unshareSymbol, to: Unshare.self)
+            let mount = unsafeBitCast(mountSymbol, to: Mount.self)
+            let newNamespace: Int32 = 0x0002_0000           // CLONE_NEWNS
+            let recursive: UInt = 0x4000, privateMount: UInt = 0x4_0000   // MS_REC, MS_PRIVATE
+            guard unshare(newNamespace) == 0 else { throw .system("unshare(CLONE_NEWNS)", errno: errno) }
+            guard mount(nil, "/", nil, recursive | privateMount, nil) == 0 else {
+                throw .system("mount --make-rprivate /", errno: errno)
+            }
+            guard mount("tmpfs", "/run", "tmpfs", 0, "mode=0755") == 0 else {
+                throw .system("mount tmpfs /run", errno: errno)
+            }
+        }
     }
 
     private let descriptor: Int32
-    private var createdFolders: [String] = []
-
-    init() throws(Failure) {
+    /// Binds journald's path; only on `isolated`'s thread, where `/run` is a tmpfs of its own.
+    private init() throws(Failure) {
         for folder in ["/run/systemd", "/run/systemd/journal"] where access(folder, F_OK) != 0 {
             guard mkdir(folder, 0o755) == 0 else { throw .system("mkdir \(folder)", errno: errno) }
-            createdFolders.append(folder)
         }
-        // A socket file left by a crashed run, that nobody listens on, is replaced.
-        if access(Self.path, F_OK) == 0 && !Self.somebodyListens { unlink(Self.path) }
         descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw .system("socket", errno: errno) }
         var address = Self.address(Self.path)
@@ -66,7 +116,6 @@ final class JournalListener {
     deinit {
         close(descriptor)
         unlink(Self.path)
-        for folder in createdFolders.reversed() { rmdir(folder) }
     }
 
     /// The next entry logged by the logger with this label (`TRACKD_LOGGER`); entries from anyone else are skipped.
