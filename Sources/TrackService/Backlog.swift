@@ -76,11 +76,11 @@ struct Backlog {
             var merged = new
             if let index = writes.lastIndex(where: { if case .ends(_, tripID) = $0 { true } else { false } }),
                case .ends(let old, _) = writes.remove(at: index) {
-                merged = merged.over(old)
+                merged = new.over(old)
             }
             if case .points(let points, tripID, let resumption, let waiting)? = writes.last {
                 writes[writes.count - 1] = .points(points, tripID: tripID, resumption: resumption,
-                                                   ends: waiting.map { merged.over($0) } ?? merged)
+                                                   ends: TripEnds.merging(merged, over: waiting))
             } else {
                 writes.append(.ends(merged, tripID: tripID))
             }

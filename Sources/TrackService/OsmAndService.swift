@@ -105,8 +105,7 @@ struct OsmAndSession {
     init(service: OsmAndService, watermark: UplinkWatermark, mark: UplinkMark) {
         self.service = service
         settings = service.settings.values
-        window = UplinkWindow(acknowledged: mark.acknowledged, acknowledgedAhead: mark.ahead,
-                              limit: OsmAndService.batch + 1)
+        window = UplinkWindow(resuming: mark, limit: OsmAndService.batch + 1)
         stateSince = service.clock()
         self.watermark = watermark
     }

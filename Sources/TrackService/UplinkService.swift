@@ -120,8 +120,7 @@ struct UplinkSession {
         self.service = service
         self.inputs = inputs
         settings = service.settings.values
-        window = UplinkWindow(acknowledged: mark.acknowledged, acknowledgedAhead: mark.ahead,
-                              limit: settings.configuration.window)
+        window = UplinkWindow(resuming: mark, limit: settings.configuration.window)
         stateSince = service.clock()
         self.watermark = watermark
         encoder = JSONEncoder()

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import ServiceLifecycle
+import SystemPackage
 import TrackConfig
 import TrackCore
 import TrackInput
@@ -180,7 +181,7 @@ struct TrackDaemon: AsyncParsableCommand {
         ])
         // What the uplinks acknowledged is kept in memory across a restart: systemd's runtime folder, else the
         // control socket's folder (used only when it is tmpfs).
-        let markFolder = environment["RUNTIME_DIRECTORY"] ?? Self.folder(of: socketPath)
+        let markFolder = environment["RUNTIME_DIRECTORY"] ?? FilePath(socketPath).removingLastComponent().string
         // How the services stop: DaemonServices.
         let uplink = uplinkSettings.flatMap {
             UplinkService(log: log, settings: $0, status: status, logger: logger, markFolder: markFolder,
@@ -219,12 +220,6 @@ extension TrackDaemon {
             password = try UplinkPasswordFile.read(path)
         }
         return LiveUplinkConfiguration(configuration: configuration, password: password, host: hostName())
-    }
-
-    /// The folder that holds `path` (`.` for a bare name).
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// The machine's host name, for the car's default name on the wire.

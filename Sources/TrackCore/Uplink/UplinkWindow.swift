@@ -32,6 +32,11 @@ public struct UplinkWindow: Sendable {
         for position in acknowledgedAhead where !acknowledged.covers(position) { ahead[position] = .some(nil) }
     }
 
+    /// A window that resumes after what `mark` says was acknowledged.
+    public init(resuming mark: UplinkMark, limit: Int = 100) {
+        self.init(acknowledged: mark.acknowledged, acknowledgedAhead: mark.ahead, limit: limit)
+    }
+
     /// What was acknowledged: the watermark and the positions acknowledged ahead of it (oldest first).
     public var mark: UplinkMark {
         let positions = ahead.filter { $0.value == nil }.map(\.key)
