@@ -58,6 +58,9 @@ let package = Package(
         // statfs(2) and the filesystems' magic numbers, which Swift's Glibc module does not declare.
         .target(name: "CFileSystem"),
 
+        // Numbers as text the C library's way (`String(printf:)`), without the full Foundation and its ICU.
+        .target(name: "TrackText"),
+
         // The pure heart: NMEA, fixes and (later) the engine. No I/O, no clock.
         .target(
             name: "TrackCore",
@@ -203,6 +206,7 @@ let package = Package(
             ]
         ),
 
+        .testTarget(name: "TrackTextTests", dependencies: ["TrackText"]),
         .testTarget(
             name: "TrackCoreTests",
             dependencies: ["TrackCore", "TestSupport", .product(name: "RealModule", package: "swift-numerics")]
