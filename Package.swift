@@ -21,8 +21,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
     ],
     targets: [
         // C libraries from Debian's -dev packages, found through pkg-config.
@@ -88,15 +86,32 @@ let package = Package(
             dependencies: ["TrackCore", .product(name: "Yams", package: "Yams")]
         ),
 
-        // The mileage log: SQLite through GRDB, migrations, power-cut-safe writes, the audit trail and its hash chain.
+        // SQLite, Debian's libsqlite3.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // OpenSSL's libcrypto (Debian's libssl-dev): SHA-256.
+        .systemLibrary(
+            name: "CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
+        // A thin, safe layer over libsqlite3: connections, statements, rows, a queue, a pool, the schema's steps.
+        .target(name: "TrackSQLite", dependencies: ["CSQLite"]),
+
+        // The mileage log: SQLite through TrackSQLite, migrations, power-cut-safe writes, the audit trail and its hash chain.
         .target(
             name: "TrackStore",
             dependencies: [
                 "TrackCore",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "TrackSQLite",
                 // sqlite3_system_errno: whether a failed write met a full disk or a read-only filesystem.
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
+                "CSQLite",
+                // SHA-256 of the hash chain: OpenSSL's libcrypto (libcurl and libmosquitto link it already).
+                "CCrypto",
+                "TrackText",
             ]
         ),
 
@@ -207,13 +222,14 @@ let package = Package(
         ),
 
         .testTarget(name: "TrackTextTests", dependencies: ["TrackText"]),
+        .testTarget(name: "TrackSQLiteTests", dependencies: ["TrackSQLite", "TestSupport"]),
         .testTarget(
             name: "TrackCoreTests",
             dependencies: ["TrackCore", "TestSupport", .product(name: "RealModule", package: "swift-numerics")]
         ),
         .testTarget(
             name: "TrackStoreTests",
-            dependencies: ["TrackStore", "TrackCore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["TrackStore", "TrackCore", "TestSupport", "TrackSQLite"]
         ),
         .testTarget(
             name: "TrackReportsTests",
@@ -234,7 +250,7 @@ let package = Package(
             name: "TrackServiceTests",
             dependencies: [
                 "TrackService", "TrackConfig", "ControlSocket", "TrackInput", "TrackCore", "TrackStore", "TrackReports", "TestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "TrackSQLite",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

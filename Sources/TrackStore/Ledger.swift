@@ -1,5 +1,4 @@
-import Crypto
-import GRDB
+import TrackSQLite
 import TrackCore
 
 /// The hash chain over the log: every record the tax office relies on (trips, revisions, odometer readings, the
@@ -57,15 +56,15 @@ enum Ledger {
     static func digest(previous: String, subject: String, ref: String, payload: String) -> String {
         var hasher = SHA256()
         for part in [previous, subject, ref, payload] {
-            hasher.update(data: Array(part.utf8))
-            hasher.update(data: [0x0A])
+            hasher.update(part.utf8)
+            hasher.update([0x0A])
         }
-        return hasher.finalize().hex
+        return hasher.finalizeHex()
     }
 
     /// SHA-256 of a text, lower-case hexadecimal.
     static func sha256(_ text: String) -> String {
-        SHA256.hash(data: Array(text.utf8)).hex
+        SHA256.hex(of: text.utf8)
     }
 
     /// SHA-256 over a trip's track points, in order, in their stored integer form.
@@ -80,22 +79,9 @@ enum Ledger {
             let fields: [Int64?] = [row["seq"], row["time_ms"], row["lat_e7"], row["lon_e7"], row["speed_cms"],
                                     row["error_cm"], row["distance_cm"], row["segment"]]
             let line = fields.map { $0.map { String($0) } ?? "-" }.joined(separator: ",") + "\n"
-            hasher.update(data: Array(line.utf8))
+            hasher.update(line.utf8)
             count += 1
         }
-        return (hasher.finalize().hex, count)
-    }
-}
-
-extension Digest {
-    /// Lower-case hexadecimal.
-    var hex: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes: [UInt8] = []
-        for byte in self {
-            bytes.append(digits[Int(byte >> 4)])
-            bytes.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        return (hasher.finalizeHex(), count)
     }
 }

@@ -1,4 +1,4 @@
-import GRDB
+import TrackSQLite
 import TrackCore
 
 extension LogTrip {

@@ -1,5 +1,7 @@
-import Foundation
-import GRDB
+#if canImport(Glibc)
+import Glibc
+#endif
+import TrackSQLite
 import TrackCore
 
 /// Erasure: routes, the names in the profile, or everything. Each is one transaction that also appends an erasure

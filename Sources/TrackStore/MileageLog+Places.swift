@@ -1,5 +1,5 @@
-import Foundation
-import GRDB
+import FoundationEssentials
+import TrackSQLite
 import TrackCore
 
 /// Named places (docs/places.md): kept like everything else in the log, each change a chain record and an entry in
@@ -18,7 +18,7 @@ extension MileageLog {
     /// Adds a place (`draft.id` is ignored) and names the past trips that started or ended inside it.
     public func addPlace(_ draft: Place, reason: String?, context: ChangeContext) async throws(StoreError) -> PlaceUpdate {
         var place = draft
-        place.name = place.name.trimmingCharacters(in: .whitespacesAndNewlines)
+        place.name = place.name.trimmed
         place.address = place.address?.nilIfBlank
         place.customer = place.customer?.nilIfBlank
         place.purpose = place.purpose?.nilIfBlank
@@ -97,7 +97,7 @@ extension MileageLog {
     }
 
     static func place(_ reference: String, _ db: Database) throws -> Place {
-        let text = reference.trimmingCharacters(in: .whitespaces)
+        let text = reference.trimmed
         if let number = Int64(text),
            let row = try Row.fetchOne(db, sql: "SELECT * FROM place WHERE id = ?", arguments: [number]) {
             return try Place(row: row)

@@ -1,4 +1,4 @@
-import GRDB
+import TrackSQLite
 import TrackCore
 
 /// The record of reports sent by e-mail: one append-only row per sending (docs/mail.md).

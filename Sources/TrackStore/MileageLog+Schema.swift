@@ -1,4 +1,4 @@
-import GRDB
+import TrackSQLite
 
 extension MileageLog {
     /// The schema, one step per trackd version that changed it. Steps are never edited once released: a change is a

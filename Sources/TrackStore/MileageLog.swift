@@ -1,10 +1,9 @@
-import Foundation
-import GRDB
-#if canImport(GRDBSQLite)
-import GRDBSQLite
-#else
-import SQLite3
+import FoundationEssentials
+import CSQLite
+#if canImport(Glibc)
+import Glibc
 #endif
+import TrackSQLite
 import TrackCore
 
 /// The mileage log on disk: one SQLite file (WAL mode) with the profile, the trips and their tracks, events,
@@ -63,9 +62,8 @@ public final class MileageLog: Sendable {
             throw .cannotOpen(path: path, detail: "\(error)")
         }
         var configuration = Configuration()
-        configuration.label = "trackd.log"
-        configuration.busyMode = .timeout(busyTimeout)
-        configuration.prepareDatabase { db in
+        configuration.busyTimeout = busyTimeout
+        configuration.prepareDatabase = { db in
             // A new log gets 1 KiB pages (an existing one keeps its size): a commit of a few track points then
             // writes about 1 KiB of WAL instead of 4, which is what the card wears by (docs/storage.md).
             try db.execute(sql: "PRAGMA page_size = \(MileageLog.pageSize)")
@@ -82,8 +80,7 @@ public final class MileageLog: Sendable {
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
             // Every commit reaches the card before it returns: a power cut loses nothing committed. Set here, on
-            // the one connection that writes, because GRDB sets a pool's writer to `synchronous = NORMAL` (no sync
-            // at commit in WAL mode) when it turns WAL on, after `prepareDatabase` has run.
+            // the one connection that writes (SQLite's default in WAL mode is already FULL; said, not assumed).
             try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         } catch {
             throw wrap(error, path: path, operation: "open the log")
@@ -116,7 +113,7 @@ public final class MileageLog: Sendable {
             }
         } catch {
             try? FileManager.default.removeItem(at: directory)
-            throw .cannotOpen(path: path, detail: "copying it to \(directory.path) failed: \(error.localizedDescription)")
+            throw .cannotOpen(path: path, detail: "copying it to \(directory.path) failed: \(error)")
         }
         do {
             try checkOwner(path: copy.path, reportedAs: path)
@@ -124,11 +121,9 @@ public final class MileageLog: Sendable {
             try? FileManager.default.removeItem(at: directory)
             throw error
         }
-        var configuration = Configuration()
-        configuration.label = "trackctl.copy"
         let queue: DatabaseQueue
         do {
-            queue = try DatabaseQueue(path: copy.path, configuration: configuration)
+            queue = try DatabaseQueue(path: copy.path)
         } catch {
             try? FileManager.default.removeItem(at: directory)
             throw wrap(error, path: path, operation: "open the copy of the log")
@@ -177,13 +172,14 @@ public final class MileageLog: Sendable {
 
     /// A file that exists must start like an SQLite database.
     private static func checkHeader(path: String) throws(StoreError) {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .cannotOpen(path: path, detail: "permission denied or not a file")
-        }
-        defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 16)) ?? Data()
-        if header.isEmpty { return }  // An empty file becomes a new log.
-        guard header == Data("SQLite format 3\0".utf8) else { throw .notADatabase(path: path) }
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0 else { throw .cannotOpen(path: path, detail: "permission denied or not a file") }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 16)
+        let count = Glibc.read(descriptor, &header, header.count)
+        guard count >= 0 else { throw .cannotOpen(path: path, detail: "permission denied or not a file") }
+        if count == 0 { return }  // An empty file becomes a new log.
+        guard header.prefix(count).elementsEqual("SQLite format 3\0".utf8) else { throw .notADatabase(path: path) }
     }
 
     /// Refuses, before anything is written to it, an SQLite database that another application made.
@@ -209,7 +205,7 @@ public final class MileageLog: Sendable {
             throw .readOnly("this log was opened read-only with --db (a copy of \(path)); changes go through the daemon")
         }
         do {
-            // GRDB's `write`, with the errno SQLite saw kept when the storage fails (it says full or read-only).
+            // A write transaction, with the errno SQLite saw kept when the storage fails (it says full or read-only).
             return try await writer.writeWithoutTransaction { db in
                 do {
                     var result: T?

@@ -1,5 +1,5 @@
-import Foundation
-import GRDB
+import TrackSQLite
+import TrackText
 import TrackCore
 
 extension Place {
@@ -45,6 +45,6 @@ extension Place {
 
     /// "59.437000, 24.753600".
     static func coordinateText(_ coordinate: Coordinate) -> String {
-        String(format: "%.6f, %.6f", coordinate.latitude, coordinate.longitude)
+        String(printf: "%.6f, %.6f", coordinate.latitude, coordinate.longitude)
     }
 }

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import GRDB
+import FoundationEssentials
+import TrackSQLite
 
 /// Why the log's file cannot be written just now, as a person must fix it: the filesystem is full, read-only, or
 /// trackd's file-size limit is reached, the card fails, or another program holds the log's lock. Whatever trackd
@@ -62,7 +62,7 @@ public enum StorageFault: Sendable, Hashable, CustomStringConvertible {
         default: break
         }
         // SQLite reports a write cut short without an errno (SQLITE_FULL): the filesystem tells which it was.
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ""
         var info = statvfs()
         if statvfs(folder.isEmpty ? "." : folder, &info) == 0, info.f_flag & UInt(ST_RDONLY) != 0 {
             return .readOnlyFileSystem

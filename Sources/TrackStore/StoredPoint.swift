@@ -1,4 +1,4 @@
-import GRDB
+import TrackSQLite
 import TrackCore
 
 /// A track point in its stored integer form: milliseconds, 1e-7 degrees, cm/s, centimetres.

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 import TrackCore
 @testable import TrackStore
-import GRDB
+import TrackSQLite
 
 @Suite("The log file: creation, migrations, refusing what it cannot read")
 struct MileageLogTests {

@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Foundation
-import GRDB
+import TrackSQLite
 import TestSupport
 import Testing
 import TrackCore
@@ -49,9 +49,7 @@ import TrackCore
         let log = try MileageLog.open(path: path, busyTimeout: 0.05)
         let running = try await log.beginTrip(kind: .business, purpose: "Site visit", customer: nil)
         // Another connection, as another program's, that keeps its write transaction open between accesses.
-        var configuration = Configuration()
-        configuration.allowsUnsafeTransactions = true
-        let other = try DatabaseQueue(path: path, configuration: configuration)
+        let other = try DatabaseQueue(path: path)
         try await other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
         do {
             try await log.appendPoints(points(from: "2026-11-22T08:00:00Z", count: 3), to: running.id)

@@ -1,5 +1,5 @@
 import Foundation
-import GRDB
+import TrackSQLite
 import TestSupport
 import Testing
 import TrackCore

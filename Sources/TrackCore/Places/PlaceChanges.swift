@@ -45,13 +45,5 @@ public struct PlaceChanges: Sendable, Hashable, Codable {
 }
 
 extension String {
-    /// Without leading and trailing spaces, tabs and line breaks.
-    fileprivate var trimmed: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        return String(scalars[first...last])
-    }
-
     fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }

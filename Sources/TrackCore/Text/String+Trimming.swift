@@ -1,0 +1,10 @@
+extension String {
+    /// Without leading and trailing white space (spaces, tabs, line breaks: Unicode's White_Space), as Foundation's
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)` gave, without Foundation.
+    public var trimmed: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(scalars[first...last])
+    }
+}

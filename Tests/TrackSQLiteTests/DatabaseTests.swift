@@ -1,0 +1,139 @@
+import TestSupport
+import Testing
+import TrackSQLite
+
+@Suite struct DatabaseTests {
+    @Test func valuesGoInAndComeBackAsTheirTypes() throws {
+        let folder = try TemporaryFolder()
+        let queue = try DatabaseQueue(path: folder.file("values.sqlite"))
+        let row = try queue.write { db -> Row? in
+            try db.execute(sql: "CREATE TABLE t (i INTEGER, r REAL, s TEXT, b BLOB, n TEXT)")
+            try db.execute(sql: "INSERT INTO t VALUES (?, ?, ?, ?, ?)",
+                           arguments: [Int64.max, 2.5, "Jüri \"Tamm\"", [UInt8]([0, 1, 255]), nil])
+            return try Row.fetchOne(db, sql: "SELECT * FROM t")
+        }
+        let read = try #require(row)
+        #expect(read["i"] as Int64 == Int64.max)
+        #expect(read["r"] as Double == 2.5)
+        #expect(read["S"] as String == "Jüri \"Tamm\"")   // column names are matched without case
+        #expect(read["b"] as [UInt8] == [0, 1, 255])
+        #expect(read["n"] as String? == nil)
+        #expect(read["i"] as Double? == Double(Int64.max))
+        #expect(read[1] as Double == 2.5)
+    }
+
+    @Test func severalStatementsTakeTheirArgumentsInOrder() throws {
+        let folder = try TemporaryFolder()
+        let queue = try DatabaseQueue(path: folder.file("many.sqlite"))
+        let values = try queue.write { db -> [Int] in
+            try db.execute(sql: """
+                CREATE TABLE t (v INTEGER);  -- a comment between
+                INSERT INTO t VALUES (?); INSERT INTO t VALUES (?), (?);
+                """, arguments: [3, 1, 2])
+            return try Int.fetchAll(db, sql: "SELECT v FROM t ORDER BY v")
+        }
+        #expect(values == [1, 2, 3])
+        #expect(throws: DatabaseError.self) {
+            try queue.write { db in try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [1, 2]) }
+        }
+    }
+
+    @Test func aThrowingBodyRollsItsTransactionBack() throws {
+        struct Stop: Error {}
+        let folder = try TemporaryFolder()
+        let queue = try DatabaseQueue(path: folder.file("rollback.sqlite"))
+        try queue.write { db in try db.execute(sql: "CREATE TABLE t (v INTEGER)") }
+        #expect(throws: Stop.self) {
+            try queue.write { db in
+                try db.execute(sql: "INSERT INTO t VALUES (1)")
+                throw Stop()
+            }
+        }
+        #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 0)
+        #expect(try queue.writeWithoutTransaction { db in db.isInsideTransaction } == false)
+    }
+
+    @Test func aFailedStatementSaysWhatSQLiteSaid() throws {
+        let folder = try TemporaryFolder()
+        let queue = try DatabaseQueue(path: folder.file("error.sqlite"))
+        do {
+            try queue.write { db in try db.execute(sql: "INSERT INTO missing VALUES (1)") }
+            Issue.record("an insert into a missing table passed")
+        } catch let error as DatabaseError {
+            #expect(error.resultCode.primaryResultCode == .SQLITE_ERROR)
+            #expect(error.message == "no such table: missing")
+            #expect(error.sql == "INSERT INTO missing VALUES (1)")
+        }
+    }
+
+    @Test func aCursorReadsRowByRowWhileOtherQueriesRun() throws {
+        let folder = try TemporaryFolder()
+        let queue = try DatabaseQueue(path: folder.file("cursor.sqlite"))
+        let sums = try queue.write { db -> [Int] in
+            try db.execute(sql: "CREATE TABLE t (v INTEGER); INSERT INTO t VALUES (1), (2), (3)")
+            let rows = try Row.fetchCursor(db, sql: "SELECT v FROM t ORDER BY v")
+            var sums: [Int] = []
+            while let row = try rows.next() {
+                let v: Int = row["v"]
+                sums.append(v + (try Int.fetchOne(db, sql: "SELECT SUM(v) FROM t WHERE v < ?", arguments: [v]) ?? 0))
+            }
+            #expect(try rows.next() == nil)
+            return sums
+        }
+        #expect(sums == [1, 3, 6])
+    }
+
+    @Test func aPoolReadsTheLastCommitWhileAWriteIsUnderWay() async throws {
+        let folder = try TemporaryFolder()
+        let pool = try DatabasePool(path: folder.file("pool.sqlite"))
+        try await pool.write { db in try db.execute(sql: "CREATE TABLE t (v INTEGER); INSERT INTO t VALUES (1)") }
+        #expect(try readDuringAWrite(pool) == 1)
+        #expect(try await pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 2)
+        #expect(try await pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
+        await #expect(throws: DatabaseError.self) {
+            try await pool.read { db in try db.execute(sql: "INSERT INTO t VALUES (3)") }
+        }
+    }
+
+    /// What a read sees while the writer has inserted a second row and not yet committed.
+    private func readDuringAWrite(_ pool: DatabasePool) throws -> Int? {
+        try pool.writeWithoutTransaction { db -> Int? in
+            try db.execute(sql: "BEGIN IMMEDIATE; INSERT INTO t VALUES (2)")
+            defer { try? db.execute(sql: "COMMIT") }
+            return try pool.read { reader in try Int.fetchOne(reader, sql: "SELECT COUNT(*) FROM t") }
+        }
+    }
+
+    @Test func aWriteWaitsForAnotherConnectionsLockThenFailsAsBusy() throws {
+        let folder = try TemporaryFolder()
+        var configuration = Configuration()
+        configuration.busyTimeout = 0.05
+        let pool = try DatabasePool(path: folder.file("busy.sqlite"), configuration: configuration)
+        let other = try DatabaseQueue(path: folder.file("busy.sqlite"))
+        try other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        do {
+            try pool.write { db in try db.execute(sql: "CREATE TABLE t (v INTEGER)") }
+            Issue.record("a write passed another connection's lock")
+        } catch let error as DatabaseError {
+            #expect(error.resultCode.primaryResultCode == .SQLITE_BUSY)
+        }
+        try other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
+        try pool.write { db in try db.execute(sql: "CREATE TABLE t (v INTEGER)") }
+    }
+
+    @Test func foreignKeysAreEnforced() throws {
+        let folder = try TemporaryFolder()
+        let queue = try DatabaseQueue(path: folder.file("keys.sqlite"))
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE p (id INTEGER PRIMARY KEY); CREATE TABLE c (p INTEGER REFERENCES p (id))")
+        }
+        #expect(throws: DatabaseError.self) {
+            try queue.write { db in try db.execute(sql: "INSERT INTO c VALUES (7)") }
+        }
+    }
+
+    @Test func identifiersAreQuotedWithTheirQuotesDoubled() {
+        #expect("trip".quotedDatabaseIdentifier == "\"trip\"")
+        #expect("a \"b\"".quotedDatabaseIdentifier == "\"a \"\"b\"\"\"")
+    }
+}
