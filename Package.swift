@@ -20,7 +20,6 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
     ],
@@ -40,6 +39,12 @@ let package = Package(
             name: "CMosquitto",
             pkgConfig: "libmosquitto",
             providers: [.apt(["libmosquitto-dev"])]
+        ),
+        // libyaml's event parser, under the configuration file's composer (TrackConfig's YAMLComposer).
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
         ),
 
         // posix_openpt and friends, which Swift's Glibc module does not declare.
@@ -82,11 +87,8 @@ let package = Package(
             ]
         ),
 
-        // The configuration file (YAML), with errors that name the key and the line.
-        .target(
-            name: "TrackConfig",
-            dependencies: ["TrackCore", .product(name: "Yams", package: "Yams")]
-        ),
+        // The configuration file (YAML, read through libyaml), with errors that name the key and the line.
+        .target(name: "TrackConfig", dependencies: ["TrackCore", "CYAML"]),
 
         // The mileage log: SQLite through GRDB, migrations, power-cut-safe writes, the audit trail and its hash chain.
         .target(
