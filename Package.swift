@@ -20,7 +20,6 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // C libraries from Debian's -dev packages, found through pkg-config.
@@ -38,6 +37,12 @@ let package = Package(
             name: "CMosquitto",
             pkgConfig: "libmosquitto",
             providers: [.apt(["libmosquitto-dev"])]
+        ),
+        // libyaml's event parser, under the configuration file's composer (TrackConfig's YAMLComposer).
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]
         ),
 
         // posix_openpt and friends, which Swift's Glibc module does not declare.
@@ -80,11 +85,8 @@ let package = Package(
             ]
         ),
 
-        // The configuration file (YAML), with errors that name the key and the line.
-        .target(
-            name: "TrackConfig",
-            dependencies: ["TrackCore", .product(name: "Yams", package: "Yams")]
-        ),
+        // The configuration file (YAML, read through libyaml), with errors that name the key and the line.
+        .target(name: "TrackConfig", dependencies: ["TrackCore", "CYAML"]),
 
         // SQLite, Debian's libsqlite3.
         .systemLibrary(

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A configuration file that cannot be used, with what to change and where.
 public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertible {
     case cannotRead(path: String, reason: String)
@@ -39,8 +37,8 @@ public enum ConfigurationError: Error, Sendable, Hashable, CustomStringConvertib
 
     /// Keys that differ by a letter or two, or by `-` for `_`.
     private static func similar(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.replacingOccurrences(of: "-", with: "_"))
-        let y = Array(b.replacingOccurrences(of: "-", with: "_"))
+        let x = a.map { $0 == "-" ? "_" : $0 }
+        let y = b.map { $0 == "-" ? "_" : $0 }
         if x == y { return true }
         guard abs(x.count - y.count) <= 2 else { return false }
         var row = Array(0...y.count)

@@ -1,9 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
 import TrackCore
-import Yams
 
 /// trackd's configuration file (`/etc/trackd/trackd.conf`): YAML, with the sections `daemon:` (`DaemonSettings`),
 /// `engine:` (`EngineSettings`), `log:` (`LogSettings`), `privacy:` (`PrivacySettings`), `profile:`
@@ -91,22 +89,20 @@ public struct ConfigurationFile: Sendable {
 
     /// Checks `text` as the contents of a file called `path` (for messages).
     public static func parse(_ text: String, path: String) throws(ConfigurationError) -> ConfigurationFile {
-        let root: Node?
+        let root: YAMLNode?
         do {
-            root = try Yams.compose(yaml: text)
-        } catch let error as YamlError {
-            throw .syntax(path: path, line: error.line, message: error.summary)
+            root = try YAMLComposer.compose(text)
         } catch {
-            throw .syntax(path: path, line: nil, message: "\(error)")
+            throw .syntax(path: path, line: error.mark?.line, message: error.summary)
         }
         var file = ConfigurationFile()
         guard let root else { return file }  // an empty file: all defaults
-        guard case .mapping(let mapping) = root else { throw .notAMapping(path: path, line: root.mark?.line, key: "(top level)") }
+        guard case .mapping(let mapping, _) = root else { throw .notAMapping(path: path, line: root.mark.line, key: "(top level)") }
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
-            if case .mapping(let section) = value {
+            if case .mapping(let section, _) = value {
                 for (inner, _) in section {
-                    if let line = inner.mark?.line { file.lines["\(key).\(inner.string ?? "")"] = line }
+                    file.lines["\(key).\(inner.string ?? "")"] = inner.mark.line
                 }
             }
             switch key {
@@ -125,32 +121,10 @@ public struct ConfigurationFile: Sendable {
             case "mail":
                 try Setting.section(value, named: key, settings: MailSettings.all, into: &file.mail, path: path)
             default:
-                throw .unknownKey(path: path, line: keyNode.mark?.line, key: key, known: sections)
+                throw .unknownKey(path: path, line: keyNode.mark.line, key: key, known: sections)
             }
         }
         try file.checkAgreement(path: path)
         return file
-    }
-}
-
-extension YamlError {
-    /// The line the error is on, if Yams knows it.
-    var line: Int? {
-        switch self {
-        case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _):
-            return mark.line
-        default:
-            return nil
-        }
-    }
-
-    /// The problem without the snippet Yams appends.
-    var summary: String {
-        switch self {
-        case .scanner(_, let problem, _, _), .parser(_, let problem, _, _), .composer(_, let problem, _, _):
-            return problem
-        default:
-            return "\(self)".components(separatedBy: "\n").first ?? "\(self)"
-        }
     }
 }

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import TrackCore
 
 /// What trackd runs with: each setting from its command-line flag, else the configuration file, else systemd's
@@ -74,7 +76,7 @@ public struct EffectiveConfiguration: Sendable, Hashable {
     public static func load(explicitPath: String?, overrides: Overrides = Overrides(),
                             environment: [String: String]) throws(ConfigurationError) -> EffectiveConfiguration {
         let path = explicitPath ?? ConfigurationFile.defaultPath(environment: environment)
-        guard explicitPath != nil || FileManager.default.fileExists(atPath: path) else {
+        guard explicitPath != nil || access(path, F_OK) == 0 else {
             return EffectiveConfiguration(file: ConfigurationFile(), path: nil, overrides: overrides, environment: environment)
         }
         let file = try ConfigurationFile.load(path: path)

@@ -1,4 +1,3 @@
-import Foundation
 import TrackCore
 
 /// The keys of the `profile:` section: what the mileage log's profile starts with.
@@ -8,7 +7,7 @@ enum ProfileSettings {
         .text("plate", \.plate, "the car's registration plate"),
         .text("company", \.company, "the company the log is kept for"),
         .text("time_zone", \.timeZone, "IANA time zone of dates in the log and its reports") { text in
-            TimeZone(identifier: text) == nil ? "an IANA time-zone id such as Europe/Tallinn" : nil
+            isTimeZone(text) ? nil : "an IANA time-zone id such as Europe/Tallinn"
         },
     ]
 

@@ -1,16 +1,14 @@
-import Yams
-
 /// One key of a configuration section: its name, what it means, and how its value is checked and applied to the
 /// section's configuration (`Root`).
 struct Setting<Root>: Sendable {
     let key: String
     let summary: String
-    let apply: @Sendable (inout Root, Node, Context) throws(ConfigurationError) -> Void
+    let apply: @Sendable (inout Root, YAMLNode, Context) throws(ConfigurationError) -> Void
     /// Whether two configurations differ in this setting; `nil` where the setting cannot tell.
     var differs: (@Sendable (Root, Root) -> Bool)?
 
     init(key: String, summary: String, differs: (@Sendable (Root, Root) -> Bool)? = nil,
-         apply: @escaping @Sendable (inout Root, Node, Context) throws(ConfigurationError) -> Void) {
+         apply: @escaping @Sendable (inout Root, YAMLNode, Context) throws(ConfigurationError) -> Void) {
         self.key = key
         self.summary = summary
         self.differs = differs
@@ -29,8 +27,8 @@ struct Setting<Root>: Sendable {
         _ unit: String, _ summary: String
     ) -> Setting {
         Setting(key: key, summary: summary, differs: { $0[keyPath: field] != $1[keyPath: field] }) { configuration, node, context throws(ConfigurationError) in
-            guard let value = node.float, value.isFinite, range.contains(value) else {
-                throw .badValue(path: context.path, line: node.mark?.line, key: key, value: node.string ?? "?",
+            guard let value = node.scalar?.double, value.isFinite, range.contains(value) else {
+                throw .badValue(path: context.path, line: node.mark.line, key: key, value: node.string ?? "?",
                                 expected: "a number from \(range.lowerBound.plain) to \(range.upperBound.plain)"
                                     + (unit.isEmpty ? "" : " (\(unit))"))
             }
@@ -43,8 +41,8 @@ struct Setting<Root>: Sendable {
         _ key: String, _ field: any WritableKeyPath<Root, Int> & Sendable, _ range: ClosedRange<Int>, _ summary: String
     ) -> Setting {
         Setting(key: key, summary: summary, differs: { $0[keyPath: field] != $1[keyPath: field] }) { configuration, node, context throws(ConfigurationError) in
-            guard let value = node.int, range.contains(value) else {
-                throw .badValue(path: context.path, line: node.mark?.line, key: key, value: node.string ?? "?",
+            guard let value = node.scalar?.int, range.contains(value) else {
+                throw .badValue(path: context.path, line: node.mark.line, key: key, value: node.string ?? "?",
                                 expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
             }
             configuration[keyPath: field] = value
@@ -54,8 +52,8 @@ struct Setting<Root>: Sendable {
     /// `true` or `false`.
     static func flag(_ key: String, _ field: any WritableKeyPath<Root, Bool> & Sendable, _ summary: String) -> Setting {
         Setting(key: key, summary: summary, differs: { $0[keyPath: field] != $1[keyPath: field] }) { configuration, node, context throws(ConfigurationError) in
-            guard let value = node.bool else {
-                throw .badValue(path: context.path, line: node.mark?.line, key: key, value: node.string ?? "?",
+            guard let value = node.scalar?.bool else {
+                throw .badValue(path: context.path, line: node.mark.line, key: key, value: node.string ?? "?",
                                 expected: "true or false")
             }
             configuration[keyPath: field] = value
@@ -68,7 +66,7 @@ struct Setting<Root>: Sendable {
     ) -> Setting where Value.RawValue == String {
         Setting(key: key, summary: summary, differs: { $0[keyPath: field] != $1[keyPath: field] }) { configuration, node, context throws(ConfigurationError) in
             guard let text = node.string, let value = Value(rawValue: text) else {
-                throw .badValue(path: context.path, line: node.mark?.line, key: key, value: node.string ?? "?",
+                throw .badValue(path: context.path, line: node.mark.line, key: key, value: node.string ?? "?",
                                 expected: "one of " + Value.allCases.map(\.rawValue).joined(separator: ", "))
             }
             configuration[keyPath: field] = value
@@ -82,13 +80,13 @@ struct Setting<Root>: Sendable {
     ) -> Setting {
         Setting(key: key, summary: summary) { configuration, node, context throws(ConfigurationError) in
             guard case .scalar(let scalar) = node else {
-                throw .badValue(path: context.path, line: node.mark?.line, key: key, value: "(a list or mapping)",
+                throw .badValue(path: context.path, line: node.mark.line, key: key, value: "(a list or mapping)",
                                 expected: "a single value")
             }
-            switch parse(scalar.string) {
+            switch parse(scalar.text) {
             case .success(let value): configuration[keyPath: field] = value
             case .failure(let expected):
-                throw .badValue(path: context.path, line: node.mark?.line, key: key, value: scalar.string,
+                throw .badValue(path: context.path, line: node.mark.line, key: key, value: scalar.text,
                                 expected: expected.description)
             }
         }
@@ -134,21 +132,21 @@ struct Setting<Root>: Sendable {
             var words: [String] = []
             switch node {
             case .scalar(let scalar):
-                words = scalar.string.isEmpty ? [] : [scalar.string]
-            case .sequence(let sequence):
+                words = scalar.text.isEmpty ? [] : [scalar.text]
+            case .sequence(let sequence, _):
                 for item in sequence {
                     guard case .scalar(let scalar) = item else {
-                        throw .badValue(path: context.path, line: item.mark?.line, key: key, value: "(a list or mapping)",
+                        throw .badValue(path: context.path, line: item.mark.line, key: key, value: "(a list or mapping)",
                                         expected: "text for each argument")
                     }
-                    words.append(scalar.string)
+                    words.append(scalar.text)
                 }
             default:
-                throw .badValue(path: context.path, line: node.mark?.line, key: key, value: "(a mapping)",
+                throw .badValue(path: context.path, line: node.mark.line, key: key, value: "(a mapping)",
                                 expected: "a program's absolute path, or a list: [\"/usr/local/bin/beep\", \"-r\", \"3\"]")
             }
             if let program = words.first, !program.hasPrefix("/") {
-                throw .badValue(path: context.path, line: node.mark?.line, key: key, value: program,
+                throw .badValue(path: context.path, line: node.mark.line, key: key, value: program,
                                 expected: "the program's absolute path (it is run directly, not through a shell)")
             }
             configuration[keyPath: field] = words
@@ -156,14 +154,14 @@ struct Setting<Root>: Sendable {
     }
 
     /// Applies the keys of a section's mapping to `configuration`; an empty section keeps every default.
-    static func section(_ node: Node, named name: String, settings: [Setting], into configuration: inout Root,
+    static func section(_ node: YAMLNode, named name: String, settings: [Setting], into configuration: inout Root,
                         path: String) throws(ConfigurationError) {
-        if case .scalar(let scalar) = node, scalar.string.isEmpty || scalar.string == "~" { return }
-        guard case .mapping(let mapping) = node else { throw .notAMapping(path: path, line: node.mark?.line, key: name) }
+        if case .scalar(let scalar) = node, scalar.text.isEmpty || scalar.text == "~" { return }
+        guard case .mapping(let mapping, _) = node else { throw .notAMapping(path: path, line: node.mark.line, key: name) }
         for (keyNode, value) in mapping {
             let key = keyNode.string ?? ""
             guard let setting = settings.first(where: { $0.key == key }) else {
-                throw .unknownKey(path: path, line: keyNode.mark?.line, key: key, known: settings.map(\.key))
+                throw .unknownKey(path: path, line: keyNode.mark.line, key: key, known: settings.map(\.key))
             }
             try setting.apply(&configuration, value, Context(path: path, key: key))
         }
