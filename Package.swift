@@ -52,8 +52,9 @@ let package = Package(
         .target(name: "CPeerCredentials"),
 
         // libcurl's easy interface for one form POST (its curl_easy_setopt is variadic, which Swift cannot call);
-        // Debian's libcurl4-openssl-dev.
-        .target(name: "CCurl", linkerSettings: [.linkedLibrary("curl")]),
+        // Debian's libcurl4-openssl-dev for its header. libcurl itself is loaded (dlopen) with the first OsmAnd
+        // uplink, so that a car without one does not carry its 25 libraries in memory.
+        .target(name: "CCurl", linkerSettings: [.linkedLibrary("dl")]),
 
         // posix_spawn_file_actions_addclosefrom_np, which Swift's Glibc module does not declare.
         .target(name: "CSpawn"),

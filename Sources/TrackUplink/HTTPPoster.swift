@@ -12,6 +12,7 @@ public final class HTTPPoster: Sendable {
     public let timeout: Double
 
     public init(url: String, caFile: String? = nil, timeout: Double = 15) throws(HTTPError) {
+        if let reason = ccurl_unavailable() { throw .setup(String(cString: reason)) }
         guard let pointer = ccurl_new() else { throw .setup("libcurl cannot make a handle") }
         handle = Mutex(Handle(pointer: pointer))
         self.url = url

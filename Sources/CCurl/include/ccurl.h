@@ -7,7 +7,11 @@
 /// cannot call). A handle keeps its connection open between requests.
 typedef struct ccurl_handle ccurl_handle;
 
-/// A new handle (curl_global_init done once); NULL when libcurl cannot make one.
+/// Why libcurl cannot be used (not installed, not the expected library), or NULL when it can. Loads it (dlopen) at
+/// the first call, as ccurl_new does.
+const char *ccurl_unavailable(void);
+
+/// A new handle (libcurl loaded and curl_global_init done once); NULL when libcurl cannot make one.
 ccurl_handle *ccurl_new(void);
 
 /// POSTs `body` (application/x-www-form-urlencoded) to `url`, waiting at most `timeout_ms`; `ca_file` (or NULL:
