@@ -67,8 +67,12 @@ let package = Package(
             dependencies: [.product(name: "RealModule", package: "swift-numerics")]
         ),
 
-        // The mileage log's exports (CSV, GPX, GeoJSON, printable HTML): pure renderers, no I/O, no clock.
-        .target(name: "TrackReports", dependencies: ["TrackCore"]),
+        // Named time zones: the system's TZif files (/usr/share/zoneinfo, or $TZDIR) read into TrackCore's ZoneRules.
+        .target(name: "TrackZoneInfo", dependencies: ["TrackCore"]),
+
+        // The mileage log's exports (CSV, GPX, GeoJSON, printable HTML): pure renderers, no clock; the one read is
+        // the report's time zone (TrackZoneInfo).
+        .target(name: "TrackReports", dependencies: ["TrackCore", "TrackZoneInfo"]),
 
         // Where fixes come from: gpsd (libgps), a serial receiver, a recorded log.
         .target(
@@ -207,6 +211,7 @@ let package = Package(
         ),
 
         .testTarget(name: "TrackTextTests", dependencies: ["TrackText"]),
+        .testTarget(name: "TrackZoneInfoTests", dependencies: ["TrackZoneInfo", "TrackCore", "TestSupport"]),
         .testTarget(
             name: "TrackCoreTests",
             dependencies: ["TrackCore", "TestSupport", .product(name: "RealModule", package: "swift-numerics")]
