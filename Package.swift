@@ -58,6 +58,9 @@ let package = Package(
         // statfs(2) and the filesystems' magic numbers, which Swift's Glibc module does not declare.
         .target(name: "CFileSystem"),
 
+        // pthread_setname_np, which Swift's Glibc module does not declare: the names of trackd's blocking threads.
+        .target(name: "CThreadName"),
+
         // Numbers as text the C library's way (`String(printf:)`), without the full Foundation and its ICU.
         .target(name: "TrackText"),
 
@@ -81,6 +84,7 @@ let package = Package(
                 "TrackCore",
                 "CGPS",
                 "CPseudoTerminal",
+                "CThreadName",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -271,7 +275,7 @@ let package = Package(
 //   targets that is not a dependency fails the build), and runs scripts/check-imports first (every import, products
 //   included, is declared by its target: SwiftPM's own check lets through what a dependency drags in) and
 //   scripts/check-layering (TrackCore does no I/O and reads no clock).
-let cTargets: Set<String> = ["CPseudoTerminal", "CPeerCredentials", "CSpawn", "CFileSystem", "CCurl"]
+let cTargets: Set<String> = ["CPseudoTerminal", "CPeerCredentials", "CSpawn", "CFileSystem", "CCurl", "CThreadName"]
 for target in package.targets where target.type != .system && !cTargets.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("MemberImportVisibility"),
