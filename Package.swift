@@ -179,6 +179,7 @@ let package = Package(
                 "TrackReports",
                 // MailTransport: `export --mail` hands the report to msmtp as the daemon does.
                 "TrackService",
+                "TrackText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "SystemPackage", package: "swift-system"),
