@@ -62,6 +62,9 @@ let package = Package(
         // statfs(2) and the filesystems' magic numbers, which Swift's Glibc module does not declare.
         .target(name: "CFileSystem"),
 
+        // pthread_setname_np, which Swift's Glibc module does not declare: the names of trackd's blocking threads.
+        .target(name: "CThreadName"),
+
         // Numbers as text the C library's way (`String(printf:)`), without the full Foundation and its ICU.
         .target(name: "TrackText"),
 
@@ -71,8 +74,12 @@ let package = Package(
             dependencies: [.product(name: "RealModule", package: "swift-numerics")]
         ),
 
-        // The mileage log's exports (CSV, GPX, GeoJSON, printable HTML): pure renderers, no I/O, no clock.
-        .target(name: "TrackReports", dependencies: ["TrackCore"]),
+        // Named time zones: the system's TZif files (/usr/share/zoneinfo, or $TZDIR) read into TrackCore's ZoneRules.
+        .target(name: "TrackZoneInfo", dependencies: ["TrackCore"]),
+
+        // The mileage log's exports (CSV, GPX, GeoJSON, printable HTML): pure renderers, no clock; the one read is
+        // the report's time zone (TrackZoneInfo).
+        .target(name: "TrackReports", dependencies: ["TrackCore", "TrackZoneInfo"]),
 
         // Where fixes come from: gpsd (libgps), a serial receiver, a recorded log.
         .target(
@@ -81,6 +88,7 @@ let package = Package(
                 "TrackCore",
                 "CGPS",
                 "CPseudoTerminal",
+                "CThreadName",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -115,6 +123,7 @@ let package = Package(
                 // SHA-256 of the hash chain: OpenSSL's libcrypto (libcurl and libmosquitto link it already).
                 "CCrypto",
                 "TrackText",
+                "TrackZoneInfo",
             ]
         ),
 
@@ -189,6 +198,7 @@ let package = Package(
                 "TrackReports",
                 // MailTransport: `export --mail` hands the report to msmtp as the daemon does.
                 "TrackService",
+                "TrackText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -226,6 +236,7 @@ let package = Package(
 
         .testTarget(name: "TrackTextTests", dependencies: ["TrackText"]),
         .testTarget(name: "TrackSQLiteTests", dependencies: ["TrackSQLite", "TestSupport"]),
+        .testTarget(name: "TrackZoneInfoTests", dependencies: ["TrackZoneInfo", "TrackCore", "TestSupport"]),
         .testTarget(
             name: "TrackCoreTests",
             dependencies: ["TrackCore", "TestSupport", .product(name: "RealModule", package: "swift-numerics")]
@@ -285,7 +296,7 @@ let package = Package(
 //   targets that is not a dependency fails the build), and runs scripts/check-imports first (every import, products
 //   included, is declared by its target: SwiftPM's own check lets through what a dependency drags in) and
 //   scripts/check-layering (TrackCore does no I/O and reads no clock).
-let cTargets: Set<String> = ["CPseudoTerminal", "CPeerCredentials", "CSpawn", "CFileSystem", "CCurl"]
+let cTargets: Set<String> = ["CPseudoTerminal", "CPeerCredentials", "CSpawn", "CFileSystem", "CCurl", "CThreadName"]
 for target in package.targets where target.type != .system && !cTargets.contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("MemberImportVisibility"),

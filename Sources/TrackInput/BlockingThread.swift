@@ -1,5 +1,3 @@
-import Foundation
-
 /// Runs blocking I/O on a thread of its own, so that Swift's cooperative threads are never blocked.
 public enum BlockingThread {
     /// Runs `body` on a new thread and waits for it to return. Cancelling the calling task stops the
@@ -10,12 +8,13 @@ public enum BlockingThread {
         let signal = StopSignal()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, Error>) in
-                let thread = Thread {
-                    continuation.resume(with: Swift.Result { try body(signal) })
+                do {
+                    try DetachedThread.start(name: name, stackSize: 1 << 20) {
+                        continuation.resume(with: Swift.Result { try body(signal) })
+                    }
+                } catch {
+                    continuation.resume(throwing: error)
                 }
-                thread.name = name
-                thread.stackSize = 1 << 20
-                thread.start()
             }
         } onCancel: {
             signal.stop()

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TrackCore
 
 /// The trips of the mileage log as a GeoJSON `FeatureCollection` (RFC 7946), for map tools and GIS.

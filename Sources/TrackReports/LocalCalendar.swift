@@ -1,20 +1,25 @@
-import Foundation
 import TrackCore
+import TrackZoneInfo
 
 /// The calendar of the log's time zone: local dates and clock times of UTC instants, and the UTC instants at which
 /// local days and periods begin, daylight saving time included.
 public struct LocalCalendar: Sendable {
     /// The IANA name of the zone (`Europe/Tallinn`).
     public let identifier: String
-    private let zone: TimeZone
+    /// The zone's offsets through time.
+    public let rules: ZoneRules
 
-    /// The calendar of an IANA time zone; throws `ReportError.unknownTimeZone` for a name the system does not know.
+    /// The calendar of an IANA time zone, its rules read from the system's zoneinfo folder (`ZoneInfo`); throws
+    /// `ReportError.unknownTimeZone` for a name the system does not know.
     public init(timeZoneIdentifier identifier: String) throws(ReportError) {
-        guard !identifier.isEmpty, let zone = TimeZone(identifier: identifier) else {
-            throw .unknownTimeZone(identifier)
-        }
+        guard let rules = ZoneInfo.rules(for: identifier) else { throw .unknownTimeZone(identifier) }
+        self.init(identifier: identifier, rules: rules)
+    }
+
+    /// The calendar of the zone `identifier` whose rules the caller has read.
+    public init(identifier: String, rules: ZoneRules) {
         self.identifier = identifier
-        self.zone = zone
+        self.rules = rules
     }
 
     /// The calendar of a profile's time zone.
@@ -24,7 +29,7 @@ public struct LocalCalendar: Sendable {
 
     /// Seconds the zone is ahead of UTC at `time`.
     public func offsetSeconds(at time: UTCTime) -> Int {
-        zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(time.wholeSecondsSinceEpoch)))
+        rules.offsetSeconds(atUnixSeconds: time.wholeSecondsSinceEpoch)
     }
 
     /// The local date, clock time and offset of `time`.

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TrackCore
 
 /// A small inline SVG map of one trip's track, for the printed report: no tiles, no network, just the line.

@@ -2,9 +2,10 @@
 import Glibc
 #endif
 import CSpawn
-import Foundation
+import FoundationEssentials
 import Synchronization
 import SystemPackage
+import TrackInput
 
 /// One run of the alert command, or of msmtp for a mail (`MailTransport`): the program itself (never a shell), in a
 /// process group of its own, with an empty signal mask and default signal handlers (trackd traps SIGTERM, SIGINT and
@@ -63,9 +64,13 @@ struct AlertCommandRun: Sendable {
         let stop = StopRequest()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
-                let thread = Thread { continuation.resume(returning: self.runBlocking(stop: stop)) }
-                thread.name = threadName
-                thread.start()
+                do throws(DetachedThreadError) {
+                    try DetachedThread.start(name: threadName) { continuation.resume(returning: self.runBlocking(stop: stop)) }
+                } catch {
+                    switch error {
+                    case .cannotStart(_, let code): continuation.resume(returning: Outcome(failure: code))
+                    }
+                }
             }
         } onCancel: {
             stop.requested.store(true, ordering: .releasing)

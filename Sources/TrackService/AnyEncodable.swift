@@ -1,5 +1,3 @@
-import Foundation
-
 /// Any encodable result, for the response envelope.
 struct AnyEncodable: Codable, Sendable {
     let value: any Encodable & Sendable

@@ -1,5 +1,5 @@
 import ControlSocket
-import Foundation
+import FoundationEssentials
 import NIOCore
 import TrackCore
 import TrackStore
@@ -280,7 +280,7 @@ public struct ControlRequestHandler: Sendable {
         case DecodingError.dataCorrupted(let context):
             let path = context.codingPath.map(\.stringValue).joined(separator: ".")
             // "Cannot initialize TripKind from invalid String value commute" (an enum's unknown value).
-            if let range = context.debugDescription.range(of: "value ") , context.debugDescription.hasPrefix("Cannot initialize") {
+            if let range = context.debugDescription.firstRange(of: "value "), context.debugDescription.hasPrefix("Cannot initialize") {
                 return "'\(path)' cannot be '\(context.debugDescription[range.upperBound...])'"
             }
             if context.debugDescription == "The given data was not valid JSON.", !path.isEmpty {

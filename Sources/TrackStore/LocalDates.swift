@@ -1,27 +1,36 @@
-import Foundation
+import Synchronization
 import TrackCore
+import TrackZoneInfo
 
 /// Calendar dates and wall-clock times in the log's time zone.
 enum LocalDates {
-    /// The zone for an IANA id; `nil` when the system does not know it.
-    static func zone(_ identifier: String) -> TimeZone? {
-        TimeZone(identifier: identifier)
+    /// The zones read so far, by IANA id (a log uses one or two; each is read from its file once).
+    private static let zones = Mutex<[String: ZoneRules]>([:])
+
+    /// The rules of an IANA zone; `nil` when the system does not know it.
+    static func zone(_ identifier: String) -> ZoneRules? {
+        if let known = zones.withLock({ $0[identifier] }) { return known }
+        guard let rules = ZoneInfo.rules(for: identifier) else { return nil }
+        zones.withLock { $0[identifier] = rules }
+        return rules
+    }
+
+    /// Seconds the zone `identifier` is ahead of UTC at `time` (0 for a zone the system does not know).
+    private static func offset(at time: UTCTime, zone identifier: String) -> Int {
+        zone(identifier)?.offsetSeconds(atUnixSeconds: time.wholeSecondsSinceEpoch) ?? 0
     }
 
     /// The local calendar date of an instant.
     static func date(of time: UTCTime, zone identifier: String) -> CivilDate {
-        let zone = TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: 0)!
-        let offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: time.secondsSinceEpoch))
-        return time.adding(seconds: Double(offset)).date
+        time.adding(seconds: Double(offset(at: time, zone: identifier))).date
     }
 
     /// The instant of a local wall-clock time on a date (the earlier one when the clock repeats an hour).
     static func instant(_ date: CivilDate, secondOfDay: Int, zone identifier: String) -> UTCTime {
-        let zone = TimeZone(identifier: identifier) ?? TimeZone(secondsFromGMT: 0)!
         let naive = UTCTime(date: date, nanosecondOfDay: Int64(secondOfDay) * UTCTime.nanosecondsPerSecond)
         // Two passes settle the offset across a change of daylight saving time.
-        var offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: naive.secondsSinceEpoch))
-        offset = zone.secondsFromGMT(for: Date(timeIntervalSince1970: naive.secondsSinceEpoch - Double(offset)))
+        var offset = offset(at: naive, zone: identifier)
+        offset = self.offset(at: naive.adding(seconds: -Double(offset)), zone: identifier)
         return naive.adding(seconds: -Double(offset))
     }
 }

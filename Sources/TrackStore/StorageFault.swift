@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import FoundationEssentials
 import TrackSQLite
 
 /// Why the log's file cannot be written just now, as a person must fix it: the filesystem is full, read-only, or
@@ -71,7 +70,7 @@ public enum StorageFault: Sendable, Hashable, CustomStringConvertible {
         // process holds on it, so a probe of the log released SQLite's locks on it; the next reader to close then
         // thought itself the last connection, checkpointed and deleted the WAL under trackd, whose later commits went
         // into the unlinked file, unseen by any reader (DiskFullTests). No lock is held on the WAL.
-        if FileManager.default.fileExists(atPath: path + "-wal"), openForWriting(path + "-wal") == EROFS {
+        if access(path + "-wal", F_OK) == 0, openForWriting(path + "-wal") == EROFS {
             return .readOnlyFileSystem
         }
         if let limit = fileSizeLimit(), largestFile(of: path) + 65_536 >= limit {

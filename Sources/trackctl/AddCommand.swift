@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TrackCore
 
 /// `trackctl add`: a trip entered by hand, or from a regular trip.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 /// How trackctl reaches the mileage log: trackd's socket, or a database file read directly.
 struct ConnectionOptions: ParsableArguments {

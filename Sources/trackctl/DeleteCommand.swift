@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import TrackCore
 
 /// `trackctl delete ID`: marks a trip deleted, with a reason; the entry stays in the log.
@@ -16,7 +15,7 @@ struct DeleteCommand: AsyncParsableCommand {
     var reason: String
 
     func validate() throws {
-        if reason.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--reason cannot be empty") }
+        if reason.trimmingWhitespace.isEmpty { throw ValidationError("--reason cannot be empty") }
     }
 
     func run() async throws {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import TrackCore
 
 /// `trackctl edit ID`: reclassifies or annotates a trip, with a reason for the history.
@@ -25,7 +24,7 @@ struct EditCommand: AsyncParsableCommand {
     var reason: String
 
     func validate() throws {
-        if reason.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--reason cannot be empty") }
+        if reason.trimmingWhitespace.isEmpty { throw ValidationError("--reason cannot be empty") }
         if changes.isEmpty {
             throw ValidationError("nothing to change: give --business/--private/--unclassified, --purpose, --customer, --destination, --from or --to")
         }

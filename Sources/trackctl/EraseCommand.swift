@@ -1,5 +1,12 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
-import Foundation
+import SystemPackage
 import TrackCore
 
 /// `trackctl erase --routes | --profile | --all`: erases for good, from the log, its WAL and the exports, and says
@@ -88,7 +95,7 @@ struct EraseCommand: AsyncParsableCommand {
                                status: ExitStatus.refused, json: false)
         }
         print("This cannot be undone. Type yes to erase: ", terminator: "")
-        guard readLine()?.trimmingCharacters(in: .whitespaces).lowercased() == "yes" else {
+        guard readLine()?.trimmingWhitespace.lowercased() == "yes" else {
             throw Failure.exit("nothing was erased", status: ExitStatus.refused, json: false)
         }
     }
@@ -120,7 +127,7 @@ struct EraseCommand: AsyncParsableCommand {
             if let record = erasure.chainRecord { lines.append("  recorded as chain record \(record)") }
             if !erasure.exports.isEmpty {
                 lines.append("  exports " + (erasure.target == .all ? "removed" : "written again") + ": "
-                             + erasure.exports.map { ($0 as NSString).lastPathComponent }.joined(separator: ", "))
+                             + erasure.exports.map { FilePath($0).lastComponent?.string ?? $0 }.joined(separator: ", "))
             }
         }
         for note in erasure.notes { lines.append("  note: \(note)") }

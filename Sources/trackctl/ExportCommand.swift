@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import SystemPackage
 import TrackCore
 import TrackReports
 import TrackStore
@@ -75,13 +76,13 @@ struct ExportCommand: AsyncParsableCommand {
             throw Failure.exit("\(error)", status: ExitStatus.refused, json: trackctl.connection.json)
         }
         guard let output else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            _ = try? FileDescriptor.standardOutput.writeAll(text.utf8)
             return
         }
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
-            throw Failure.exit("cannot write \(output): \(error.localizedDescription)", status: ExitStatus.refused,
+            throw Failure.exit("cannot write \(output): \(Failure.reason(error))", status: ExitStatus.refused,
                                json: trackctl.connection.json)
         }
         let totals = report.totals

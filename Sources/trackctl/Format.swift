@@ -1,5 +1,5 @@
-import Foundation
 import TrackCore
+import TrackText
 
 /// How trackctl writes values for people.
 enum Format {
@@ -9,7 +9,7 @@ enum Format {
         var parts = ["\(fix.mode) \(fix.quality)"]
         if let satellites = fix.satellitesUsed { parts.append("\(satellites) satellites") }
         if let eph = fix.eph {
-            parts.append("±\(String(format: "%.1f", eph)) m" + (fix.ephSource == .hdopModel ? " (modelled)" : ""))
+            parts.append("±\(String(printf: "%.1f", eph)) m" + (fix.ephSource == .hdopModel ? " (modelled)" : ""))
         }
         return parts.joined(separator: ", ")
     }
@@ -17,22 +17,22 @@ enum Format {
     /// `59.437120° N 24.753610° E, 41 m`.
     static func position(_ fix: Fix) -> String {
         guard let latitude = fix.latitude, let longitude = fix.longitude else { return "unknown" }
-        var text = String(format: "%.6f° %@ %.6f° %@", abs(latitude), latitude < 0 ? "S" : "N",
-                          abs(longitude), longitude < 0 ? "W" : "E")
-        if let altitude = fix.altitudeMSL { text += String(format: ", %.0f m", altitude) }
+        var text = String(printf: "%.6f° ", abs(latitude)) + (latitude < 0 ? "S" : "N")
+            + String(printf: " %.6f° ", abs(longitude)) + (longitude < 0 ? "W" : "E")
+        if let altitude = fix.altitudeMSL { text += String(printf: ", %.0f m", altitude) }
         return text
     }
 
     /// `50.0 km/h heading 87°`, or `not reported`.
     static func speed(_ fix: Fix) -> String {
         guard let speed = fix.speed else { return "speed not reported" }
-        var text = String(format: "%.1f km/h", speed * 3.6)
-        if let track = fix.track, speed > 0.5 { text += String(format: " heading %.0f°", track) }
+        var text = String(printf: "%.1f km/h", speed * 3.6)
+        if let track = fix.track, speed > 0.5 { text += String(printf: " heading %.0f°", track) }
         return text
     }
 
     /// `10.28 km`, or `850 m` below a kilometre.
     static func kilometres(_ metres: Double) -> String {
-        metres < 1000 ? String(format: "%.0f m", metres) : String(format: "%.2f km", metres / 1000)
+        metres < 1000 ? String(printf: "%.0f m", metres) : String(printf: "%.2f km", metres / 1000)
     }
 }

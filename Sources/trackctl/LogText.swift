@@ -1,6 +1,6 @@
-import Foundation
 import TrackCore
 import TrackReports
+import TrackText
 
 /// How trackctl writes mileage-log entries for people.
 enum LogText {
@@ -48,7 +48,7 @@ enum LogText {
         let trip = detail.trip
         var lines = ["trip \(trip.id): \(trip.kind), \(trip.source), \(trip.state)"]
         func add(_ label: String, _ value: String?) {
-            if let value, !value.isEmpty { lines.append("  " + label.padding(toLength: 12, withPad: " ", startingAt: 0) + value) }
+            if let value, !value.isEmpty { lines.append("  " + label.padding(toLength: 12) + value) }
         }
         add("date", date(trip, calendar: calendar))
         add("time", times(trip, calendar: calendar))
@@ -56,7 +56,7 @@ enum LogText {
         add("odometer", tenths.start.map { LogTrip.kilometresText(tenths: $0) + " → " + (tenths.end.map(LogTrip.kilometresText) ?? "…") + " km" })
         add("distance", kilometres(trip) + " km")
         if let measured = trip.measuredDistance, let factor = trip.calibrationFactor {
-            add("measured", String(format: "%.3f km by GPS × calibration %.4f", measured / 1000, factor))
+            add("measured", String(printf: "%.3f km by GPS × calibration %.4f", measured / 1000, factor))
         }
         add("purpose", trip.purpose)
         add("customer", trip.customer)
@@ -106,7 +106,7 @@ enum LogText {
 
     /// `59.436975, 24.753621`.
     static func coordinate(_ coordinate: Coordinate) -> String {
-        String(format: "%.6f, %.6f", coordinate.latitude, coordinate.longitude)
+        String(printf: "%.6f, %.6f", coordinate.latitude, coordinate.longitude)
     }
 
     private static func date(_ trip: LogTrip, calendar: LocalCalendar?) -> String {
@@ -123,7 +123,7 @@ enum LogText {
     }
 
     private static func clock(_ time: LocalTime) -> String {
-        String(format: "%02d:%02d", time.hour, time.minute)
+        String(printf: "%02ld:%02ld", time.hour, time.minute)
     }
 
     /// Columns padded to their widest cell.

@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
 import TrackCore
 import TrackStore
+import TrackText
 
 /// `trackctl odometer`: the log's odometer and the dashboard readings; `odometer set` records one.
 struct OdometerCommand: AsyncParsableCommand {
@@ -29,7 +29,7 @@ struct OdometerCommand: AsyncParsableCommand {
             }
             print("odometer     " + (status.kilometres.map { LogTrip.kilometresText(metres: $0 * 1000) + " km" }
                                      ?? "not set yet: trackctl odometer set KM --reason \"dashboard reading\""))
-            print(String(format: "calibration  %.4f (logged km = GPS km × factor)", status.calibrationFactor))
+            print(String(printf: "calibration  %.4f (logged km = GPS km × factor)", status.calibrationFactor))
             for reading in status.readings {
                 var line = "  \(reading.time.iso8601(fractionDigits: 0))  "
                     + LogTrip.kilometresText(metres: reading.value) + " km"
@@ -65,7 +65,7 @@ struct OdometerCommand: AsyncParsableCommand {
             if !(kilometres.isFinite && kilometres >= 0 && kilometres < 10_000_000) {
                 throw ValidationError("the reading must be a number of kilometres")
             }
-            if reason.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--reason cannot be empty") }
+            if reason.trimmingWhitespace.isEmpty { throw ValidationError("--reason cannot be empty") }
         }
 
         func run() async throws {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import TrackCore
 import TrackStore
 
@@ -100,7 +99,7 @@ struct PlaceCommand: AsyncParsableCommand {
         var reason: String?
 
         func validate() throws {
-            if name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the name cannot be empty") }
+            if name.trimmingWhitespace.isEmpty { throw ValidationError("the name cannot be empty") }
             if [here, at != nil, suggestion != nil].filter({ $0 }).count != 1 {
                 throw ValidationError("give one of --here, --at LAT,LON or --suggestion N")
             }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import TrackCore
 import TrackStore
 
@@ -60,7 +59,7 @@ struct RegularCommand: AsyncParsableCommand {
         var to: String?
 
         func validate() throws {
-            if name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("the name cannot be empty") }
+            if name.trimmingWhitespace.isEmpty { throw ValidationError("the name cannot be empty") }
             if !(distance.isFinite && distance > 0 && distance < 100_000) {
                 throw ValidationError("--distance must be a positive number of kilometres")
             }

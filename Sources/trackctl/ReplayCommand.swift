@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import TrackConfig
 import TrackCore
 import TrackInput

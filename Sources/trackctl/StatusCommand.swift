@@ -1,6 +1,6 @@
 import ArgumentParser
 import ControlSocket
-import Foundation
+import FoundationEssentials
 import TrackCore
 
 /// `trackctl status`: the daemon's live state at a glance.

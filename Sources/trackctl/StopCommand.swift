@@ -1,6 +1,13 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
 import ControlSocket
-import Foundation
+import SystemPackage
 import TrackCore
 
 /// `trackctl stop`: ends the running trip.
@@ -43,8 +50,8 @@ struct StopCommand: AsyncParsableCommand {
             try await connection.call(.status, params: NoParams(), result: DaemonStatus.self)
         }
         guard let trip = status.trip, trip.kind == .business, (trip.purpose ?? "").isEmpty else { return nil }
-        FileHandle.standardError.write(Data("Purpose of business trip \(trip.number) (Enter to leave it open): ".utf8))
-        let answer = readLine()?.trimmingCharacters(in: .whitespaces) ?? ""
+        _ = try? FileDescriptor.standardError.writeAll("Purpose of business trip \(trip.number) (Enter to leave it open): ".utf8)
+        let answer = readLine()?.trimmingWhitespace ?? ""
         return answer.isEmpty ? nil : answer
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import ControlSocket
-import Foundation
 import NIOCore
 import TrackCore
 

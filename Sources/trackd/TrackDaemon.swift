@@ -1,5 +1,12 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Logging
 import ServiceLifecycle
 import SystemPackage
@@ -80,7 +87,7 @@ struct TrackDaemon: AsyncParsableCommand {
         do {
             settings = try EffectiveConfiguration.load(explicitPath: config, overrides: overrides, environment: environment)
         } catch {
-            FileHandle.standardError.write(Data("trackd: \(error)\n".utf8))
+            _ = try? FileDescriptor.standardError.writeAll("trackd: \(error)\n".utf8)
             throw ExitCode(1)
         }
         if checkConfig {
@@ -226,7 +233,7 @@ extension TrackDaemon {
     static func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "trackd" }
-        let name = String(cString: buffer)
+        let name = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         return name.isEmpty ? "trackd" : name
     }
 }

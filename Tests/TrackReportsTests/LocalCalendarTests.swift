@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrackCore
 @testable import TrackReports
@@ -66,6 +67,17 @@ struct LocalCalendarTests {
         #expect(havana.date(of: start.adding(seconds: -1)) == day("2026-03-07"))
         #expect(havana.localTime(start).timeText == "01:00")
         #expect(start == .at("2026-03-08T05:00:00Z"))
+    }
+
+    @Test func aCalendarOfRulesReadElsewhereIsTheNamedZones() throws {
+        let bytes = try #require(FileManager.default.contents(atPath: "/usr/share/zoneinfo/Europe/Tallinn"))
+        let calendar = LocalCalendar(identifier: "Europe/Tallinn", rules: try ZoneRules(tzif: Array(bytes)))
+        #expect(calendar.identifier == "Europe/Tallinn")
+        for text in ["2026-03-29T00:59:59Z", "2026-03-29T01:00:00Z", "2026-10-25T00:30:00Z", "2026-10-25T01:30:00Z",
+                     "2045-07-01T12:00:00Z", "1991-03-31T00:00:00Z"] {
+            #expect(calendar.localTime(.at(text)) == tallinn.localTime(.at(text)), "at \(text)")
+        }
+        #expect(calendar.startOfDay(day("2026-10-25")) == .at("2026-10-24T21:00:00Z"))
     }
 
     @Test func anUnknownZoneIsAnErrorThatNamesItAndSaysWhatToWrite() {

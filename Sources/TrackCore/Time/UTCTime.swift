@@ -25,6 +25,12 @@ public struct UTCTime: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Seconds since the Unix epoch.
     public var secondsSinceEpoch: Double { Double(nanosecondsSinceEpoch) / 1e9 }
 
+    /// Whole seconds since the Unix epoch, rounded down (also before 1970).
+    public var wholeSecondsSinceEpoch: Int64 {
+        let quotient = nanosecondsSinceEpoch / UTCTime.nanosecondsPerSecond
+        return nanosecondsSinceEpoch % UTCTime.nanosecondsPerSecond < 0 ? quotient - 1 : quotient
+    }
+
     /// The UTC calendar day of this instant.
     public var date: CivilDate {
         CivilDate(daysSinceEpoch: nanosecondsSinceEpoch.floorDiv(UTCTime.nanosecondsPerDay))
