@@ -103,12 +103,8 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // OpenSSL's libcrypto (Debian's libssl-dev): SHA-256.
-        .systemLibrary(
-            name: "CCrypto",
-            pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]
-        ),
+        // libgcrypt (Debian's libgcrypt20-dev): SHA-256, and its variadic gcry_control, which Swift cannot call.
+        .target(name: "CGcrypt", linkerSettings: [.linkedLibrary("gcrypt")]),
         // A thin, safe layer over libsqlite3: connections, statements, rows, a queue, a pool, the schema's steps.
         .target(name: "TrackSQLite", dependencies: ["CSQLite"]),
 
@@ -120,8 +116,8 @@ let package = Package(
                 "TrackSQLite",
                 // sqlite3_system_errno: whether a failed write met a full disk or a read-only filesystem.
                 "CSQLite",
-                // SHA-256 of the hash chain: OpenSSL's libcrypto (libcurl and libmosquitto link it already).
-                "CCrypto",
+                // SHA-256 of the hash chain: libgcrypt (libsystemd links it already).
+                "CGcrypt",
                 "TrackText",
                 "TrackZoneInfo",
             ]

@@ -1,39 +1,43 @@
-import CCrypto
+import CGcrypt
 
-/// SHA-256 through OpenSSL's libcrypto (EVP), fed in parts: the hash chain's digests.
+/// SHA-256 through libgcrypt (Debian's libgcrypt20, which libsystemd already maps into trackd), fed in parts: the
+/// hash chain's digests. libcrypto would do as well, but its initialization costs some 2 MB of resident memory
+/// (docs/benchmarks.md, "Memory").
 struct SHA256: ~Copyable {
-    private let context: OpaquePointer
+    private let handle: gcry_md_hd_t
 
     init() {
-        guard let context = EVP_MD_CTX_new(), EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {
-            fatalError("libcrypto could not start a SHA-256 digest (out of memory)")
+        var handle: gcry_md_hd_t?
+        guard trackd_gcrypt_initialize() == 0, gcry_md_open(&handle, Int32(GCRY_MD_SHA256.rawValue), 0) == 0,
+              let handle else {
+            fatalError("libgcrypt could not start a SHA-256 digest (an older libgcrypt than trackd was built with?)")
         }
-        self.context = context
+        self.handle = handle
     }
 
     deinit {
-        EVP_MD_CTX_free(context)
+        gcry_md_close(handle)
     }
 
     /// Adds `bytes` to what is hashed.
     mutating func update(_ bytes: some Collection<UInt8>) {
-        let done = bytes.withContiguousStorageIfAvailable { buffer in
-            EVP_DigestUpdate(context, buffer.baseAddress, buffer.count)
-        } ?? Array(bytes).withUnsafeBufferPointer { buffer in
-            EVP_DigestUpdate(context, buffer.baseAddress, buffer.count)
+        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            gcry_md_write(handle, buffer.baseAddress, buffer.count)
         }
-        precondition(done == 1, "libcrypto's SHA-256 update failed")
+        if done == nil {
+            Array(bytes).withUnsafeBufferPointer { buffer in gcry_md_write(handle, buffer.baseAddress, buffer.count) }
+        }
     }
 
     /// The digest of everything added, in lower-case hexadecimal.
     consuming func finalizeHex() -> String {
-        var digest = [UInt8](repeating: 0, count: 32)
-        var length: UInt32 = 0
-        precondition(EVP_DigestFinal_ex(context, &digest, &length) == 1 && length == 32, "libcrypto's SHA-256 failed")
+        guard let digest = gcry_md_read(handle, Int32(GCRY_MD_SHA256.rawValue)) else {
+            fatalError("libgcrypt gave no SHA-256 digest")
+        }
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         text.reserveCapacity(64)
-        for byte in digest {
+        for byte in UnsafeBufferPointer(start: digest, count: 32) {
             text.append(digits[Int(byte >> 4)])
             text.append(digits[Int(byte & 0x0F)])
         }
