@@ -29,11 +29,16 @@ endif
 DESTDIR     ?=
 
 SWIFT       ?= swift
-# --static-swift-stdlib: the Swift runtime and Foundation go into the binaries, so that a Debian root without Swift
-# runs them. --disable-local-rpath: no $ORIGIN run path in an installed binary. -z relro -z now: the dynamic
-# linker resolves every symbol at start and makes its tables read-only (Debian's hardening flags).
+# --static-swift-stdlib: the Swift runtime and FoundationEssentials go into the binaries, so that a Debian root
+# without Swift runs them. --disable-local-rpath: no $ORIGIN run path in an installed binary. -z relro -z now: the
+# dynamic linker resolves every symbol at start and makes its tables read-only (Debian's hardening flags).
+# The toolchain's lld with -z pack-relative-relocs (DT_RELR, glibc 2.36): the start-up relocations take 12 KB
+# instead of 1.5 MB, which the dynamic linker read into memory at every start; --no-export-dynamic: the program's
+# own symbols are not in its dynamic symbol table (1.7 MB the dynamic linker searched at every lookup). Both for
+# the resident memory budget (docs/benchmarks.md, "Memory").
 SWIFT_BUILD ?= $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath \
-               -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
+               -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now \
+               -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
 STRIP       ?= strip
 INSTALL     ?= install
 

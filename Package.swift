@@ -33,11 +33,9 @@ let package = Package(
             pkgConfig: "libsystemd",
             providers: [.apt(["libsystemd-dev"])]
         ),
-        .systemLibrary(
-            name: "CMosquitto",
-            pkgConfig: "libmosquitto",
-            providers: [.apt(["libmosquitto-dev"])]
-        ),
+        // libmosquitto's functions that trackd calls, forwarded to the library loaded (dlopen) with the first MQTT
+        // uplink; Debian's libmosquitto-dev for its header.
+        .target(name: "CMosquitto", linkerSettings: [.linkedLibrary("dl")]),
         // libyaml's event parser, under the configuration file's composer (TrackConfig's YAMLComposer).
         .systemLibrary(
             name: "CYAML",

@@ -18,6 +18,7 @@ public final class MQTTClient: Sendable {
     /// Sets up a client for `options`; its events go to `onEvent`, called on libmosquitto's thread. Nothing is
     /// connected yet (`connect`).
     public init(_ options: MQTTOptions, onEvent: @escaping @Sendable (MQTTEvent) -> Void) throws(MQTTError) {
+        if let reason = trackd_mosquitto_unavailable() { throw .setup(String(cString: reason)) }
         MQTTClient.initialised.withLock { done in
             if !done { mosquitto_lib_init(); done = true }
         }
