@@ -57,6 +57,9 @@ let package = Package(
         // posix_spawn_file_actions_addclosefrom_np, which Swift's Glibc module does not declare.
         .target(name: "CSpawn"),
 
+        // trackd's malloc limited to one arena before main (docs/benchmarks.md, "Memory").
+        .target(name: "CMallocTuning"),
+
         // statfs(2) and the filesystems' magic numbers, which Swift's Glibc module does not declare.
         .target(name: "CFileSystem"),
 
@@ -167,6 +170,7 @@ let package = Package(
         .executableTarget(
             name: "trackd",
             dependencies: [
+                "CMallocTuning",
                 "TrackCore",
                 "TrackInput",
                 "TrackService",
@@ -174,6 +178,7 @@ let package = Package(
                 "TrackConfig",
                 "TrackJournal",
                 "CSystemd",
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

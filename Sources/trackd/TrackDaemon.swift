@@ -6,8 +6,10 @@ import Musl
 import Darwin
 #endif
 import ArgumentParser
+import CMallocTuning
 import FoundationEssentials
 import Logging
+import NIOCore
 import ServiceLifecycle
 import SystemPackage
 import TrackConfig
@@ -82,6 +84,9 @@ struct TrackDaemon: AsyncParsableCommand {
         // A file-size limit (LimitFSIZE=, ulimit -f) must not end trackd: a write past it fails with EFBIG, which
         // the mileage log reports as its storage failing and recovers from (docs/reliability.md).
         signal(SIGXFSZ, SIG_IGN)
+        // One event-loop thread, not one per core: the control socket's few connections need no more, and each
+        // thread costs its stack and its share of the heap (docs/benchmarks.md, "Memory").
+        NIOSingletons.groupLoopCountSuggestion = 1
         let environment = ProcessInfo.processInfo.environment
         let settings: EffectiveConfiguration
         do {
@@ -185,6 +190,7 @@ struct TrackDaemon: AsyncParsableCommand {
         logger.notice("trackd starting", metadata: [
             "version": "\(TrackVersion.string)", "source": "\(address)", "state": "\(stateDirectory)",
             "socket": "\(socketPath)", "log": "\(databasePath)", "config": "\(settings.path ?? "none")",
+            "malloc_arenas": "\(trackd_malloc_single_arena() != 0 ? "1" : "glibc's")",
         ])
         // What the uplinks acknowledged is kept in memory across a restart: systemd's runtime folder, else the
         // control socket's folder (used only when it is tmpfs).
