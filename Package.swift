@@ -96,7 +96,7 @@ let package = Package(
         ),
 
         // The configuration file (YAML, read through libyaml), with errors that name the key and the line.
-        .target(name: "TrackConfig", dependencies: ["TrackCore", "CYAML"]),
+        .target(name: "TrackConfig", dependencies: ["TrackCore", "CYAML", "TrackZoneInfo"]),
 
         // SQLite, Debian's libsqlite3.
         .systemLibrary(
@@ -121,6 +121,8 @@ let package = Package(
                 "CGcrypt",
                 "TrackText",
                 "TrackZoneInfo",
+                // FilePath: the folder of the log's file.
+                .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
 

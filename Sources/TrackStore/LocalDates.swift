@@ -1,18 +1,11 @@
-import Synchronization
 import TrackCore
 import TrackZoneInfo
 
 /// Calendar dates and wall-clock times in the log's time zone.
 enum LocalDates {
-    /// The zones read so far, by IANA id (a log uses one or two; each is read from its file once).
-    private static let zones = Mutex<[String: ZoneRules]>([:])
-
     /// The rules of an IANA zone; `nil` when the system does not know it.
     static func zone(_ identifier: String) -> ZoneRules? {
-        if let known = zones.withLock({ $0[identifier] }) { return known }
-        guard let rules = ZoneInfo.rules(for: identifier) else { return nil }
-        zones.withLock { $0[identifier] = rules }
-        return rules
+        ZoneInfo.rules(for: identifier)
     }
 
     /// Seconds the zone `identifier` is ahead of UTC at `time` (0 for a zone the system does not know).

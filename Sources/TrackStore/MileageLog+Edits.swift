@@ -317,7 +317,7 @@ extension MileageLog {
 
     /// Defines a regular trip.
     public func addRegularTrip(_ regular: RegularTrip, context: ChangeContext) async throws(StoreError) {
-        guard let name = regular.name.nilIfBlank, name == regular.name.trimmed else {
+        guard let name = regular.name.nilIfBlank, name == regular.name.trimmingWhitespace else {
             throw .invalid("a regular trip needs a name without leading or trailing spaces")
         }
         guard regular.distance > 0, regular.distance <= 2_000_000 else {

@@ -96,7 +96,7 @@ extension MileageLog {
     }
 
     static func place(_ reference: String, _ db: Database) throws -> Place {
-        let text = reference.trimmed
+        let text = reference.trimmingWhitespace
         if let number = Int64(text),
            let row = try Row.fetchOne(db, sql: "SELECT * FROM place WHERE id = ?", arguments: [number]) {
             return try Place(row: row)

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import SystemPackage
 import TrackSQLite
 
 /// Why the log's file cannot be written just now, as a person must fix it: the filesystem is full, read-only, or
@@ -61,7 +62,7 @@ public enum StorageFault: Sendable, Hashable, CustomStringConvertible {
         default: break
         }
         // SQLite reports a write cut short without an errno (SQLITE_FULL): the filesystem tells which it was.
-        let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? ""
+        let folder = FilePath(path).removingLastComponent().string
         var info = statvfs()
         if statvfs(folder.isEmpty ? "." : folder, &info) == 0, info.f_flag & UInt(ST_RDONLY) != 0 {
             return .readOnlyFileSystem

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 import TrackCore
 
 /// The system's time-zone database: the TZif files under `/usr/share/zoneinfo` (Debian's tzdata), or under the
@@ -27,10 +28,23 @@ public enum ZoneInfo {
 
     /// The rules of the IANA zone `identifier` from the TZif file under `directory`; `nil` as for `rules(for:)`.
     public static func rules(for identifier: String, directory: String) -> ZoneRules? {
-        guard isValidIdentifier(identifier), let bytes = contents(of: "\(directory)/\(identifier)") else {
-            return nil
-        }
-        return try? ZoneRules(tzif: bytes)
+        guard isValidIdentifier(identifier), !isNoZone(identifier) else { return nil }
+        let path = "\(directory)/\(identifier)"
+        if let known = loaded.withLock({ $0[path] }) { return known }
+        guard let bytes = contents(of: path), let rules = try? ZoneRules(tzif: bytes) else { return nil }
+        loaded.withLock { $0[path] = rules }
+        return rules
+    }
+
+    /// The zones read so far, by path: each file is read once (a log uses one or two zones, asked for at every
+    /// trip's date).
+    private static let loaded = Mutex<[String: ZoneRules]>([:])
+
+    /// The files and trees Debian's tzdata adds that are TZif files but no zone's id: `localtime`, `posixrules`,
+    /// `posix/…`, and `right/…` (whose leap seconds `ZoneRules` does not count).
+    static func isNoZone(_ identifier: String) -> Bool {
+        ["localtime", "posixrules"].contains(identifier) || identifier.hasPrefix("posix/")
+            || identifier.hasPrefix("right/")
     }
 
     /// The folder read: `TZDIR` of this process's environment when set and not empty, else `defaultDirectory`.
@@ -54,7 +68,8 @@ public enum ZoneInfo {
 
     /// The bytes of the regular file at `path`; `nil` when it cannot be read or is larger than `sizeLimit`.
     static func contents(of path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: a FIFO of that name reads as empty rather than waiting for a writer.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var bytes: [UInt8] = []

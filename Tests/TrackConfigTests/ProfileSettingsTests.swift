@@ -5,10 +5,12 @@ import Testing
 
 /// The `profile:` section's time zone, checked against the system's time-zone database without Foundation's.
 struct ProfileSettingsTests {
+    /// A real zone file (Debian's tzdata, which the package depends on).
+    private let tallinn = FileManager.default.contents(atPath: "/usr/share/zoneinfo/Europe/Tallinn")
     @Test func aTimeZoneIsATZifFileOfTheDatabase() throws {
         let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.file("Europe"), withIntermediateDirectories: true)
-        #expect(FileManager.default.createFile(atPath: folder.file("Europe/Tallinn"), contents: Data("TZif2...".utf8)))
+        #expect(FileManager.default.createFile(atPath: folder.file("Europe/Tallinn"), contents: tallinn))
         #expect(FileManager.default.createFile(atPath: folder.file("Europe/Notes"), contents: Data("not a zone".utf8)))
         #expect(FileManager.default.createFile(atPath: folder.file("Short"), contents: Data("TZ".utf8)))
         #expect(ProfileSettings.isTimeZone("Europe/Tallinn", folder: folder.path))
@@ -22,7 +24,7 @@ struct ProfileSettingsTests {
     @Test func aNameCannotLeaveTheDatabase() throws {
         let folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.file("zones"), withIntermediateDirectories: true)
-        #expect(FileManager.default.createFile(atPath: folder.file("Outside"), contents: Data("TZif2".utf8)))
+        #expect(FileManager.default.createFile(atPath: folder.file("Outside"), contents: tallinn))
         #expect(!ProfileSettings.isTimeZone("../Outside", folder: folder.file("zones")))
         #expect(!ProfileSettings.isTimeZone(folder.file("Outside"), folder: folder.file("zones")), "an absolute path")
         #expect(ProfileSettings.isTimeZone("Outside", folder: folder.path), "the same file is a zone inside the database")
