@@ -276,7 +276,7 @@ let package = Package(
         // trackd and trackctl as a driver runs them: real processes, signals, the socket and the database file.
         .testTarget(
             name: "SystemTests",
-            dependencies: ["TrackCore", "TrackInput", "TestSupport", "trackd", "trackctl"]
+            dependencies: ["TrackCore", "TrackInput", "TrackStore", "TestSupport", "trackd", "trackctl"]
         ),
         .testTarget(
             name: "TrackInputTests",

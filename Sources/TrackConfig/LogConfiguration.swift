@@ -12,8 +12,15 @@ public struct LogConfiguration: Sendable, Hashable {
     /// what it wrote waits in memory and is tried again at the next commit interval. The default of 2 s is less
     /// than the engine may stand still before systemd's watchdog counts it as stuck (half of `WatchdogSec=10s`).
     public var busyTimeout: Double = 2
+    /// Whether the running trip's points are committed to a file of their own (`trackd.sqlite-points`) between the
+    /// trip's events and go into the log in one transaction, which spares the card most of SQLite's writes
+    /// (docs/storage.md, "The point file"). Off while an uplink sends from the log, which must hold each point as
+    /// it is committed.
+    public var pointFile: Bool = true
 
-    public init(commitInterval: Double = 1, resumeWithin: Double = 300, exports: Bool = true, busyTimeout: Double = 2) {
+    public init(commitInterval: Double = 1, resumeWithin: Double = 300, exports: Bool = true, busyTimeout: Double = 2,
+                pointFile: Bool = true) {
+        self.pointFile = pointFile
         self.commitInterval = commitInterval
         self.resumeWithin = resumeWithin
         self.exports = exports

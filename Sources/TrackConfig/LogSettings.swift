@@ -8,6 +8,8 @@ enum LogSettings {
         .flag("exports", \.exports, "refresh the month's CSV and GPX in exports/ after each trip"),
         .number("busy_timeout", \.busyTimeout, 0.1...60, "s",
                 "a write waits this long for another program's lock on the log, then waits in memory for the next try"),
+        .flag("point_file", \.pointFile,
+              "commit the running trip's points to trackd.sqlite-points and move them into the log at the trip's events (off with an uplink)"),
     ]
 
     static var keys: [String] { all.map(\.key) }

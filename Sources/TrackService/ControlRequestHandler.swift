@@ -83,15 +83,15 @@ public struct ControlRequestHandler: Sendable {
             guard case .respond(let line) = respond(id, result: WatchResult(watching: ["fix", "source", "trip", "alert"])) else { return .none }
             return .respondAndWatch(line)
         case .trips:
-            result = await read(call, TripsParams.self) { log, params in
+            result = await read(call, TripsParams.self, settling: true) { log, params in
                 try await log.trips(params ?? TripsParams(), now: now())
             }
         case .show:
-            result = await read(call, TripIDParams.self, required: "{\"id\": 12}") { log, params in
+            result = await read(call, TripIDParams.self, required: "{\"id\": 12}", settling: true) { log, params in
                 try await log.tripDetail(params.id)
             }
         case .regularList:
-            result = await read(call, NoParams.self) { log, _ in try await log.regularTrips() }
+            result = await read(call, NoParams.self, settling: true) { log, _ in try await log.regularTrips() }
         case .odometer:
             result = await read(call, NoParams.self) { log, _ in
                 try await log.odometerStatus()
@@ -99,7 +99,7 @@ public struct ControlRequestHandler: Sendable {
         case .profile:
             result = await read(call, NoParams.self) { log, _ in try await log.profile() }
         case .export:
-            result = await read(call, TripsParams.self) { log, params in
+            result = await read(call, TripsParams.self, settling: true) { log, params in
                 try await log.report(params ?? TripsParams(), now: now(),
                                      generator: "trackd \(TrackVersion.string)")
             }
@@ -171,24 +171,37 @@ public struct ControlRequestHandler: Sendable {
 
     /// A read of the log.
     private func read<Params: Codable & Sendable>(
-        _ call: Call, _ type: Params.Type,
+        _ call: Call, _ type: Params.Type, settling: Bool = false,
         _ body: @Sendable (MileageLog, Params?) async throws -> any Encodable & Sendable
     ) async -> Result<any Encodable & Sendable, RPCError> {
         switch call.params(type) {
         case .failure(let error): return .failure(error)
-        case .success(let params): return await withLog { try await body($0, params) }
+        case .success(let params):
+            if settling { await settle() }
+            return await withLog { try await body($0, params) }
         }
     }
 
     /// A read whose parameters are required: without them the answer is `invalid params`, showing `example`.
     private func read<Params: Codable & Sendable>(
-        _ call: Call, _ type: Params.Type, required example: String,
+        _ call: Call, _ type: Params.Type, required example: String, settling: Bool = false,
         _ body: @Sendable (MileageLog, Params) async throws -> any Encodable & Sendable
     ) async -> Result<any Encodable & Sendable, RPCError> {
         switch call.params(type) {
         case .failure(let error): return .failure(error)
         case .success(nil): return .failure(.invalidParams(call.method.rawValue, "'params' is missing: \(example)"))
-        case .success(let params?): return await withLog { try await body($0, params) }
+        case .success(let params?):
+            if settling { await settle() }
+            return await withLog { try await body($0, params) }
+        }
+    }
+
+    /// Asks the tracker to move the running trip's point file into the log before a read of trips or tracks, so
+    /// that the answer holds every point committed; the read goes on whatever the tracker answers (or if it is busy).
+    private func settle() async {
+        guard let tracker else { return }
+        _ = await Reply<Bool>.wait { reply in
+            if tracker.send(.settle(reply: reply)) != .enqueued { reply.send(.success(false)) }
         }
     }
 

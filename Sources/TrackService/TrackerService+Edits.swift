@@ -9,6 +9,16 @@ extension TrackerService {
         let log = recorder.log
         let context = changeContext(user: user)
         do {
+            // What the point file holds goes into the log before a change that may touch the running trip's track,
+            // and is overwritten on the card before an erasure or a reclassification that erases a route.
+            switch request {
+            case .edit(let params):
+                try await state.recorder?.settlePointFile(zeroing: params.changes.kind == .private)
+            case .erase, .delete:
+                try await state.recorder?.settlePointFile(zeroing: true)
+            default:
+                break
+            }
             switch request {
             case .start(let params):
                 return await start(params, in: &state).flatMap { trip in
@@ -32,6 +42,7 @@ extension TrackerService {
                                            erasingPrivateRoutes: erasing)
                 }
                 if state.engine.trip?.number == params.id {
+                    state.recorder?.routeKept = trip.route.isKept
                     await apply(.reclassifyTrip(trip.kind, purpose: trip.purpose), to: &state)
                 }
                 return .success(.trip(trip))

@@ -12,6 +12,13 @@ extension TrackerService {
             case .command(.request(let request, let user, let reply)):
                 reply.send(await carryOut(request, user: user, in: &state))
                 await refreshOdometer(state)
+            case .command(.settle(let reply)):
+                do {
+                    try await state.recorder?.settlePointFile()
+                    reply.send(.success(true))
+                } catch {
+                    reply.send(.success(false))
+                }
             case .command(.reconfigure(let configuration)):
                 await apply(.reconfigure(configuration), to: &state)
             case .command(.privacy(let policy, let profile)):

@@ -24,10 +24,14 @@ public struct TrackerService: Service, CustomStringConvertible {
         /// The configuration's `profile:` section and the file it came from.
         public var profileDefaults: ProfileChanges
         public var configurationPath: String?
+        /// Where the running trip's points are committed between its events; `nil`: straight into the log.
+        public var pointFile: TrackPointFile?
 
         public init(log: MileageLog, commitInterval: Double = 1, recovery: PowerCutRecovery = PowerCutRecovery(),
                     exports: MonthlyExports? = nil, privacy: PrivacyPolicy = PrivacyPolicy(),
-                    profileDefaults: ProfileChanges = ProfileChanges(), configurationPath: String? = nil) {
+                    profileDefaults: ProfileChanges = ProfileChanges(), configurationPath: String? = nil,
+                    pointFile: TrackPointFile? = nil) {
+            self.pointFile = pointFile
             self.privacy = privacy
             self.profileDefaults = profileDefaults
             self.configurationPath = configurationPath
@@ -101,10 +105,12 @@ public struct TrackerService: Service, CustomStringConvertible {
                 log: recording.log,
                 settings: .init(commitInterval: recording.commitInterval, recovery: recording.recovery,
                                 tickInterval: Double(tick.components.seconds) + Double(tick.components.attoseconds) / 1e18),
-                exports: recording.exports, logger: logger, clock: clock, wallClock: status.wallClock)
+                exports: recording.exports, pointFile: recording.pointFile, logger: logger, clock: clock,
+                wallClock: status.wallClock)
             state.recorder?.privacy = recording.privacy
             state.recorder?.profileDefaults = recording.profileDefaults
             state.recorder?.configurationPath = recording.configurationPath
+            await state.recorder?.settleLeftovers()
             await state.recorder?.lookForOpenTrip(now: clock())
         }
         if state.recorder?.recovering == nil { await startAutomatically(&state) }

@@ -92,9 +92,22 @@ extension TripRecorder {
     }
 
     mutating func perform(_ write: Backlog.Write) async throws(StoreError) {
+        // The point file takes the running trip's points and ends between its events; anything else goes into the
+        // log after what the file holds, so that the log keeps the trip's order.
+        switch write {
+        case .points(let points, let tripID, nil, let ends) where usesPointFile(for: tripID):
+            try await appendToPointFile(points, ends: ends, tripID: tripID)
+            return
+        case .ends(let ends, let tripID) where usesPointFile(for: tripID):
+            try await appendToPointFile([], ends: ends, tripID: tripID)
+            return
+        default:
+            try await settlePointFile()
+        }
         switch write {
         case .points(let points, let tripID, let resumption, let ends):
             try await log.appendPoints(points, to: tripID, resuming: resumption, ends: ends)
+            if tripID == self.tripID, !points.isEmpty { startInLog = true }
         case .gap(let gap, let tripID):
             try await log.recordGap(gap, tripID: tripID)
         case .idleAlert(let alert, let tripID):

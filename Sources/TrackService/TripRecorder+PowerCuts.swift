@@ -40,6 +40,8 @@ extension TripRecorder {
             runningOdometerStart = open.trip.odometerStart
             segment = last.segment + 1
             storedEnds = TripEnds(start: open.trip.startPosition, end: open.trip.endPosition)
+            routeKept = open.trip.route.isKept
+            startInLog = true
             filter.reset()
             // Recorded with the first points after the cut (see `flush`): until then the file still says the trip
             // was cut at its last stored point, and another cut decides afresh from there.

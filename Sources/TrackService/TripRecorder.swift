@@ -29,11 +29,18 @@ struct TripRecorder {
         /// Track points kept in memory while the log cannot be written (an hour of driving at one a second is
         /// 3600); beyond it the oldest go. The trip's distance is the engine's and is kept whatever goes.
         var pendingLimit = 14_400
+        /// Bytes of the point file past which its points go into the log before the next commit (about an hour of
+        /// driving at one point a second): what a start after a power cut reads back, and how far the log's track
+        /// of the running trip may lag behind.
+        var settleBytes = 262_144
     }
 
     let log: MileageLog
     let settings: Settings
     let exports: MonthlyExports?
+    /// Where the running trip's points are committed between its events, when not straight into the log
+    /// (`TrackPointFile`; `nil`: every commit goes into the log).
+    let pointFile: TrackPointFile?
     let logger: Logger
     /// What is kept of where the car went, and for how long (reloadable).
     var privacy = PrivacyPolicy()
@@ -55,6 +62,12 @@ struct TripRecorder {
     var segment = 0
     /// The start and end positions the running trip's row holds (as far as this recorder wrote them).
     var storedEnds = TripEnds()
+    /// Whether the running trip keeps its route (a private trip in privacy mode does not, and its points never go
+    /// into the point file: it would hold their positions).
+    var routeKept = true
+    /// Whether the log holds a point of the running trip: its first batch goes into the log, not the point file, so
+    /// that the trip's row has its start, its date and its month from the start (`trips`, the monthly report).
+    var startInLog = false
     var filter: TrackPointFilter
     /// Track points batched since the last commit.
     var pending: [RecordedPoint] = []
@@ -71,9 +84,11 @@ struct TripRecorder {
     /// The time of day when a trip closes without GPS time (the month of its exports).
     let wallClock: @Sendable () -> UTCTime
 
-    init(log: MileageLog, settings: Settings, exports: MonthlyExports?, logger: Logger,
-         clock: @escaping @Sendable () -> MonotonicInstant, wallClock: @escaping @Sendable () -> UTCTime) {
+    init(log: MileageLog, settings: Settings, exports: MonthlyExports?, pointFile: TrackPointFile? = nil,
+         logger: Logger, clock: @escaping @Sendable () -> MonotonicInstant,
+         wallClock: @escaping @Sendable () -> UTCTime) {
         self.log = log
+        self.pointFile = pointFile
         self.wallClock = wallClock
         self.settings = settings
         self.exports = exports
@@ -107,6 +122,8 @@ struct TripRecorder {
         runningOdometerStart = trip.odometerStart
         segment = 0
         storedEnds = TripEnds()
+        routeKept = trip.route.isKept
+        startInLog = false
         filter.reset()
         pending.removeAll()
         resumption = nil

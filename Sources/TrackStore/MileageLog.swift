@@ -131,6 +131,17 @@ public final class MileageLog: Sendable {
         let log = MileageLog(path: path, writer: queue, isReadOnly: true, temporaryDirectory: directory)
         // Older logs are brought up to date in the copy only; the original is never written.
         try log.migrate()
+        // The running trip's newest points may wait in the point file beside the log (trackd stopped by a power
+        // cut): the copy takes them, as trackd would at its next start.
+        do {
+            if let contents = try TrackPointFile.read(path: TrackPointFile.path(forLog: path)) {
+                try queue.write { db in try MileageLog.settle(contents, db) }
+            }
+        } catch let error as StoreError where error.isRefusal {
+            // Points of a trip the log closed already: trackd gives them up too.
+        } catch {
+            throw wrap(error, path: path, operation: "take the point file into the copy of the log")
+        }
         return log
     }
 

@@ -11,6 +11,17 @@ struct StoredPoint {
     var distanceCentimetres: Int64
     var segment: Int64
 
+    init(timeMilliseconds: Int64, latitudeE7: Int64, longitudeE7: Int64, speedCentimetres: Int64?,
+         errorCentimetres: Int64?, distanceCentimetres: Int64, segment: Int64) {
+        self.timeMilliseconds = timeMilliseconds
+        self.latitudeE7 = latitudeE7
+        self.longitudeE7 = longitudeE7
+        self.speedCentimetres = speedCentimetres
+        self.errorCentimetres = errorCentimetres
+        self.distanceCentimetres = distanceCentimetres
+        self.segment = segment
+    }
+
     init(_ recorded: RecordedPoint) {
         let point = recorded.point
         timeMilliseconds = point.time.nanosecondsSinceEpoch / 1_000_000

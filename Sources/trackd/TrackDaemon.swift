@@ -151,11 +151,22 @@ struct TrackDaemon: AsyncParsableCommand {
         // Fixes wait for the one-second tick unless a watcher shows them live: one wake a second instead of ten.
         let inbox = TrackerInbox(wakeForFixes: { hub.wantsFixes })
         let sourceService = SourceService(source: address.makeSource(), inbox: inbox, logger: logger)
+        let uplinkSettings: LiveUplinkConfiguration?
+        do {
+            uplinkSettings = try Self.uplinkSettings(settings.uplink, environment: environment)
+        } catch {
+            logger.critical("cannot start the uplink", metadata: ["error": "\(error)"])
+            throw ExitCode(1)
+        }
+        // An uplink sends from the log, which must then hold every point as it is committed.
+        let pointFile = settings.log.pointFile && uplinkSettings == nil
+            ? TrackPointFile(path: TrackPointFile.path(forLog: databasePath)) : nil
         let recording = TrackerService.Recording(
             log: log, commitInterval: settings.log.commitInterval,
             recovery: PowerCutRecovery(resumeWithin: settings.log.resumeWithin, maxSpeed: engine.maxSpeed),
             exports: settings.log.exports ? MonthlyExports(directory: "\(stateDirectory)/exports") : nil,
-            privacy: settings.privacy, profileDefaults: settings.profile, configurationPath: settings.path)
+            privacy: settings.privacy, profileDefaults: settings.profile, configurationPath: settings.path,
+            pointFile: pointFile)
         let tracker = TrackerService(inbox: inbox, configuration: engine, autoStart: autoStart,
                                      status: status, hub: hub, address: address.description, logger: logger,
                                      recording: recording, heartbeat: heartbeat)
@@ -169,13 +180,6 @@ struct TrackDaemon: AsyncParsableCommand {
         let alerts = AlertService(hub: hub, settings: alertSettings, logger: logger)
         let overrides = overrides
         let configPath = config
-        let uplinkSettings: LiveUplinkConfiguration?
-        do {
-            uplinkSettings = try Self.uplinkSettings(settings.uplink, environment: environment)
-        } catch {
-            logger.critical("cannot start the uplink", metadata: ["error": "\(error)"])
-            throw ExitCode(1)
-        }
         let reload = ReloadService(
             hangups: hangups, running: settings,
             load: { () throws(ConfigurationError) in

@@ -40,8 +40,7 @@ struct DiskFullTests {
         let storedAfter = try await pointCount(daemon)
         #expect(storedAfter >= storedBefore + kept,
                 "\(storedBefore) points stored before the lift, \(storedAfter) after, \(kept) kept in memory")
-        let between = "SELECT COUNT(*) FROM track_point WHERE time_ms > \(limitedAt) AND time_ms <= \(liftedAt)"
-        let stored = Int(try await query(daemon.database, between).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        let stored = try await StoredTrack.of(daemon.database).times.count { $0 > limitedAt && $0 <= liftedAt }
         #expect(stored > 0, "\(stored) points stored from the time the limit held, \(kept) kept")
         await daemon.stop()
         #expect(daemon.process.exitStatus == 0, "\(daemon.process.output)")
@@ -56,7 +55,7 @@ struct DiskFullTests {
 
     /// The track points in the log's file, as another reader sees them.
     private func pointCount(_ daemon: Trackd) async throws -> Int {
-        Int(try await query(daemon.database, "SELECT COUNT(*) FROM track_point").trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+        try await StoredTrack.of(daemon.database).count
     }
 
     /// The GPS time of the last fix trackd has had, milliseconds since the epoch.

@@ -111,7 +111,8 @@ struct PowerCutTests {
 
     // MARK: - Helpers
 
-    /// What a card reader finds after the cut: the database and its WAL copied as they are, then opened.
+    /// What a card reader finds after the cut: the database, its WAL and the point file copied as they are, then
+    /// opened.
     private struct Cut {
         var integrity: String
         var openTrips: String
@@ -122,24 +123,24 @@ struct PowerCutTests {
     private func inspectCopy(of database: String, in folder: TemporaryFolder) async throws -> Cut {
         let copy = folder.file("card-\(UUID().uuidString.prefix(6)).sqlite")
         try FileManager.default.copyItem(atPath: database, toPath: copy)
-        if FileManager.default.fileExists(atPath: database + "-wal") {
-            try FileManager.default.copyItem(atPath: database + "-wal", toPath: copy + "-wal")
+        for suffix in ["-wal", "-points"] where FileManager.default.fileExists(atPath: database + suffix) {
+            try FileManager.default.copyItem(atPath: database + suffix, toPath: copy + suffix)
         }
         func read(_ sql: String) async throws -> String {
             try await query(copy, sql)
         }
-        let lastMilliseconds = Double(try await read("SELECT MAX(time_ms) FROM track_point")) ?? 0
+        let track = try await StoredTrack.of(copy)
+        let lastMilliseconds = Double(track.last ?? 0)
         return Cut(integrity: try await read("PRAGMA integrity_check"),
                    openTrips: try await read("SELECT group_concat(id) FROM trip WHERE state = 'open'"),
-                   points: try await read("SELECT COUNT(*) FROM track_point"),
+                   points: "\(track.count)",
                    lastPointSecondOfDay: (lastMilliseconds / 1000).truncatingRemainder(dividingBy: 86_400))
     }
 
-    /// Waits until the daemon has committed `count` track points (as another reader of the file sees them).
+    /// Waits until the daemon has committed `count` track points (as another reader of the files sees them).
     private func waitForPoints(atLeast count: Int, in daemon: Trackd) async throws {
         let reached = await poll(upTo: 120) {
-            Int((try? await query(daemon.database, "SELECT COUNT(*) FROM track_point"))?
-                .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0 >= count
+            (try? await StoredTrack.of(daemon.database).count) ?? 0 >= count
         }
         guard reached else { throw SubprocessError("trackd did not store \(count) track points: \(daemon.process.output)") }
     }

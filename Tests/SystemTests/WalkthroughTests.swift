@@ -95,13 +95,12 @@ struct WalkthroughTests {
     @Test func aLogPulledOffTheCardIsReadWithoutTheDaemonAndWithoutChangingIt() async throws {
         let folder = try TemporaryFolder()
         let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=20", autoStart: "unclassified")
-        _ = await poll(upTo: 120) {
-            Int((try? await query(daemon.database, "SELECT COUNT(*) FROM track_point"))?
-                .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0 > 100
-        }
-        await daemon.kill()  // The ignition goes off; the card is pulled with its -wal and -shm beside the database.
+        _ = await poll(upTo: 120) { (try? await StoredTrack.of(daemon.database).count) ?? 0 > 100 }
+        // The ignition goes off; the card is pulled with its -wal, -shm and the running trip's point file beside the
+        // database.
+        await daemon.kill()
         #expect(FileManager.default.fileExists(atPath: daemon.database + "-wal"))
-        let files = [daemon.database, daemon.database + "-wal", daemon.database + "-shm"]
+        let files = [daemon.database, daemon.database + "-wal", daemon.database + "-shm", daemon.database + "-points"]
         let before = try files.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
 
         let trips = try await trackctl(["--db", daemon.database, "--json", "trips", "--all"])

@@ -550,6 +550,117 @@ struct TripRecorderTests {
         await tracker.finish()
     }
 
+    // MARK: - The point file
+
+    @Test func theRunningTripsPointsWaitInThePointFileAndItsCloseMovesThemIntoTheLog() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        var drive = DriveSimulator(start: start, seed: 71)
+        drive.drive(200, kmh: 50, endKmh: 50)
+        let first = drive.fixes
+        drive.drive(600, kmh: 50, endKmh: 50)
+        let leg = Array(drive.fixes.dropFirst(first.count))
+        let log = try MileageLog.open(path: path)
+        let pointFile = TrackPointFile(path: TrackPointFile.path(forLog: path))
+        let tracker = TrackerHarness(log: log, origin: start, tick: .milliseconds(20), commitInterval: 1,
+                                     pointFile: pointFile)
+        let trip = try await tracker.tripRequest(.start(StartParams(kind: .business)))
+        // The trip's first points go into the log (its row gets its start and date), ...
+        try await tracker.feedAndWait(first)
+        tracker.setClock(to: first.last!.time!, plus: 2)
+        try await eventually("the first points are in the log") {
+            try sqlite3(path, "SELECT COUNT(*) FROM track_point") != "0"
+        }
+        let inLog = try #require(Int(try sqlite3(path, "SELECT COUNT(*) FROM track_point")))
+        #expect(try sqlite3(path, "SELECT start_time IS NOT NULL AND date IS NOT NULL FROM trip") == "1")
+        // ... the later ones into the point file, not the log.
+        try await tracker.feedAndWait(leg)
+        tracker.setClock(to: leg.last!.time!, plus: 5)
+        try await eventually("the leg's last point is in the point file") {
+            try await TrackPointFile(path: pointFile.path).contents()?.points.last?.point.time.milliseconds
+                == leg.last!.time!.milliseconds
+        }
+        let waiting = try #require(try await TrackPointFile(path: pointFile.path).contents())
+        #expect(waiting.tripID == trip.id)
+        #expect(!waiting.points.isEmpty)
+        #expect(try sqlite3(path, "SELECT COUNT(*) FROM track_point") == "\(inLog)", "the log has none of them yet")
+
+        // The close moves them into the log and empties the file.
+        tracker.setClock(to: leg.last!.time!, plus: 6)
+        _ = try await tracker.tripRequest(.stop(StopParams()))
+        await tracker.finish()
+        #expect(try sqlite3(path, "SELECT COUNT(*) FROM track_point WHERE trip_id = \(trip.id)")
+            == "\(inLog + waiting.points.count)")
+        #expect(try sqlite3(path, "SELECT MAX(time_ms) FROM track_point") == "\(leg.last!.time!.milliseconds)")
+        #expect(try FileManager.default.attributesOfItem(atPath: pointFile.path)[.size] as? Int == 0,
+                "the file is emptied")
+        #expect(try await MileageLog.open(path: path).verify().isIntact)
+    }
+
+    @Test func pointsAPowerCutLeftInThePointFileGoIntoTheLogAtTheNextStart() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        var drive = DriveSimulator(start: start, seed: 72)
+        drive.drive(200, kmh: 40, endKmh: 40)
+        let first = drive.fixes
+        drive.drive(500, kmh: 40, endKmh: 0)
+        drive.park(20)
+        let rest = Array(drive.fixes.dropFirst(first.count))
+        let fixes = first + rest
+        // The power is cut once the stop is committed: the log and the point file as they are then (SQLite's backup
+        // of the one, a copy of the other) are what the next boot finds.
+        let image = folder.file("image.sqlite")
+        let tripID: TripID
+        let inLog: Int
+        let waiting: Int
+        do {
+            let log = try MileageLog.open(path: path)
+            let pointFile = TrackPointFile(path: TrackPointFile.path(forLog: path))
+            let tracker = TrackerHarness(log: log, origin: start, autoStart: .business, tick: .milliseconds(20),
+                                         commitInterval: 1, pointFile: pointFile)
+            try await tracker.feedAndWait(first)
+            tracker.setClock(to: first.last!.time!, plus: 2)
+            try await eventually("the first points are in the log") {
+                try sqlite3(path, "SELECT COUNT(*) FROM track_point") != "0"
+            }
+            try await tracker.feedAndWait(rest)
+            tracker.setClock(to: fixes.last!.time!, plus: 2)
+            try await eventually("the stop is in the point file") {
+                try await TrackPointFile(path: pointFile.path).contents()?.ends?.end != nil
+            }
+            let contents = try #require(try await TrackPointFile(path: pointFile.path).contents())
+            tripID = contents.tripID
+            waiting = contents.points.count
+            _ = try sqlite3(path, ".backup '\(image)'")
+            inLog = try #require(Int(try sqlite3(image, "SELECT COUNT(*) FROM track_point")))
+            try FileManager.default.copyItem(atPath: pointFile.path, toPath: TrackPointFile.path(forLog: image))
+            await tracker.finish()
+        }
+        #expect(waiting > 0)
+        #expect(try sqlite3(image, "SELECT end_lat FROM trip") == "", "the stop's spot waits in the point file too")
+
+        // Half an hour later the power is back: the points go into the log, and the trip closes at the last of them.
+        let restart = fixes.last!.time!.adding(seconds: 1800)
+        var after = DriveSimulator(start: restart, origin: drive.position, seed: 73)
+        after.park(5)
+        do {
+            let log = try MileageLog.open(path: image)
+            let tracker = TrackerHarness(log: log, origin: restart,
+                                         pointFile: TrackPointFile(path: TrackPointFile.path(forLog: image)))
+            try await tracker.feedAndWait(after.fixes)
+            await tracker.finish()
+        }
+        let log = try MileageLog.open(path: image)
+        let closed = try #require(try await log.trips(dates: nil).first { $0.id == tripID })
+        #expect(closed.endReason == "power-lost")
+        #expect(try sqlite3(image, "SELECT COUNT(*) FROM track_point WHERE trip_id = \(tripID)") == "\(inLog + waiting)")
+        #expect(closed.end.map { "\($0.milliseconds)" } == (try sqlite3(image, "SELECT MAX(time_ms) FROM track_point")),
+                "closed at the last point the point file held")
+        #expect(closed.endPosition != nil)
+        #expect(try FileManager.default.attributesOfItem(atPath: TrackPointFile.path(forLog: image))[.size] as? Int == 0)
+        #expect(try await log.verify().isIntact)
+    }
+
     // MARK: - The month's exports
 
     @Test func aSourceLostDuringATripIsAnErrorEventOfThatTrip() async throws {

@@ -75,7 +75,8 @@ final class TrackerHarness: Sendable {
 
     init(log: MileageLog, origin: UTCTime, autoStart: TripKind? = nil, tick: Duration = .seconds(3600),
          commitInterval: Double = 30, recovery: PowerCutRecovery = PowerCutRecovery(),
-         exports: MonthlyExports? = nil, logger: Logger = Logger(label: "trackd.test")) {
+         exports: MonthlyExports? = nil, pointFile: TrackPointFile? = nil,
+         logger: Logger = Logger(label: "trackd.test")) {
         self.origin = origin
         let clock = TestClock(MonotonicInstant(nanoseconds: TrackerHarness.base))
         let status = LiveStatus(address: "file:///drive.nmea", now: clock.now())
@@ -83,7 +84,8 @@ final class TrackerHarness: Sendable {
         let tracker = TrackerService(
             inbox: inbox, autoStart: autoStart, status: status, hub: WatchHub(),
             address: "file:///drive.nmea", logger: logger, clock: { clock.now() }, tick: tick,
-            recording: .init(log: log, commitInterval: commitInterval, recovery: recovery, exports: exports))
+            recording: .init(log: log, commitInterval: commitInterval, recovery: recovery, exports: exports,
+                             pointFile: pointFile))
         self.clock = clock
         self.status = status
         self.inbox = inbox
