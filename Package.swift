@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "TrackInput", targets: ["TrackInput"]),
         .library(name: "ControlSocket", targets: ["ControlSocket"]),
         .library(name: "TestSupport", targets: ["TestSupport"]),
+        // For the harnesses in Benchmarks/: the point file beside a log they copy after a power cut.
+        .library(name: "TrackStore", targets: ["TrackStore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -25,6 +25,7 @@ let package = Package(
                 .product(name: "TrackInput", package: "trackd"),
                 .product(name: "ControlSocket", package: "trackd"),
                 .product(name: "TestSupport", package: "trackd"),
+                .product(name: "TrackStore", package: "trackd"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

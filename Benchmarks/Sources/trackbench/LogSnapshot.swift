@@ -1,8 +1,11 @@
 import Foundation
 import GRDB
+import TrackCore
+import TrackStore
 
-/// What a card reader finds in trackd's state folder after a power cut: the database and its `-wal` copied as they
-/// are, opened, and read — the integrity check, the trips, their track points and their events.
+/// What a card reader finds in trackd's state folder after a power cut: the database, its `-wal` and the running
+/// trip's point file copied as they are, opened, and read — the integrity check, the trips, their track points (the
+/// log's and those waiting in the point file, as trackd's next start takes them) and their events.
 struct LogSnapshot: Sendable {
     /// One row of `trip`, as far as the power-cut checks look at it.
     struct TripRow: Sendable, Equatable {
@@ -37,11 +40,19 @@ struct LogSnapshot: Sendable {
         let copy = "\(folder)/\(name).sqlite"
         let files = FileManager.default
         do {
-            for suffix in ["", "-wal", "-shm"] { try? files.removeItem(atPath: copy + suffix) }
+            for suffix in ["", "-wal", "-shm", "-points"] { try? files.removeItem(atPath: copy + suffix) }
             try files.copyItem(atPath: database, toPath: copy)
-            if files.fileExists(atPath: database + "-wal") { try files.copyItem(atPath: database + "-wal", toPath: copy + "-wal") }
+            for suffix in ["-wal", "-points"] where files.fileExists(atPath: database + suffix) {
+                try files.copyItem(atPath: database + suffix, toPath: copy + suffix)
+            }
         } catch {
             throw .databaseUnreadable(path: database, reason: "copy failed: \(error)")
+        }
+        let waiting: TrackPointFile.Contents?
+        do {
+            waiting = try TrackPointFile.read(path: TrackPointFile.path(forLog: copy))
+        } catch {
+            throw .databaseUnreadable(path: database + "-points", reason: "\(error)")
         }
         do {
             let queue = try DatabaseQueue(path: copy)
@@ -57,10 +68,19 @@ struct LogSnapshot: Sendable {
                     FROM trip t ORDER BY t.id
                     """)
                 let trips = rows.map { row in
-                    TripRow(id: row["id"], state: row["state"], endReason: row["end_reason"], start: row["start_time"],
-                            end: row["end_time"], distance: row["distance"], gapCount: row["gap_count"],
-                            bridgedSeconds: row["bridged_seconds"], points: row["points"], lastPointMilliseconds: row["last_ms"],
-                            resumedEvents: row["resumed"], powerLostEvents: row["power_lost"])
+                    var trip = TripRow(id: row["id"], state: row["state"], endReason: row["end_reason"], start: row["start_time"],
+                                       end: row["end_time"], distance: row["distance"], gapCount: row["gap_count"],
+                                       bridgedSeconds: row["bridged_seconds"], points: row["points"],
+                                       lastPointMilliseconds: row["last_ms"], resumedEvents: row["resumed"],
+                                       powerLostEvents: row["power_lost"])
+                    // The open trip's newer points in the point file count as stored: the next start takes them.
+                    if let waiting, waiting.tripID.rawValue == trip.id, trip.state == "open" {
+                        let newer = waiting.points.map { $0.point.time.nanosecondsSinceEpoch / 1_000_000 }
+                            .filter { $0 > trip.lastPointMilliseconds ?? Int64.min }
+                        trip.points += newer.count
+                        trip.lastPointMilliseconds = newer.last ?? trip.lastPointMilliseconds
+                    }
+                    return trip
                 }
                 let gaps = try Row.fetchAll(db, sql: """
                     SELECT trip_id, time, COUNT(*) AS n FROM event WHERE kind = 'gap' GROUP BY trip_id, time HAVING n > 1
