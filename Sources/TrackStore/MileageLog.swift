@@ -58,6 +58,7 @@ public final class MileageLog: Sendable {
             try FileModes.prepareFile(path)
             try FileModes.tighten(path + "-wal", to: FileModes.file)
             try FileModes.tighten(path + "-shm", to: FileModes.file)
+            try FileModes.tighten(TrackPointFile.path(forLog: path), to: FileModes.file)
         } catch {
             throw .cannotOpen(path: path, detail: "\(error)")
         }

@@ -20,14 +20,15 @@ struct FileModeTests {
             outputPath: folder.file("trackd.log"))
         defer { daemon.stop() }
         let database = "\(state)/trackd.sqlite"
-        // While it runs (the -wal and -shm exist only while the log is open).
+        // While it runs (the -wal and -shm exist only while the log is open; the point file from the trip's second
+        // commit).
         let running = await poll(upTo: 60) {
             (try? await query(database, "SELECT COUNT(*) FROM track_point").trimmingCharacters(in: .whitespacesAndNewlines))
-                .flatMap(Int.init) ?? 0 > 10
+                .flatMap(Int.init) ?? 0 > 10 && FileManager.default.fileExists(atPath: database + "-points")
         }
         #expect(running, "\(daemon.output)")
         #expect(mode(of: state) == 0o750)
-        for file in ["trackd.sqlite", "trackd.sqlite-wal", "trackd.sqlite-shm", "trackd.lock"] {
+        for file in ["trackd.sqlite", "trackd.sqlite-wal", "trackd.sqlite-shm", "trackd.sqlite-points", "trackd.lock"] {
             #expect(mode(of: "\(state)/\(file)") == 0o640, "\(file)")
         }
         #expect(mode(of: "\(state)/control.sock") == 0o660)

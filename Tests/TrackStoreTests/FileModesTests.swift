@@ -51,13 +51,16 @@ struct FileModesTests {
         let path = folder.file("trackd.sqlite")
         do {
             let log = try MileageLog.open(path: path)
-            _ = try await log.beginTrip(kind: .business, purpose: nil, customer: nil)
+            let trip = try await log.beginTrip(kind: .business, purpose: nil, customer: nil)
+            try await TrackPointFile(path: TrackPointFile.path(forLog: path))
+                .append([], ends: TripEnds(start: Coordinate(latitude: 59.4, longitude: 24.7)), tripID: trip.id)
         }
-        for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
+        for file in [path, path + "-wal", path + "-shm", path + "-points"] where FileManager.default.fileExists(atPath: file) {
             #expect(chmod(file, 0o666) == 0)
         }
         _ = try MileageLog.open(path: path)
         #expect(mode(of: path) == 0o640)
+        #expect(mode(of: path + "-points") == 0o640, "the point file too")
         for file in [path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
             #expect(mode(of: file) == 0o640, "\(file)")
         }
