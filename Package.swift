@@ -121,8 +121,6 @@ let package = Package(
                 "CSQLite",
                 // SHA-256 of the hash chain: libgcrypt (libsystemd links it already).
                 "CGcrypt",
-                // O_DIRECT for the point file.
-                "CFileSystem",
                 "TrackText",
                 "TrackZoneInfo",
                 // FilePath: the folder of the log's file.

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CFileSystem
 import Dispatch
 import Synchronization
 import TrackCore
@@ -30,14 +29,6 @@ public final class TrackPointFile: @unchecked Sendable {
     private let queue: DispatchQueue
     private var descriptor: Int32 = -1
     private var state: (tripID: TripID, size: Int, next: UInt32)?
-    /// Whether the file is written with O_DIRECT: each commit as the whole blocks from the one its bytes start in,
-    /// so the card is asked for exactly those blocks (through the page cache the kernel counted up to twice as
-    /// many, docs/storage.md). A filesystem without direct writes (tmpfs) is written through the page cache.
-    private var direct = false
-    /// The bytes of the file's last, partly filled block (direct writes write it again with what follows).
-    private var tail: [UInt8] = []
-    /// The block of a direct write.
-    private static let block = 4096
     private let sizeSnapshot = Atomic<Int>(0)
 
     /// The point file of the log at `logPath`.
@@ -126,9 +117,8 @@ public final class TrackPointFile: @unchecked Sendable {
         if !points.isEmpty { add(.points(points)) }
         if let ends, ends.start != nil || ends.end != nil { add(.ends(ends)) }
         guard !bytes.isEmpty else { return }
-        let newTail = try appendNow(bytes, at: current.size)
+        try writeNow(bytes, at: current.size)
         try syncNow()
-        tail = newTail
         current.size += bytes.count
         current.next = next
         state = current
@@ -180,76 +170,21 @@ public final class TrackPointFile: @unchecked Sendable {
         if zeroing {
             var info = stat()
             if fstat(descriptor, &info) == 0, info.st_size > 0 {
-                try writeZeros(Int(info.st_size))
+                try writeNow([UInt8](repeating: 0, count: Int(info.st_size)), at: 0)
                 try syncNow()
             }
         }
         guard ftruncate(descriptor, 0) == 0 else { throw failure("empty", errno: errno) }
         try syncNow()
-        tail = []
         state = nil
         sizeSnapshot.store(0, ordering: .relaxed)
     }
 
     private func openNow() throws(StoreError) {
         guard descriptor < 0 else { return }
-        var file = trackd_open_direct(path, UInt32(FileModes.file))
-        direct = file >= 0
-        if file < 0, errno == EINVAL {
-            file = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, FileModes.file)
-        }
-        guard file >= 0 else { throw failure("open", errno: errno) }
-        descriptor = file
-    }
-
-    /// Writes `bytes` at `offset`, the end of what the file holds, and answers the file's new partly filled last
-    /// block (kept once the write is synced). Direct: the blocks from the one `tail` starts in, padded with zeros,
-    /// which a reader takes for the end (no record is numbered 0 after the header).
-    private func appendNow(_ bytes: [UInt8], at offset: Int) throws(StoreError) -> [UInt8] {
-        guard direct else {
-            try writeNow(bytes, at: offset)
-            return []
-        }
-        let data = tail + bytes
-        let length = (data.count + Self.block - 1) / Self.block * Self.block
-        if try writeAligned(length, at: offset - tail.count, { $0.copyMemory(from: data, byteCount: data.count) }) {
-            return Array(data.suffix(data.count % Self.block))
-        }
-        // The filesystem took the open but refuses direct writes: through the page cache from now on.
-        close(descriptor)
-        descriptor = -1
         let file = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, FileModes.file)
         guard file >= 0 else { throw failure("open", errno: errno) }
         descriptor = file
-        direct = false
-        try writeNow(bytes, at: offset)
-        return []
-    }
-
-    /// Overwrites the file's first `length` bytes with zeros.
-    private func writeZeros(_ length: Int) throws(StoreError) {
-        if direct, length % Self.block == 0, try writeAligned(length, at: 0, { _ in }) { return }
-        try writeNow([UInt8](repeating: 0, count: length), at: 0)
-    }
-
-    /// A direct write of `length` bytes (a whole number of blocks) at `offset` from a zeroed, aligned buffer that
-    /// `fill` fills; `false` when the filesystem refuses direct writes (EINVAL).
-    private func writeAligned(_ length: Int, at offset: Int,
-                              _ fill: (UnsafeMutableRawPointer) -> Void) throws(StoreError) -> Bool {
-        var memory: UnsafeMutableRawPointer?
-        guard posix_memalign(&memory, Self.block, length) == 0, let buffer = memory else {
-            throw failure("write", errno: ENOMEM)
-        }
-        defer { free(buffer) }
-        memset(buffer, 0, length)
-        fill(buffer)
-        while true {
-            let count = pwrite(descriptor, buffer, length, off_t(offset))
-            if count == length { return true }
-            if count < 0, errno == EINTR { continue }
-            if count < 0, errno == EINVAL { return false }
-            throw failure("write", errno: count < 0 ? errno : EIO)
-        }
     }
 
     private func writeNow(_ bytes: [UInt8], at offset: Int) throws(StoreError) {
