@@ -91,7 +91,7 @@ public struct ControlRequestHandler: Sendable {
                 try await log.tripDetail(params.id)
             }
         case .regularList:
-            result = await read(call, NoParams.self, settling: true) { log, _ in try await log.regularTrips() }
+            result = await read(call, NoParams.self) { log, _ in try await log.regularTrips() }
         case .odometer:
             result = await read(call, NoParams.self) { log, _ in
                 try await log.odometerStatus()
@@ -104,7 +104,7 @@ public struct ControlRequestHandler: Sendable {
                                      generator: "trackd \(TrackVersion.string)")
             }
         case .verify:
-            result = await read(call, NoParams.self) { log, _ in try await log.verify() }
+            result = await read(call, NoParams.self, settling: true) { log, _ in try await log.verify() }
         case .start:
             result = await change(call, StartParams.self, peer: peer) { .start($0) }
         case .stop:

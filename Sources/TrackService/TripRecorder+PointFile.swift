@@ -40,8 +40,6 @@ extension TripRecorder {
                 ])
             }
         }
-        let stored = pointFile.size > 0 ? 1 : await pointFile.storedBytes()
-        guard stored > 0 else { return }
         try await pointFile.reset(zeroing: zeroing)
     }
 

@@ -22,7 +22,7 @@ extension MileageLog {
         }
         let last = try Int64.fetchOne(db, sql: "SELECT MAX(time_ms) FROM track_point WHERE trip_id = ?",
                                       arguments: [tripID])
-        let points = contents.points.filter { StoredPoint($0).timeMilliseconds > last ?? Int64.min }
+        let points = contents.points(after: last)
         if row?["route"] == TripRoute.recorded.rawValue {
             try MileageLog.insertPoints(points, tripID: tripID, db)
         } else {

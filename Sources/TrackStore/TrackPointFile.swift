@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Dispatch
 import Synchronization
+import SystemPackage
 import TrackCore
 import TrackSQLite
 
@@ -21,13 +22,20 @@ public final class TrackPointFile: @unchecked Sendable {
         public var tripID: TripID
         public var points: [RecordedPoint]
         public var ends: TripEnds?
+
+        /// The points later than `milliseconds`, the GPS time of the trip's last point in the log: those the log
+        /// does not hold yet (all of them when it holds none).
+        public func points(after milliseconds: Int64?) -> [RecordedPoint] {
+            guard let milliseconds else { return points }
+            return points.filter { StoredPoint($0).timeMilliseconds > milliseconds }
+        }
     }
 
     /// The file's path.
     public let path: String
     // Touched only on `queue`.
     private let queue: DispatchQueue
-    private var descriptor: Int32 = -1
+    private var file: FileDescriptor?
     private var state: (tripID: TripID, size: Int, next: UInt32)?
     private let sizeSnapshot = Atomic<Int>(0)
 
@@ -40,7 +48,7 @@ public final class TrackPointFile: @unchecked Sendable {
     }
 
     deinit {
-        if descriptor >= 0 { close(descriptor) }
+        try? file?.close()
     }
 
     /// Bytes in the file as far as this object wrote them (0 after `reset`, and before the first append).
@@ -65,16 +73,9 @@ public final class TrackPointFile: @unchecked Sendable {
         return try result.get()
     }
 
-    /// Bytes in the file on the card (0 without a file).
-    public func storedBytes() async -> Int {
-        await run { [path] in
-            var info = stat()
-            return stat(path, &info) == 0 ? Int(info.st_size) : 0
-        }
-    }
-
     /// Empties the file (once the log holds what it held), overwriting it with zeros first when `zeroing` (an
-    /// erasure: the positions must not stay readable in the card's free space).
+    /// erasure: the positions must not stay readable in the card's free space). A missing or empty file is left as
+    /// it is (no write, no sync).
     public func reset(zeroing: Bool = false) async throws(StoreError) {
         let result: Result<Void, StoreError> = await run { [self] in
             Result { () throws(StoreError) in try resetNow(zeroing: zeroing) }
@@ -91,13 +92,11 @@ public final class TrackPointFile: @unchecked Sendable {
     }
 
     private func appendNow(_ points: [RecordedPoint], ends: TripEnds?, tripID: TripID) throws(StoreError) {
-        try openNow()
+        let file = try openNow()
         if state == nil {
             // A new file, or one a reset emptied. What another life of trackd left in it goes into the log first
             // (`MileageLog.settle`): appending after it would bury it.
-            var info = stat()
-            guard fstat(descriptor, &info) == 0 else { throw failure("inspect", errno: errno) }
-            guard info.st_size == 0 else {
+            guard try bytesOnCard(file) == 0 else {
                 throw .database(operation: "append to the point file \(path)",
                                 detail: "it holds records not yet in the log; they go in first")
             }
@@ -117,8 +116,8 @@ public final class TrackPointFile: @unchecked Sendable {
         if !points.isEmpty { add(.points(points)) }
         if let ends, ends.start != nil || ends.end != nil { add(.ends(ends)) }
         guard !bytes.isEmpty else { return }
-        try writeNow(bytes, at: current.size)
-        try syncNow()
+        try perform("write") { _ = try file.writeAll(toAbsoluteOffset: Int64(current.size), bytes) }
+        try sync(file)
         current.size += bytes.count
         current.next = next
         state = current
@@ -131,20 +130,16 @@ public final class TrackPointFile: @unchecked Sendable {
     }
 
     private func readNow() throws(StoreError) -> Contents? {
-        let file = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        if file < 0 {
-            if errno == ENOENT { return nil }
-            throw failure("read", errno: errno)
+        // No file: nothing waits.
+        guard access(path, F_OK) == 0 else { return nil }
+        let file = try perform("read") {
+            try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec, .noFollow])
         }
-        defer { close(file) }
+        defer { try? file.close() }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(file, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure("read", errno: errno)
-            }
+            let count = try perform("read") { try chunk.withUnsafeMutableBytes { try file.read(into: $0) } }
             if count == 0 { break }
             bytes += chunk[0 ..< count]
         }
@@ -166,45 +161,56 @@ public final class TrackPointFile: @unchecked Sendable {
     }
 
     private func resetNow(zeroing: Bool) throws(StoreError) {
-        try openNow()
-        if zeroing {
-            var info = stat()
-            if fstat(descriptor, &info) == 0, info.st_size > 0 {
-                try writeNow([UInt8](repeating: 0, count: Int(info.st_size)), at: 0)
-                try syncNow()
+        // Nothing to empty without a file: none is made.
+        guard file != nil || access(path, F_OK) == 0 else { return }
+        let file = try openNow()
+        let length = try bytesOnCard(file)
+        if length > 0 {
+            if zeroing {
+                try perform("write") { _ = try file.writeAll(toAbsoluteOffset: 0, [UInt8](repeating: 0, count: length)) }
+                try sync(file)
             }
+            try perform("empty") { try file.resize(to: 0) }
+            try sync(file)
         }
-        guard ftruncate(descriptor, 0) == 0 else { throw failure("empty", errno: errno) }
-        try syncNow()
         state = nil
         sizeSnapshot.store(0, ordering: .relaxed)
     }
 
-    private func openNow() throws(StoreError) {
-        guard descriptor < 0 else { return }
-        let file = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, FileModes.file)
-        guard file >= 0 else { throw failure("open", errno: errno) }
-        descriptor = file
+    /// The open file, created if missing.
+    private func openNow() throws(StoreError) -> FileDescriptor {
+        if let file { return file }
+        let opened = try perform("open") {
+            try FileDescriptor.open(FilePath(path), .readWrite, options: [.create, .closeOnExec, .noFollow],
+                                    permissions: FilePermissions(rawValue: FileModes.file))
+        }
+        file = opened
+        return opened
     }
 
-    private func writeNow(_ bytes: [UInt8], at offset: Int) throws(StoreError) {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                pwrite(descriptor, buffer.baseAddress! + written, buffer.count - written, off_t(offset + written))
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure("write", errno: errno)
-            }
-            written += count
+    /// The file's length on the card.
+    private func bytesOnCard(_ file: FileDescriptor) throws(StoreError) -> Int {
+        var info = stat()
+        guard fstat(file.rawValue, &info) == 0 else { throw failure("inspect", errno: errno) }
+        return Int(info.st_size)
+    }
+
+    /// `fdatasync`, which swift-system does not offer.
+    private func sync(_ file: FileDescriptor) throws(StoreError) {
+        while fdatasync(file.rawValue) != 0 {
+            if errno == EINTR { continue }
+            throw failure("sync", errno: errno)
         }
     }
 
-    private func syncNow() throws(StoreError) {
-        while fdatasync(descriptor) != 0 {
-            if errno == EINTR { continue }
-            throw failure("sync", errno: errno)
+    /// Runs a swift-system call, its `Errno` as the store's error.
+    private func perform<T>(_ operation: String, _ body: () throws -> T) throws(StoreError) -> T {
+        do {
+            return try body()
+        } catch let error as Errno {
+            throw failure(operation, errno: error.rawValue)
+        } catch {
+            throw failure(operation, errno: EIO)
         }
     }
 

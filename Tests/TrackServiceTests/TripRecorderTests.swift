@@ -566,12 +566,7 @@ struct TripRecorderTests {
                                      pointFile: pointFile)
         let trip = try await tracker.tripRequest(.start(StartParams(kind: .business)))
         // The trip's first points go into the log (its row gets its start and date), ...
-        try await tracker.feedAndWait(first)
-        tracker.setClock(to: first.last!.time!, plus: 2)
-        try await eventually("the first points are in the log") {
-            try sqlite3(path, "SELECT COUNT(*) FROM track_point") != "0"
-        }
-        let inLog = try #require(Int(try sqlite3(path, "SELECT COUNT(*) FROM track_point")))
+        let inLog = try await commitFirstPoints(first, to: tracker, log: path)
         #expect(try sqlite3(path, "SELECT start_time IS NOT NULL AND date IS NOT NULL FROM trip") == "1")
         // ... the later ones into the point file, not the log.
         try await tracker.feedAndWait(leg)
@@ -618,11 +613,7 @@ struct TripRecorderTests {
             let pointFile = TrackPointFile(path: TrackPointFile.path(forLog: path))
             let tracker = TrackerHarness(log: log, origin: start, autoStart: .business, tick: .milliseconds(20),
                                          commitInterval: 1, pointFile: pointFile)
-            try await tracker.feedAndWait(first)
-            tracker.setClock(to: first.last!.time!, plus: 2)
-            try await eventually("the first points are in the log") {
-                try sqlite3(path, "SELECT COUNT(*) FROM track_point") != "0"
-            }
+            _ = try await commitFirstPoints(first, to: tracker, log: path)
             try await tracker.feedAndWait(rest)
             tracker.setClock(to: fixes.last!.time!, plus: 2)
             try await eventually("the stop is in the point file") {
@@ -659,6 +650,17 @@ struct TripRecorderTests {
         #expect(closed.endPosition != nil)
         #expect(try FileManager.default.attributesOfItem(atPath: TrackPointFile.path(forLog: image))[.size] as? Int == 0)
         #expect(try await log.verify().isIntact)
+    }
+
+    /// Feeds a trip's first fixes and waits until the log holds its first points (they go into the log, not the
+    /// point file); answers how many it holds.
+    private func commitFirstPoints(_ fixes: [Fix], to tracker: TrackerHarness, log path: String) async throws -> Int {
+        try await tracker.feedAndWait(fixes)
+        tracker.setClock(to: fixes.last!.time!, plus: 2)
+        try await eventually("the first points are in the log") {
+            try sqlite3(path, "SELECT COUNT(*) FROM track_point") != "0"
+        }
+        return try #require(Int(try sqlite3(path, "SELECT COUNT(*) FROM track_point")))
     }
 
     // MARK: - The month's exports

@@ -75,8 +75,8 @@ struct LogSnapshot: Sendable {
                                        powerLostEvents: row["power_lost"])
                     // The open trip's newer points in the point file count as stored: the next start takes them.
                     if let waiting, waiting.tripID.rawValue == trip.id, trip.state == "open" {
-                        let newer = waiting.points.map { $0.point.time.nanosecondsSinceEpoch / 1_000_000 }
-                            .filter { $0 > trip.lastPointMilliseconds ?? Int64.min }
+                        let newer = waiting.points(after: trip.lastPointMilliseconds)
+                            .map { $0.point.time.nanosecondsSinceEpoch / 1_000_000 }
                         trip.points += newer.count
                         trip.lastPointMilliseconds = newer.last ?? trip.lastPointMilliseconds
                     }

@@ -18,9 +18,8 @@ struct StoredTrack {
     static func of(_ database: String) async throws -> StoredTrack {
         let logged = try await query(database, "SELECT time_ms FROM track_point ORDER BY trip_id, seq")
             .split(separator: "\n").compactMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
-        let newest = logged.max() ?? Int64.min
-        let waiting = try TrackPointFile.read(path: TrackPointFile.path(forLog: database))?.points
-            .map { $0.point.time.nanosecondsSinceEpoch / 1_000_000 }.filter { $0 > newest } ?? []
+        let waiting = try TrackPointFile.read(path: TrackPointFile.path(forLog: database))?.points(after: logged.max())
+            .map { $0.point.time.nanosecondsSinceEpoch / 1_000_000 } ?? []
         return StoredTrack(times: logged + waiting)
     }
 }
