@@ -157,6 +157,7 @@ let package = Package(
                 "CPeerCredentials",
                 "CSpawn",
                 "CFileSystem",
+                "CMallocTuning",
                 "TrackInput",
                 "TrackStore",
                 "TrackReports",

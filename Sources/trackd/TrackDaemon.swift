@@ -212,7 +212,8 @@ struct TrackDaemon: AsyncParsableCommand {
                                              domain: Self.hostName(), logger: logger)
         let services = DaemonServices(control: control, alerts: alerts, uplink: uplink, osmand: osmand,
                                       monthlyMail: monthlyMail, reload: reload, tracker: tracker,
-                                      source: sourceService, systemd: systemd)
+                                      source: sourceService, systemd: systemd,
+                                      residentTrim: ResidentTrimService(logger: logger))
         do {
             try await services.group(logger: logger).run()
         } catch {
