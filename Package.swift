@@ -30,6 +30,12 @@ let package = Package(
             pkgConfig: "libgps",
             providers: [.apt(["libgps-dev"])]
         ),
+        // zlib's CRC-32, the check of each record of the point file (TrackStore).
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .systemLibrary(
             name: "CSystemd",
             pkgConfig: "libsystemd",
@@ -121,6 +127,8 @@ let package = Package(
                 "CSQLite",
                 // SHA-256 of the hash chain: libgcrypt (libsystemd links it already).
                 "CGcrypt",
+                // CRC-32 of the point file's records: zlib.
+                "CZlib",
                 "TrackText",
                 "TrackZoneInfo",
                 // FilePath: the folder of the log's file.
@@ -182,7 +190,6 @@ let package = Package(
                 "TrackStore",
                 "TrackConfig",
                 "TrackJournal",
-                "CSystemd",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -247,7 +254,8 @@ let package = Package(
         ),
         .testTarget(
             name: "TrackStoreTests",
-            dependencies: ["TrackStore", "TrackCore", "TestSupport", "TrackSQLite"]
+            // CGcrypt: CRC32Tests hold zlib's CRC-32 against libgcrypt's, which the point file used before.
+            dependencies: ["TrackStore", "TrackCore", "TestSupport", "TrackSQLite", "CGcrypt"]
         ),
         .testTarget(
             name: "TrackReportsTests",

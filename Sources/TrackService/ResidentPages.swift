@@ -33,11 +33,11 @@ public enum ResidentPages {
     /// Takes the code pages of the program and its libraries out of the process's page tables, offers its read-only
     /// file pages back to the kernel, and returns freed heap memory to the system.
     ///
-    /// Code mappings (`r-xp`) get three pieces of advice. `MADV_PAGEOUT` drops the pages only this process maps (the
-    /// program's own) from the page cache too, so they come back one by one at their next use instead of 64 KB
-    /// around each from the cache; `MADV_RANDOM` keeps the kernel from reading ahead when they do; `MADV_DONTNEED`
-    /// takes the pages shared with other processes (the C library's) out of this process's page tables. Read-only
-    /// mappings (`r--p`, which include the relocated tables made read-only after start) only get `MADV_PAGEOUT`.
+    /// Code mappings (`r-xp`) get `MADV_RANDOM`, `MADV_PAGEOUT` and `MADV_DONTNEED`: with the first two, far fewer
+    /// pages come back with each fault than the 64 KB around it that follow `MADV_DONTNEED` alone (measured;
+    /// docs/benchmarks.md, "Memory"); the last takes the pages shared with other processes (the C library's), which
+    /// `MADV_PAGEOUT` leaves, out of this process's page tables. Read-only mappings (`r--p`, which include the
+    /// relocated tables made read-only after start) only get `MADV_PAGEOUT`.
     ///
     /// Safe at any moment and from any thread: code mappings are private and never written, so dropping them loses
     /// nothing (a private file mapping refills from its file), and `MADV_PAGEOUT` never discards a page the process

@@ -12,8 +12,7 @@ public struct ResidentTrimService: Service {
     let check: Duration
     /// Growth of the file pages over the running set that earns another release.
     let growth: Int
-    /// The shortest time between two releases: each costs reading the running code back from the card, one page at
-    /// a time (some 1 700 reads of 4 KB), while the engine runs.
+    /// The shortest time between two releases: the code the daemon runs faults back in after each.
     let spacing: Duration
     private let logger: Logger
 

@@ -1,15 +1,22 @@
-import CGcrypt
+import CZlib
 
-/// CRC-32 (ISO 3309, as in zlib and Ethernet) through libgcrypt, which trackd maps anyway: the check of each record
-/// of the running trip's point file.
+/// CRC-32 (ISO 3309, as in Ethernet) through zlib: the check of each record of the running trip's point file.
+///
+/// zlib's `crc32` is a plain function over a table; libgcrypt's digest, which this was before, went through its
+/// whole message-digest machinery for every record and kept some 0.5 MB of libgcrypt's code resident while a trip
+/// ran (docs/benchmarks.md, "Memory"). The values are the same.
 enum CRC32 {
     /// The checksum of `bytes`.
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
-        guard trackd_gcrypt_initialize() == 0 else {
-            fatalError("libgcrypt could not start (an older libgcrypt than trackd was built with?)")
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
+        var crc = crc32(0, nil, 0)
+        var rest = UnsafeRawBufferPointer(start: base, count: bytes.count)
+        // zlib takes at most UInt32.max bytes a call.
+        while !rest.isEmpty {
+            let count = min(rest.count, Int(UInt32.max))
+            crc = crc32(crc, rest.baseAddress!.assumingMemoryBound(to: Bytef.self), UInt32(count))
+            rest = UnsafeRawBufferPointer(rebasing: rest[count...])
         }
-        var digest = [UInt8](repeating: 0, count: 4)
-        gcry_md_hash_buffer(Int32(GCRY_MD_CRC32.rawValue), &digest, bytes.baseAddress, bytes.count)
-        return digest.reduce(0) { $0 << 8 | UInt32($1) }
+        return UInt32(truncatingIfNeeded: crc)
     }
 }

@@ -170,12 +170,14 @@ struct TrackDaemon: AsyncParsableCommand {
         let tracker = TrackerService(inbox: inbox, configuration: engine, autoStart: autoStart,
                                      status: status, hub: hub, address: address.description, logger: logger,
                                      recording: recording, heartbeat: heartbeat)
+        // systemd's notifications (Type=notify), to $NOTIFY_SOCKET; nothing when systemd did not start trackd.
+        let notify: @Sendable (String) -> Void = { SystemdNotifySocket.notify($0, environment: environment) }
         let control = ControlServer(
             socketPath: socketPath,
             handler: ControlRequestHandler(status: status, clock: MonotonicClock.now, log: log,
                                            tracker: inbox, access: access),
             hub: hub, access: access, logger: logger,
-            onListening: { SystemdNotifier.notify("READY=1\nSTATUS=\(status.snapshot(now: MonotonicClock.now()).summaryLine)") })
+            onListening: { notify("READY=1\nSTATUS=\(status.snapshot(now: MonotonicClock.now()).summaryLine)") })
         let alertSettings = AlertSettings(.init(command: settings.alertCommand, timeout: settings.alertTimeout))
         let alerts = AlertService(hub: hub, settings: alertSettings, logger: logger)
         let overrides = overrides
@@ -187,9 +189,10 @@ struct TrackDaemon: AsyncParsableCommand {
             },
             targets: .init(tracker: inbox, alerts: alertSettings, uplink: uplinkSettings, environment: environment,
                            setLogLevel: { levels.level = Logger.Level($0) }, log: log, wallClock: wallClock),
-            notify: SystemdNotifier.notify, logger: logger)
-        let systemd = SystemdService(status: status, heartbeat: heartbeat, watchdog: SystemdNotifier.watchdogInterval,
-                                     clock: MonotonicClock.now, logger: logger, notify: SystemdNotifier.notify)
+            notify: notify, logger: logger)
+        let systemd = SystemdService(status: status, heartbeat: heartbeat,
+                                     watchdog: SystemdNotifySocket.watchdogInterval(environment: environment, pid: getpid()),
+                                     clock: MonotonicClock.now, logger: logger, notify: notify)
 
         logger.notice("trackd starting", metadata: [
             "version": "\(TrackVersion.string)", "source": "\(address)", "state": "\(stateDirectory)",

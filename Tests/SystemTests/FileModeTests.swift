@@ -21,10 +21,9 @@ struct FileModeTests {
         defer { daemon.stop() }
         let database = "\(state)/trackd.sqlite"
         // While it runs (the -wal and -shm exist only while the log is open; the point file from the trip's second
-        // commit).
+        // commit, and with it the points after the first commit's, which the log takes only at the trip's close).
         let running = await poll(upTo: 60) {
-            (try? await query(database, "SELECT COUNT(*) FROM track_point").trimmingCharacters(in: .whitespacesAndNewlines))
-                .flatMap(Int.init) ?? 0 > 10 && FileManager.default.fileExists(atPath: database + "-points")
+            (try? await StoredTrack.of(database).count) ?? 0 > 10 && FileManager.default.fileExists(atPath: database + "-points")
         }
         #expect(running, "\(daemon.output)")
         #expect(mode(of: state) == 0o750)

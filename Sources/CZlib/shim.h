@@ -1,0 +1,4 @@
+#ifndef TRACKD_CZLIB_SHIM_H
+#define TRACKD_CZLIB_SHIM_H
+#include <zlib.h>
+#endif
