@@ -42,11 +42,13 @@ public enum ResidentPages {
     /// Safe at any moment and from any thread: code mappings are private and never written, so dropping them loses
     /// nothing (a private file mapping refills from its file), and `MADV_PAGEOUT` never discards a page the process
     /// changed. Writable mappings, the heap and stacks are left alone.
-    public static func release() -> Released {
+    ///
+    /// `file` limits it to the mappings of that one file (a test's own, so that the test process keeps its code).
+    public static func release(file: String? = nil) -> Released {
         var released = Released(codeBytes: 0, readOnlyBytes: 0, refused: 0)
         guard let maps = read("/proc/self/maps") else { return released }
         for line in maps.split(separator: "\n") {
-            guard let mapping = Mapping(line) else { continue }
+            guard let mapping = Mapping(line), file == nil || mapping.path == file![...] else { continue }
             let advice: [Int32]
             switch mapping.permissions {
             case "r-xp": advice = [MADV_RANDOM, MADV_PAGEOUT, MADV_DONTNEED]
@@ -65,7 +67,7 @@ public enum ResidentPages {
                 released.refused += 1
             }
         }
-        trackd_malloc_trim()
+        if file == nil { trackd_malloc_trim() }
         return released
     }
 
@@ -74,17 +76,21 @@ public enum ResidentPages {
         var start: UInt
         var end: UInt
         var permissions: Substring
+        var path: Substring
 
         /// `nil` for a line that does not map a file (anonymous memory, the stack, the vDSO) or cannot be read.
         init?(_ line: Substring) {
             let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
-            guard fields.count == 6, fields[5].drop(while: { $0 == " " }).hasPrefix("/") else { return nil }
+            guard fields.count == 6 else { return nil }
+            let path = fields[5].drop(while: { $0 == " " })
+            guard path.hasPrefix("/") else { return nil }
             let range = fields[0].split(separator: "-")
             guard range.count == 2, let start = UInt(range[0], radix: 16), let end = UInt(range[1], radix: 16),
                   end > start else { return nil }
             self.start = start
             self.end = end
             self.permissions = fields[1]
+            self.path = path
         }
     }
 
