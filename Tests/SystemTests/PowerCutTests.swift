@@ -8,6 +8,10 @@ import Testing
 struct PowerCutTests {
     /// Fast playback and a commit every second while moving, so that kills land among the writes.
     private let configuration = "log:\n  commit_interval: 1\n  resume_within: 300\n"
+    /// The playback speed of the tests that need drive left after their kills: the 16-minute demo drive lasts 96 s
+    /// at it, so that a loaded machine's late polls (kills land later than asked) do not run it out. At 20× a
+    /// fresh-clone run that took 197 s for this suite did.
+    private static let slowSpeed = 10
 
     @Test func aKilledDaemonLeavesAnIntactFileAndTheTripCarriesOnWhenPowerComesBackSoon() async throws {
         let folder = try TemporaryFolder()
@@ -45,7 +49,7 @@ struct PowerCutTests {
 
     @Test func aTripLeftOpenLongerThanTheResumeWindowIsClosedAtItsLastStoredFix() async throws {
         let folder = try TemporaryFolder()
-        var daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=20", autoStart: "business",
+        var daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=\(Self.slowSpeed)", autoStart: "business",
                                 configuration: configuration)
         try await waitForPoints(atLeast: 100, in: daemon)
         await daemon.kill()
@@ -55,7 +59,7 @@ struct PowerCutTests {
         // Back only 400 s later (GPS time): beyond resume_within.
         let slice = folder.file("much-later.nmea")
         try DriveLog.cut(DriveLog.demo, after: cut.lastPointSecondOfDay + 400, to: slice)
-        daemon = try await Trackd.start(state: folder.path, source: "file://\(slice)?speed=20", autoStart: "business",
+        daemon = try await Trackd.start(state: folder.path, source: "file://\(slice)?speed=\(Self.slowSpeed)", autoStart: "business",
                             configuration: configuration, run: 1)
         let closed = await poll(upTo: 60) {
             (try? await query(daemon.database, "SELECT state || ',' || end_reason FROM trip WHERE id = 1"))?
@@ -79,7 +83,7 @@ struct PowerCutTests {
 
     @Test func survivesRepeatedKillsAtAnyMomentOfWriting() async throws {
         let folder = try TemporaryFolder()
-        var daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=20", autoStart: "business",
+        var daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=\(Self.slowSpeed)", autoStart: "business",
                                 configuration: configuration)
         var points = 0
         var random = SplitMix64(seed: 5)
@@ -96,7 +100,7 @@ struct PowerCutTests {
             points = stored
             let slice = folder.file("round-\(round).nmea")
             try DriveLog.cut(DriveLog.demo, after: cut.lastPointSecondOfDay + 5, to: slice)
-            daemon = try await Trackd.start(state: folder.path, source: "file://\(slice)?speed=20", autoStart: "business",
+            daemon = try await Trackd.start(state: folder.path, source: "file://\(slice)?speed=\(Self.slowSpeed)", autoStart: "business",
                                 configuration: configuration, run: round)
         }
         try await waitForPoints(atLeast: points + 30, in: daemon)
