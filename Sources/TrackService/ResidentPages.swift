@@ -1,6 +1,6 @@
 import CMallocTuning
 import Glibc
-import SystemPackage
+import TrackInput
 
 /// The process's own resident memory: how much of it is file pages (program and library code), and letting go of
 /// the code pages it no longer runs.
@@ -96,14 +96,12 @@ public enum ResidentPages {
 
     /// A small file of `/proc`, whole; `nil` when it cannot be read.
     private static func read(_ path: String) -> String? {
-        guard let file = try? FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec]) else { return nil }
-        defer { try? file.close() }
+        guard var file = try? InputFile(path: path, chunkSize: 16_384) else { return nil }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            guard let count = try? chunk.withUnsafeMutableBytes({ try file.read(into: $0) }) else { return nil }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[..<count])
+        do {
+            while try file.next({ bytes.append(contentsOf: $0) }) {}
+        } catch {
+            return nil
         }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -5,8 +5,10 @@ import Foundation
 import Synchronization
 
 /// A `NOTIFY_SOCKET` as systemd has it: a Unix datagram socket that collects what the daemon sends, with the
-/// monotonic time each message arrived.
+/// monotonic time each message arrived. `path` is a socket file's path, or `@name` for a socket in the abstract
+/// namespace, as `NOTIFY_SOCKET` writes them.
 public final class NotifyListener: Sendable {
+    /// What `NOTIFY_SOCKET` says to reach this listener.
     public let path: String
     private let descriptor: Int32
     private let received = Mutex<[(at: ContinuousClock.Instant, message: String)]>([])
@@ -14,14 +16,18 @@ public final class NotifyListener: Sendable {
 
     public init(path: String) throws {
         self.path = path
-        unlink(path)
+        let abstract = path.hasPrefix("@")
+        if !abstract { unlink(path) }
         let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
         self.descriptor = descriptor
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8.prefix($0.count - 1))) }
+        // The abstract namespace: a leading NUL instead of the '@', and the name's exact length, no terminator.
+        let name = abstract ? [0] + Array(path.utf8.dropFirst()) : Array(path.utf8)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: name.prefix($0.count - 1)) }
+        let length = abstract ? MemoryLayout<sa_family_t>.size + name.count : MemoryLayout<sockaddr_un>.size
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(length)) }
         }
         guard bound == 0 else { throw SubprocessError("cannot bind \(path): \(String(cString: strerror(errno)))") }
         var timeout = timeval(tv_sec: 0, tv_usec: 200_000)
@@ -41,7 +47,7 @@ public final class NotifyListener: Sendable {
     /// Stops listening and removes the socket (the receiving thread holds the listener until then).
     public func stop() {
         closed.store(true, ordering: .relaxed)
-        unlink(path)
+        if !path.hasPrefix("@") { unlink(path) }
     }
 
     /// Every `KEY=value` line received so far, in order.
