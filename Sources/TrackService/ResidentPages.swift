@@ -1,5 +1,6 @@
 import CMallocTuning
 import Glibc
+import SystemPackage
 import TrackInput
 
 /// The process's own resident memory: how much of it is file pages (program and library code), and letting go of
@@ -30,45 +31,103 @@ public enum ResidentPages {
         public var refused: Int
     }
 
-    /// Takes the code pages of the program and its libraries out of the process's page tables, offers its read-only
-    /// file pages back to the kernel, and returns freed heap memory to the system.
+    /// Takes the code pages of the program and its libraries out of the process's page tables, and their read-only
+    /// pages with them; drops the program file's pages that no process maps from the page cache; returns freed heap
+    /// memory to the system.
     ///
-    /// Code mappings (`r-xp`) get `MADV_RANDOM`, `MADV_PAGEOUT` and `MADV_DONTNEED`: with the first two, far fewer
-    /// pages come back with each fault than the 64 KB around it that follow `MADV_DONTNEED` alone (measured;
-    /// docs/benchmarks.md, "Memory"); the last takes the pages shared with other processes (the C library's), which
-    /// `MADV_PAGEOUT` leaves, out of this process's page tables. Read-only mappings (`r--p`, which include the
-    /// relocated tables made read-only after start) only get `MADV_PAGEOUT`.
+    /// Code mappings (`r-xp`) get `MADV_RANDOM`, `MADV_PAGEOUT` and `MADV_DONTNEED`; read-only ones (`r--p`, which
+    /// include the relocated tables made read-only after start) `MADV_PAGEOUT`, and `MADV_DONTNEED` for the pages
+    /// still the file's (`releaseUnchanged`); so does the program's `.rodata`, which the toolchain marks writable.
+    /// `MADV_PAGEOUT` takes file pages only for a process that could open the file for writing (root's, in a
+    /// benchmark); trackd, running as its own user, relies on `MADV_DONTNEED` and on the program file's pages leaving
+    /// the page cache (`evictUnmappedPages`): the kernel maps, around each page a fault brings back, the
+    /// neighbours still in the page cache, 64 KB of them (docs/benchmarks.md, "Memory").
     ///
-    /// Safe at any moment and from any thread: code mappings are private and never written, so dropping them loses
-    /// nothing (a private file mapping refills from its file), and `MADV_PAGEOUT` never discards a page the process
-    /// changed. Writable mappings, the heap and stacks are left alone.
+    /// Safe at any moment and from any thread: what is released is never written (code, read-only mappings,
+    /// constants), a page the process has its own copy of stays, and a released page refills from its file.
+    /// Writable mappings but `.rodata`, the heap and stacks are left alone.
     ///
     /// `file` limits it to the mappings of that one file (a test's own, so that the test process keeps its code).
     public static func release(file: String? = nil) -> Released {
         var released = Released(codeBytes: 0, readOnlyBytes: 0, refused: 0)
         guard let maps = read("/proc/self/maps") else { return released }
-        for line in maps.split(separator: "\n") {
-            guard let mapping = Mapping(line), file == nil || mapping.path == file![...] else { continue }
-            let advice: [Int32]
-            switch mapping.permissions {
-            case "r-xp": advice = [MADV_RANDOM, MADV_PAGEOUT, MADV_DONTNEED]
-            case "r--p": advice = [MADV_PAGEOUT]
-            default: continue
+        let program = file ?? programPath()
+        let mappings = maps.split(separator: "\n").compactMap(Mapping.init).filter { file == nil || $0.path == file![...] }
+        // The program's own mappings first, and its file's pages out of the page cache right after, before the
+        // daemon's threads fault many of them back.
+        let ownFirst = mappings.filter { $0.path == program?[...] } + mappings.filter { $0.path != program?[...] }
+        var evicted = program == nil
+        for mapping in ownFirst {
+            if !evicted && mapping.path != program![...] {
+                if file == nil, let rodata = programReadOnlyData() {
+                    released.readOnlyBytes += max(0, releaseUnchanged(rodata))
+                }
+                evictUnmappedPages(of: program!)
+                evicted = true
             }
             guard let start = UnsafeMutableRawPointer(bitPattern: mapping.start) else { continue }
             let length = Int(mapping.end - mapping.start)
-            if advice.allSatisfy({ madvise(start, length, $0) == 0 }) {
-                if mapping.permissions == "r-xp" {
+            switch mapping.permissions {
+            case "r-xp":
+                if [MADV_RANDOM, MADV_PAGEOUT, MADV_DONTNEED].allSatisfy({ madvise(start, length, $0) == 0 }) {
                     released.codeBytes += length
                 } else {
-                    released.readOnlyBytes += length
+                    released.refused += 1
                 }
-            } else {
-                released.refused += 1
+            case "r--p":
+                let pagedOut = madvise(start, length, MADV_PAGEOUT) == 0
+                if releaseUnchanged(UnsafeRawBufferPointer(start: start, count: length)) >= 0 || pagedOut {
+                    released.readOnlyBytes += length
+                } else {
+                    released.refused += 1
+                }
+            default:
+                continue
             }
         }
+        if !evicted, let program { evictUnmappedPages(of: program) }
         if file == nil { trackd_malloc_trim() }
         return released
+    }
+
+    /// Takes the whole pages of `memory` that are still its file's out of the page tables; pages the process has a
+    /// copy of stay. Only for memory nothing writes. The bytes released, or -1 when `/proc/self/pagemap` cannot be
+    /// read.
+    @discardableResult
+    static func releaseUnchanged(_ memory: UnsafeRawBufferPointer) -> Int {
+        guard let start = memory.baseAddress else { return 0 }
+        return trackd_release_unchanged_pages(UInt(bitPattern: start), memory.count)
+    }
+
+    /// The program's `.rodata` in memory; `nil` when its section headers cannot be read.
+    static func programReadOnlyData() -> UnsafeRawBufferPointer? {
+        var start: UInt = 0
+        var length = 0
+        guard trackd_program_rodata(&start, &length) == 0, let base = UnsafeRawPointer(bitPattern: start) else {
+            return nil
+        }
+        return UnsafeRawBufferPointer(start: base, count: length)
+    }
+
+    /// Drops the pages of `path` that no process maps from the page cache (`POSIX_FADV_DONTNEED`), so that a later
+    /// fault reads the one page it needs and maps no neighbours with it: the kernel maps, around a faulting page, only
+    /// neighbours already in the page cache. Needs no write permission on the file, unlike `MADV_PAGEOUT` on file
+    /// pages, which the kernel refuses silently to a process that could not open the file for writing (trackd runs
+    /// as its own user, and its program file is root's). Pages other processes map stay.
+    private static func evictUnmappedPages(of path: String) {
+        guard let descriptor = try? FileDescriptor.open(FilePath(path), .readOnly, options: .closeOnExec) else {
+            return
+        }
+        defer { try? descriptor.close() }
+        _ = posix_fadvise(descriptor.rawValue, 0, 0, POSIX_FADV_DONTNEED)
+    }
+
+    /// The running program's file (`/proc/self/exe`), as `/proc/self/maps` names it.
+    static func programPath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// One line of `/proc/self/maps` that maps a file.
@@ -95,7 +154,7 @@ public enum ResidentPages {
     }
 
     /// A small file of `/proc`, whole; `nil` when it cannot be read.
-    private static func read(_ path: String) -> String? {
+    static func read(_ path: String) -> String? {
         guard var file = try? InputFile(path: path, chunkSize: 16_384) else { return nil }
         var bytes: [UInt8] = []
         do {

@@ -16,7 +16,7 @@ public struct ResidentTrimService: Service {
     let spacing: Duration
     private let logger: Logger
 
-    public init(settle: Duration = .seconds(5), check: Duration = .seconds(10), growth: Int = 1 << 20,
+    public init(settle: Duration = .seconds(5), check: Duration = .seconds(10), growth: Int = 1 << 19,
                 spacing: Duration = .seconds(60), logger: Logger) {
         self.settle = settle
         self.check = check

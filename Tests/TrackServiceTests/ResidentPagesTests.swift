@@ -56,6 +56,53 @@ import Testing
         #expect(file.touchAll() == sum)
     }
 
+    @Test func releasingKeepsThePagesTheProcessChanged() throws {
+        // As the relocated tables of a program: written once at start, then made read-only.
+        let file = try #require(MappedFile(pages: 64, protection: PROT_READ | PROT_WRITE))
+        let pageSize = file.length / 64
+        let changed = file.base.advanced(by: 5 * pageSize + 17).assumingMemoryBound(to: UInt8.self)
+        let original = changed.pointee
+        changed.pointee = original &+ 101
+        #expect(mprotect(file.base, file.length, PROT_READ) == 0)
+        let sum = file.touchAll()
+        let released = ResidentPages.release(file: file.path)
+        #expect(released.refused == 0)
+        #expect(released.readOnlyBytes == file.length)
+        #expect(changed.pointee == original &+ 101)
+        #expect(file.touchAll() == sum)
+    }
+
+    @Test func releasingUnchangedPagesTakesTheFilesPagesAndLeavesTheCopies() throws {
+        let file = try #require(MappedFile(pages: 256, protection: PROT_READ | PROT_WRITE))
+        let pageSize = file.length / 256
+        for page in [0, 100, 255] {
+            file.base.advanced(by: page * pageSize).storeBytes(of: 0xA5, as: UInt8.self)
+        }
+        let sum = file.touchAll()
+        let before = try #require(ResidentPages.fileBytes())
+        let released = ResidentPages.releaseUnchanged(UnsafeRawBufferPointer(start: file.base, count: file.length))
+        let after = try #require(ResidentPages.fileBytes())
+        // Every page but the three copies, whether or not the process could write the file (no MADV_PAGEOUT here).
+        #expect(released == (256 - 3) * pageSize)
+        #expect(before - after >= file.length / 2, "file pages \(before) -> \(after)")
+        for page in [0, 100, 255] {
+            #expect(file.base.advanced(by: page * pageSize).load(as: UInt8.self) == 0xA5)
+        }
+        #expect(file.touchAll() == sum)
+    }
+
+    @Test func findsTheProgramsConstantsInsideItsOwnMappings() throws {
+        let rodata = try #require(ResidentPages.programReadOnlyData())
+        let program = try #require(ResidentPages.programPath())
+        let start = UInt(bitPattern: rodata.baseAddress!)
+        let end = start + UInt(rodata.count)
+        let maps = try #require(ResidentPages.read("/proc/self/maps"))
+        let own = maps.split(separator: "\n").compactMap(ResidentPages.Mapping.init).filter { $0.path == program[...] }
+        #expect(rodata.count > 0)
+        #expect(own.contains { $0.start <= start && start < $0.end })
+        #expect(own.contains { $0.start < end && end <= $0.end })
+    }
+
     @Test func readsOnlyLinesThatMapAFile() {
         let code = ResidentPages.Mapping("55d0c1a00000-55d0c1b00000 r-xp 00001000 08:01 1234   /usr/sbin/trackd")
         #expect(code?.start == 0x55d0_c1a0_0000)
