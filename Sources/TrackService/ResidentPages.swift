@@ -52,42 +52,44 @@ public enum ResidentPages {
         var released = Released(codeBytes: 0, readOnlyBytes: 0, refused: 0)
         guard let maps = read("/proc/self/maps") else { return released }
         let program = file ?? programPath()
-        let mappings = maps.split(separator: "\n").compactMap(Mapping.init).filter { file == nil || $0.path == file![...] }
+        let mappings = maps.split(separator: "\n").compactMap(Mapping.init)
+            .filter { file == nil || $0.path == file![...] }
+        let own = mappings.filter { $0.path == program?[...] }
         // The program's own mappings first, and its file's pages out of the page cache right after, before the
-        // daemon's threads fault many of them back.
-        let ownFirst = mappings.filter { $0.path == program?[...] } + mappings.filter { $0.path != program?[...] }
-        var evicted = program == nil
-        for mapping in ownFirst {
-            if !evicted && mapping.path != program![...] {
-                if file == nil, let rodata = programReadOnlyData() {
-                    released.readOnlyBytes += max(0, releaseUnchanged(rodata))
-                }
-                evictUnmappedPages(of: program!)
-                evicted = true
+        // daemon's threads fault many of them back; then the libraries'.
+        for mapping in own { advise(mapping, &released) }
+        if let program {
+            if file == nil, let rodata = programReadOnlyData() {
+                released.readOnlyBytes += max(0, releaseUnchanged(rodata))
             }
-            guard let start = UnsafeMutableRawPointer(bitPattern: mapping.start) else { continue }
-            let length = Int(mapping.end - mapping.start)
-            switch mapping.permissions {
-            case "r-xp":
-                if [MADV_RANDOM, MADV_PAGEOUT, MADV_DONTNEED].allSatisfy({ madvise(start, length, $0) == 0 }) {
-                    released.codeBytes += length
-                } else {
-                    released.refused += 1
-                }
-            case "r--p":
-                let pagedOut = madvise(start, length, MADV_PAGEOUT) == 0
-                if releaseUnchanged(UnsafeRawBufferPointer(start: start, count: length)) >= 0 || pagedOut {
-                    released.readOnlyBytes += length
-                } else {
-                    released.refused += 1
-                }
-            default:
-                continue
-            }
+            evictUnmappedPages(of: program)
         }
-        if !evicted, let program { evictUnmappedPages(of: program) }
+        for mapping in mappings where mapping.path != program?[...] { advise(mapping, &released) }
         if file == nil { trackd_malloc_trim() }
         return released
+    }
+
+    /// Releases one mapping: code and read-only mappings; others are left.
+    private static func advise(_ mapping: Mapping, _ released: inout Released) {
+        guard let start = UnsafeMutableRawPointer(bitPattern: mapping.start) else { return }
+        let length = Int(mapping.end - mapping.start)
+        switch mapping.permissions {
+        case "r-xp":
+            if [MADV_RANDOM, MADV_PAGEOUT, MADV_DONTNEED].allSatisfy({ madvise(start, length, $0) == 0 }) {
+                released.codeBytes += length
+            } else {
+                released.refused += 1
+            }
+        case "r--p":
+            let pagedOut = madvise(start, length, MADV_PAGEOUT) == 0
+            if releaseUnchanged(UnsafeRawBufferPointer(start: start, count: length)) >= 0 || pagedOut {
+                released.readOnlyBytes += length
+            } else {
+                released.refused += 1
+            }
+        default:
+            break
+        }
     }
 
     /// Takes the whole pages of `memory` that are still its file's out of the page tables; pages the process has a
