@@ -4,7 +4,6 @@
 #include <elf.h>
 #include <fcntl.h>
 #include <link.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -20,8 +19,7 @@ static int read_exactly(int fd, void *buffer, size_t length, off_t offset) {
     return pread(fd, buffer, length, offset) == (ssize_t)length ? 0 : -1;
 }
 
-// Finds the program's `.rodata` in its section headers: its address in memory (with the load bias) and size.
-static int program_rodata(uintptr_t *start, size_t *size) {
+int trackd_program_rodata(uintptr_t *start, size_t *size) {
     int fd = open("/proc/self/exe", O_RDONLY | O_CLOEXEC);
     if (fd < 0) return -1;
     int result = -1;
@@ -56,10 +54,6 @@ done:
     free(sections);
     close(fd);
     return result;
-}
-
-int trackd_program_rodata(uintptr_t *start, size_t *length) {
-    return program_rodata(start, length);
 }
 
 long trackd_release_unchanged_pages(uintptr_t start, size_t length) {

@@ -9,14 +9,7 @@ enum CRC32 {
     /// The checksum of `bytes`.
     static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
-        var crc = crc32(0, nil, 0)
-        var rest = UnsafeRawBufferPointer(start: base, count: bytes.count)
-        // zlib takes at most UInt32.max bytes a call.
-        while !rest.isEmpty {
-            let count = min(rest.count, Int(UInt32.max))
-            crc = crc32(crc, rest.baseAddress!.assumingMemoryBound(to: Bytef.self), UInt32(count))
-            rest = UnsafeRawBufferPointer(rebasing: rest[count...])
-        }
+        let crc = crc32_z(crc32_z(0, nil, 0), base.assumingMemoryBound(to: Bytef.self), bytes.count)
         return UInt32(truncatingIfNeeded: crc)
     }
 }
