@@ -68,7 +68,8 @@ let package = Package(
         // trackd's malloc limited to one arena before main (docs/benchmarks.md, "Memory").
         .target(name: "CMallocTuning"),
 
-        // statfs(2) and the filesystems' magic numbers, which Swift's Glibc module does not declare.
+        // statfs(2) and the filesystems' magic numbers, and open(2) with O_DIRECT, which Swift's Glibc module does not
+        // declare.
         .target(name: "CFileSystem"),
 
         // pthread_setname_np, which Swift's Glibc module does not declare: the names of trackd's blocking threads.
@@ -129,6 +130,8 @@ let package = Package(
                 "CGcrypt",
                 // CRC-32 of the point file's records: zlib.
                 "CZlib",
+                // The point file opened with O_DIRECT.
+                "CFileSystem",
                 "TrackText",
                 "TrackZoneInfo",
                 // FilePath: the folder of the log's file.

@@ -1,5 +1,7 @@
+#define _GNU_SOURCE
 #include "CFileSystem.h"
 
+#include <fcntl.h>
 #include <linux/magic.h>
 #include <sys/vfs.h>
 
@@ -9,4 +11,8 @@ int trackd_is_in_memory(const char *path) {
         return -1;
     }
     return volume.f_type == TMPFS_MAGIC || volume.f_type == RAMFS_MAGIC;
+}
+
+int trackd_open_direct(const char *path, unsigned int mode) {
+    return open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_DIRECT, (mode_t)mode);
 }

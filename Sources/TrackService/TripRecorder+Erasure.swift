@@ -53,8 +53,11 @@ extension TripRecorder {
         let params = EraseParams(target: .routes, before: since,
                                  reason: "privacy.erase_routes_after_months: \(privacy.eraseRoutesAfterMonths)")
         do {
-            _ = try await erase(params, context: ChangeContext(user: "trackd", time: time, timeSource: "gps"),
-                                runningTrip: nil)
+            let erasure = try await erase(params, context: ChangeContext(user: "trackd", time: time, timeSource: "gps"),
+                                          runningTrip: nil)
+            // The point file is written over in place, not emptied by its length: records of an earlier trip may
+            // stay in it past the newest one's, so it is overwritten with zeros too.
+            if erasure.done, erasure.trackPoints > 0 { try await settlePointFile(zeroing: true) }
         } catch {
             logger.error("cannot erase the routes the privacy policy lets go", metadata: ["error": "\(error)"])
         }

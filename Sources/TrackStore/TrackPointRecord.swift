@@ -5,11 +5,15 @@ import TrackCore
 /// a record cut short by a power cut, or bytes left over from one, end what is read (docs/storage.md, "The point
 /// file").
 ///
-/// Layout, little-endian: kind (1 byte), number (4), payload length (4), CRC-32 of those and the payload (4), payload.
-/// A point is what the log stores of it, in the log's integers (`StoredPoint`), so that the log takes it unchanged.
+/// Layout, little-endian: kind (1 byte), number (4), payload length (4), CRC-32 (4), payload. The CRC-32 covers the
+/// file's generation (4 bytes, from its header; none in a header, nor in a file of format 1), then the kind, number
+/// and length, then the payload: a record an earlier generation left in the file fails it, whatever it holds (two
+/// generations differ in at most 32 adjacent bits, and CRC-32 finds every such difference). A point is what the log
+/// stores of it, in the log's integers (`StoredPoint`), so that the log takes it unchanged.
 enum TrackPointRecord: Equatable {
-    /// The first record: the file's format and the trip its points belong to.
-    case header(tripID: TripID)
+    /// The first record: the file's format, its generation (`nil`: format 1, before 2026-11-27, whose records carry
+    /// none) and the trip its points belong to (`nil`: the file holds none).
+    case header(tripID: TripID?, generation: UInt32?)
     /// Track points, in order.
     case points([RecordedPoint])
     /// Where the trip starts and ends, as the engine's means of the stops settled (`nil`: unchanged).
@@ -17,22 +21,31 @@ enum TrackPointRecord: Equatable {
 
     /// Bytes before a record's payload.
     static let headerSize = 13
-    /// The header record's payload starts with these bytes.
+    /// The header record's payload starts with these bytes: format 1 (a trip, no generation), then 2.
     static let magic = Array("trackd points 1\n".utf8)
+    static let magic2 = Array("trackd points 2\n".utf8)
+    /// Bytes of a header record of format 2, whatever it names.
+    static let headerRecordSize = headerSize + 16 + 4 + 8
     /// A payload longer than this is not one trackd wrote (a point batch of a day at 10 Hz is 48 MB; the file is
     /// moved into the log long before).
     static let longestPayload = 64 << 20
     private static let none = Int64.min
 
-    /// The record as bytes, numbered `number`.
-    func encoded(number: UInt32) -> [UInt8] {
+    /// The record as bytes, numbered `number`, in a file of generation `generation` (a header carries its own).
+    func encoded(number: UInt32, generation: UInt32?) -> [UInt8] {
         var payload: [UInt8] = []
         let kind: UInt8
         switch self {
-        case .header(let tripID):
+        case .header(let tripID, let own):
             kind = 1
-            payload = Self.magic
-            payload.append(littleEndian: tripID.rawValue)
+            if let own {
+                payload = Self.magic2
+                payload.append(littleEndian: own)
+                payload.append(littleEndian: tripID?.rawValue ?? 0)
+            } else {
+                payload = Self.magic
+                payload.append(littleEndian: tripID?.rawValue ?? 0)
+            }
         case .points(let points):
             kind = 2
             payload.reserveCapacity(4 + points.count * 56)
@@ -57,15 +70,16 @@ enum TrackPointRecord: Equatable {
         bytes.reserveCapacity(Self.headerSize + payload.count)
         bytes.append(littleEndian: number)
         bytes.append(littleEndian: UInt32(payload.count))
-        let checksum = Self.checksum(head: bytes, payload: payload)
+        let checksum = Self.checksum(generation: kind == 1 ? nil : generation, head: bytes, payload: payload)
         bytes.append(littleEndian: checksum)
         bytes += payload
         return bytes
     }
 
     /// The record at `offset` of `bytes` and the offset after it, if one is there whole, numbered `number`, with its
-    /// checksum right; `nil` otherwise (the end of what was written whole).
-    static func decode(_ bytes: [UInt8], at offset: Int, number: UInt32) -> (record: TrackPointRecord, next: Int)? {
+    /// checksum right for generation `generation`; `nil` otherwise (the end of what was written whole).
+    static func decode(_ bytes: [UInt8], at offset: Int, number: UInt32,
+                       generation: UInt32?) -> (record: TrackPointRecord, next: Int)? {
         guard bytes.count - offset >= headerSize else { return nil }
         var reader = ByteReader(bytes: bytes, offset: offset)
         let kind = reader.byte()
@@ -75,14 +89,22 @@ enum TrackPointRecord: Equatable {
         guard length <= longestPayload, bytes.count - reader.offset >= length else { return nil }
         let head = Array(bytes[offset ..< offset + 9])
         let payload = Array(bytes[reader.offset ..< reader.offset + length])
-        guard Self.checksum(head: head, payload: payload) == checksum else { return nil }
+        guard Self.checksum(generation: kind == 1 ? nil : generation, head: head, payload: payload) == checksum
+        else { return nil }
         let next = reader.offset + length
         var body = ByteReader(bytes: payload, offset: 0)
         switch kind {
         case 1:
-            guard length == magic.count + 8, Array(payload.prefix(magic.count)) == magic else { return nil }
-            body.offset = magic.count
-            return (.header(tripID: TripID(rawValue: body.int64())), next)
+            if length == magic.count + 8, Array(payload.prefix(magic.count)) == magic {
+                body.offset = magic.count
+                let tripID = body.int64()
+                return tripID > 0 ? (.header(tripID: TripID(rawValue: tripID), generation: nil), next) : nil
+            }
+            guard length == magic2.count + 12, Array(payload.prefix(magic2.count)) == magic2 else { return nil }
+            body.offset = magic2.count
+            let own = body.uint32()
+            let tripID = body.int64()
+            return (.header(tripID: tripID > 0 ? TripID(rawValue: tripID) : nil, generation: own), next)
         case 2:
             guard length >= 4 else { return nil }
             let count = Int(body.uint32())
@@ -113,8 +135,13 @@ enum TrackPointRecord: Equatable {
         }
     }
 
-    private static func checksum(head: [UInt8], payload: [UInt8]) -> UInt32 {
-        (head + payload).withUnsafeBytes { CRC32.checksum($0) }
+    private static func checksum(generation: UInt32?, head: [UInt8], payload: [UInt8]) -> UInt32 {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(4 + head.count + payload.count)
+        if let generation { bytes.append(littleEndian: generation) }
+        bytes += head
+        bytes += payload
+        return bytes.withUnsafeBytes { CRC32.checksum($0) }
     }
 }
 

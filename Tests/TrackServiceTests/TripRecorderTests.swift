@@ -587,8 +587,7 @@ struct TripRecorderTests {
         #expect(try sqlite3(path, "SELECT COUNT(*) FROM track_point WHERE trip_id = \(trip.id)")
             == "\(inLog + waiting.points.count)")
         #expect(try sqlite3(path, "SELECT MAX(time_ms) FROM track_point") == "\(leg.last!.time!.milliseconds)")
-        #expect(try FileManager.default.attributesOfItem(atPath: pointFile.path)[.size] as? Int == 0,
-                "the file is emptied")
+        #expect(try await TrackPointFile(path: pointFile.path).contents() == nil, "the file is emptied")
         #expect(try await MileageLog.open(path: path).verify().isIntact)
     }
 
@@ -648,7 +647,7 @@ struct TripRecorderTests {
         #expect(closed.end.map { "\($0.milliseconds)" } == (try sqlite3(image, "SELECT MAX(time_ms) FROM track_point")),
                 "closed at the last point the point file held")
         #expect(closed.endPosition != nil)
-        #expect(try FileManager.default.attributesOfItem(atPath: TrackPointFile.path(forLog: image))[.size] as? Int == 0)
+        #expect(try await TrackPointFile(path: TrackPointFile.path(forLog: image)).contents() == nil, "the file is emptied")
         #expect(try await log.verify().isIntact)
     }
 

@@ -18,28 +18,46 @@ struct TrackPointFileTests {
         Array(try Data(contentsOf: URL(fileURLWithPath: path)))
     }
 
+    /// The 512-byte blocks the filesystem holds for the file at `path`.
+    static func allocatedBlocks(_ path: String) throws -> Int {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw CocoaError(.fileReadNoSuchFile) }
+        return Int(info.st_blocks)
+    }
+
     @Test func eachKindOfRecordReadsBackAsItWasWritten() throws {
         let ends = TripEnds(start: Coordinate(latitude: 59.4370001, longitude: 24.7536002), end: nil)
-        for record in [TrackPointRecord.header(tripID: 42), .points(Self.points(0 ..< 3)), .points([]), .ends(ends),
+        for record in [TrackPointRecord.header(tripID: 42, generation: 5), .header(tripID: nil, generation: 6),
+                       .header(tripID: 42, generation: nil), .points(Self.points(0 ..< 3)), .points([]), .ends(ends),
                        .ends(TripEnds(start: nil, end: Self.origin))] {
-            let bytes = record.encoded(number: 7)
-            let decoded = try #require(TrackPointRecord.decode(bytes, at: 0, number: 7))
+            let bytes = record.encoded(number: 7, generation: 9)
+            let decoded = try #require(TrackPointRecord.decode(bytes, at: 0, number: 7, generation: 9))
             #expect(decoded.record == record)
             #expect(decoded.next == bytes.count)
         }
     }
 
     @Test func aRecordWithAnyByteChangedOrCutShortOrOutOfTurnIsNotRead() {
-        let bytes = TrackPointRecord.points(Self.points(0 ..< 2)).encoded(number: 3)
-        #expect(TrackPointRecord.decode(bytes, at: 0, number: 4) == nil, "another number than expected")
+        let bytes = TrackPointRecord.points(Self.points(0 ..< 2)).encoded(number: 3, generation: 9)
+        #expect(TrackPointRecord.decode(bytes, at: 0, number: 3, generation: 9) != nil)
+        #expect(TrackPointRecord.decode(bytes, at: 0, number: 4, generation: 9) == nil, "another number than expected")
         for length in [0, 5, TrackPointRecord.headerSize, bytes.count - 1] {
-            #expect(TrackPointRecord.decode(Array(bytes.prefix(length)), at: 0, number: 3) == nil, "cut at \(length)")
+            #expect(TrackPointRecord.decode(Array(bytes.prefix(length)), at: 0, number: 3, generation: 9) == nil,
+                    "cut at \(length)")
         }
         for index in bytes.indices {
             var changed = bytes
             changed[index] ^= 0x10
-            #expect(TrackPointRecord.decode(changed, at: 0, number: 3) == nil, "byte \(index) changed")
+            #expect(TrackPointRecord.decode(changed, at: 0, number: 3, generation: 9) == nil, "byte \(index) changed")
         }
+    }
+
+    @Test func aRecordOfAnotherGenerationIsNotRead() {
+        let bytes = TrackPointRecord.points(Self.points(0 ..< 2)).encoded(number: 3, generation: 9)
+        for other: UInt32 in [8, 10, 0, 1 << 31, .max] {
+            #expect(TrackPointRecord.decode(bytes, at: 0, number: 3, generation: other) == nil, "generation \(other)")
+        }
+        #expect(TrackPointRecord.decode(bytes, at: 0, number: 3, generation: nil) == nil, "a file of format 1")
     }
 
     @Test func appendsReadBackAsOneTripWithItsNewestEnds() async throws {
@@ -55,7 +73,7 @@ struct TrackPointFileTests {
         #expect(contents.tripID == 3)
         #expect(contents.points == Self.points(0 ..< 8))
         #expect(contents.ends == TripEnds(start: Self.origin, end: end))
-        #expect(file.size == (try Self.bytes(of: file.path)).count)
+        #expect(file.size < (try Self.bytes(of: file.path)).count, "inside the zeros the file was made with")
     }
 
     @Test func aRecordCutShortByAPowerCutAndWhateverFollowsItAreLeftOut() async throws {
@@ -65,17 +83,107 @@ struct TrackPointFileTests {
         let synced = file.size
         try await file.append(Self.points(4 ..< 8), ends: nil, tripID: 9)
         let whole = try Self.bytes(of: file.path)
-        // Every length the second commit may have reached on the card: the first commit reads back whole.
-        for length in stride(from: synced, to: whole.count, by: 7) {
-            try Data(whole.prefix(length)).write(to: URL(fileURLWithPath: file.path))
+        let end = file.size
+        // Every length the second commit may have reached on the card, its other bytes what was there before (bytes
+        // of an earlier trip, say; where they equal the commit's own, its record is whole): the first commit reads
+        // back whole.
+        for length in stride(from: synced, to: end, by: 7) {
+            let cut = Array(whole.prefix(length)) + [UInt8](repeating: 0xA5, count: whole.count - length)
+            try Data(cut).write(to: URL(fileURLWithPath: file.path))
             let contents = try #require(try await TrackPointFile(path: file.path).contents())
             #expect(contents.points == Self.points(0 ..< 4), "cut at \(length)")
         }
         // A record written whole again after a failed attempt: stale bytes of the attempt after it are not read.
-        try Data(whole + Array(whole[synced...])).write(to: URL(fileURLWithPath: file.path))
+        try Data(Array(whole.prefix(end)) + Array(whole[synced ..< end])).write(to: URL(fileURLWithPath: file.path))
         #expect(try await TrackPointFile(path: file.path).contents()?.points == Self.points(0 ..< 8))
         try Data([0x55] + whole).write(to: URL(fileURLWithPath: file.path))
         #expect(try await TrackPointFile(path: file.path).contents() == nil, "no header at the start: nothing")
+    }
+
+    @Test func aCommitWritesInsideTheFileAndChangesNeitherItsLengthNorItsBlocks() async throws {
+        let folder = try TemporaryFolder()
+        let file = TrackPointFile(path: folder.file("trackd.sqlite-points"), reserve: 65_536)
+        try await file.reset()
+        let made = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int
+        #expect(made == 65_536, "made with its reserve of zeros")
+        let blocks = try Self.allocatedBlocks(file.path)
+        for second in stride(from: 0, to: 600, by: 60) {
+            try await file.append(Self.points(second ..< second + 60), ends: nil, tripID: 4)
+            #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int == 65_536)
+            #expect(try Self.allocatedBlocks(file.path) == blocks)
+        }
+        #expect(file.size > 30_000)
+        // Past the reserve the file grows by whole steps of zeros, and every point still reads back.
+        try await file.append(Self.points(600 ..< 1_200), ends: nil, tripID: 4)
+        let grown = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+        #expect(grown > 65_536 && grown % TrackPointFile.growth == 0)
+        #expect(try await TrackPointFile(path: file.path).contents()?.points == Self.points(0 ..< 1_200))
+    }
+
+    @Test func recordsAnEarlierGenerationLeftPastTheNewestAreNotRead() async throws {
+        let folder = try TemporaryFolder()
+        let file = TrackPointFile(path: folder.file("trackd.sqlite-points"))
+        // Trip 1 commits a minute at a time, then the log takes the file and it is emptied; trip 2 commits minutes
+        // of the same size, so its records end exactly where trip 1's next ones begin.
+        for minute in 0 ..< 5 {
+            try await file.append(Self.points(minute * 60 ..< minute * 60 + 60), ends: TripEnds(start: Self.origin),
+                                  tripID: 1)
+        }
+        try await file.reset()
+        #expect(try await TrackPointFile(path: file.path).contents() == nil, "emptied: nothing to read")
+        for minute in 10 ..< 12 {
+            try await file.append(Self.points(minute * 60 ..< minute * 60 + 60), ends: TripEnds(start: Self.origin),
+                                  tripID: 2)
+        }
+        let contents = try #require(try await TrackPointFile(path: file.path).contents())
+        #expect(contents.tripID == 2)
+        #expect(contents.points == Self.points(600 ..< 720))
+        // The same trip again after the log took the file (its bound, an event): only what came after.
+        try await file.reset()
+        try await file.append(Self.points(720 ..< 780), ends: nil, tripID: 2)
+        #expect(try await TrackPointFile(path: file.path).contents()?.points == Self.points(720 ..< 780))
+    }
+
+    @Test func aTripsFirstCommitCutShortBeforeItsHeaderLeavesNothingTheNextTripReads() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite-points")
+        let file = TrackPointFile(path: path)
+        try await file.reset()
+        let emptied = try Self.bytes(of: path)
+        try await file.append(Self.points(0 ..< 60), ends: TripEnds(start: Self.origin), tripID: 1)
+        let written = try Self.bytes(of: path)
+        // The power is cut while the first commit is written: its records reached the card, its header did not.
+        let header = TrackPointRecord.headerRecordSize
+        try Data(Array(emptied.prefix(header)) + Array(written[header...])).write(to: URL(fileURLWithPath: path))
+        #expect(try await TrackPointFile(path: path).contents() == nil)
+        // The next life empties the file again and trip 2 commits as many points: trip 1's ends, right after them
+        // and numbered as its next record would be, are not read.
+        let next = TrackPointFile(path: path)
+        #expect(try await next.contents() == nil)
+        try await next.reset()
+        try await next.append(Self.points(100 ..< 160), ends: nil, tripID: 2)
+        let contents = try #require(try await TrackPointFile(path: path).contents())
+        #expect(contents.points == Self.points(100 ..< 160))
+        #expect(contents.ends == nil)
+    }
+
+    @Test func aFileOfFormat1IsReadThenWrittenOverWithZeros() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite-points")
+        let old = TrackPointRecord.header(tripID: 7, generation: nil).encoded(number: 0, generation: nil)
+            + TrackPointRecord.points(Self.points(0 ..< 5)).encoded(number: 1, generation: nil)
+            + TrackPointRecord.ends(TripEnds(start: Self.origin)).encoded(number: 2, generation: nil)
+        try Data(old).write(to: URL(fileURLWithPath: path))
+        let file = TrackPointFile(path: path)
+        let contents = try #require(try await file.contents())
+        #expect(contents.tripID == 7)
+        #expect(contents.points == Self.points(0 ..< 5))
+        #expect(contents.ends == TripEnds(start: Self.origin))
+        try await file.reset()
+        let bytes = try Self.bytes(of: path)
+        #expect(bytes.count == file.reserve)
+        #expect(bytes[TrackPointRecord.headerRecordSize...].allSatisfy { $0 == 0 }, "the old records are gone")
+        #expect(try await TrackPointFile(path: path).contents() == nil)
     }
 
     @Test func aResetEmptiesTheFileAndTheNextAppendStartsAfresh() async throws {
@@ -84,7 +192,10 @@ struct TrackPointFileTests {
         try await file.append(Self.points(0 ..< 4), ends: nil, tripID: 1)
         try await file.reset(zeroing: true)
         #expect(file.size == 0)
-        #expect(try Self.bytes(of: file.path).isEmpty)
+        let bytes = try Self.bytes(of: file.path)
+        #expect(bytes.count == file.reserve, "the file keeps its length")
+        #expect(bytes[TrackPointRecord.headerRecordSize...].allSatisfy { $0 == 0 }, "zeros where the points were")
+        #expect(try await TrackPointFile(path: file.path).contents() == nil)
         try await file.append(Self.points(10 ..< 12), ends: nil, tripID: 2)
         let contents = try #require(try await file.contents())
         #expect(contents.tripID == 2)

@@ -7,4 +7,11 @@
  */
 int trackd_is_in_memory(const char *path);
 
+/*
+ * Opens `path` for reading and writing (created with `mode` if missing; O_CLOEXEC, O_NOFOLLOW) with O_DIRECT, which
+ * Swift's Glibc module does not declare: writes go to the device as the whole blocks given, past the page cache.
+ * Returns the descriptor, or -1 with errno set (EINVAL: the filesystem takes no direct writes).
+ */
+int trackd_open_direct(const char *path, unsigned int mode);
+
 #endif
