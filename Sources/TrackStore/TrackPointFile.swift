@@ -57,6 +57,9 @@ public final class TrackPointFile: @unchecked Sendable {
     public let reserve: Int
     /// What the file grows by when a commit passes its end, in zeros after the records.
     static let growth = 65_536
+    /// Bytes of the file's header, at its start: what an emptied file holds before its zeros and what earlier
+    /// generations left.
+    public static let headerBytes = TrackPointRecord.headerRecordSize
     /// The unit of every write: a commit writes the whole blocks its bytes fall in, zeros after its end.
     static let block = 4_096
     // Touched only on `queue`.

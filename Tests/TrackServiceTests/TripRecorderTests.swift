@@ -651,6 +651,52 @@ struct TripRecorderTests {
         #expect(try await log.verify().isIntact)
     }
 
+    @Test func theErasureOfOldRoutesLeavesNoRecordOfAnEarlierTripInThePointFile() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        let log = try MileageLog.open(path: path)
+        let pointFile = TrackPointFile(path: TrackPointFile.path(forLog: path))
+        let september = UTCTime.iso("2026-09-10T08:00:00Z")
+        let tracker = TrackerHarness(log: log, origin: september, tick: .milliseconds(20), commitInterval: 1,
+                                     privacy: PrivacyPolicy(eraseRoutesAfterMonths: 1), pointFile: pointFile)
+        // A trip in September: its later points go through the point file (more than its first block), which its
+        // close empties by a new header; its records past that block stay in the file.
+        func drive(at start: UTCTime, seed: UInt64) async throws -> TripID {
+            var drive = DriveSimulator(start: start, seed: seed)
+            drive.drive(200, kmh: 50, endKmh: 50)
+            let first = drive.fixes
+            drive.drive(2500, kmh: 50, endKmh: 0)
+            drive.park(5)
+            let rest = Array(drive.fixes.dropFirst(first.count))
+            let trip = try await tracker.tripRequest(.start(StartParams(kind: .business)))
+            _ = try await commitFirstPoints(first, to: tracker, log: path)
+            try await tracker.feedAndWait(rest)
+            tracker.setClock(to: rest.last!.time!, plus: 5)
+            try await eventually("the trip's later points are in the point file") {
+                try await TrackPointFile(path: pointFile.path).contents()?.points.count ?? 0 > 120
+            }
+            tracker.setClock(to: rest.last!.time!, plus: 6)
+            _ = try await tracker.tripRequest(.stop(StopParams()))
+            return trip.id
+        }
+        let earlier = try await drive(at: september, seed: 81)
+        let header = TrackPointFile.headerBytes
+        let afterFirst = Array(try Data(contentsOf: URL(fileURLWithPath: pointFile.path)))
+        #expect(afterFirst[header...].contains { $0 != 0 }, "the September trip's records stay past the header")
+        #expect(try await TrackPointFile(path: pointFile.path).contents() == nil)
+
+        // A trip in November: its close erases the routes of trips before October, and the point file is zeroed.
+        _ = try await drive(at: .iso("2026-11-20T08:00:00Z"), seed: 82)
+        try await eventually("the September route is erased") {
+            try sqlite3(path, "SELECT COUNT(*) FROM track_point WHERE trip_id = \(earlier)") == "0"
+        }
+        await tracker.finish()
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: pointFile.path)))
+        #expect(bytes.count == pointFile.reserve)
+        #expect(bytes[header...].allSatisfy { $0 == 0 }, "no record of either trip past the header")
+        #expect(try await TrackPointFile(path: pointFile.path).contents() == nil)
+    }
+
     /// Feeds a trip's first fixes and waits until the log holds its first points (they go into the log, not the
     /// point file); answers how many it holds.
     private func commitFirstPoints(_ fixes: [Fix], to tracker: TrackerHarness, log path: String) async throws -> Int {
