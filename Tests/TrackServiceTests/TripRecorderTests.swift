@@ -669,7 +669,11 @@ struct TripRecorderTests {
             drive.park(5)
             let rest = Array(drive.fixes.dropFirst(first.count))
             let trip = try await tracker.tripRequest(.start(StartParams(kind: .business)))
-            _ = try await commitFirstPoints(first, to: tracker, log: path)
+            try await tracker.feedAndWait(first)
+            tracker.setClock(to: first.last!.time!, plus: 2)
+            try await eventually("the trip's first points are in the log") {
+                try sqlite3(path, "SELECT COUNT(*) FROM track_point WHERE trip_id = \(trip.id)") != "0"
+            }
             try await tracker.feedAndWait(rest)
             tracker.setClock(to: rest.last!.time!, plus: 5)
             try await eventually("the trip's later points are in the point file") {
