@@ -285,9 +285,18 @@ public final class TrackPointFile: @unchecked Sendable {
     }
 
     /// The open file, created if missing: with O_DIRECT where the filesystem takes it (until a write says it does
-    /// not).
+    /// not), and `rw-r-----` whatever the umask is at that instant (the control socket is bound under a stricter one).
     private func openNow() throws(StoreError) -> FileDescriptor {
         if let file { return file }
+        let opened = try openFile()
+        var info = stat()
+        if fstat(opened.rawValue, &info) == 0, info.st_mode & 0o777 != FileModes.file {
+            _ = fchmod(opened.rawValue, FileModes.file)
+        }
+        return opened
+    }
+
+    private func openFile() throws(StoreError) -> FileDescriptor {
         if file == nil, !triedDirect {
             triedDirect = true
             let descriptor = trackd_open_direct(path, UInt32(FileModes.file))

@@ -186,6 +186,16 @@ struct TrackPointFileTests {
         #expect(try await TrackPointFile(path: path).contents() == nil)
     }
 
+    @Test func theFileIsReadableByTheGroupWhateverModeItWasMadeWith() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite-points")
+        // As when it is made in the instant the control socket is bound under umask 077.
+        #expect(FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]))
+        try await TrackPointFile(path: path).reset()
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        #expect(mode == 0o640)
+    }
+
     @Test func aResetEmptiesTheFileAndTheNextAppendStartsAfresh() async throws {
         let folder = try TemporaryFolder()
         let file = TrackPointFile(path: folder.file("trackd.sqlite-points"))
