@@ -137,7 +137,7 @@ public final class TrackPointFile: @unchecked Sendable {
         if layout == nil {
             // What another life of trackd left in the file goes into the log first (`MileageLog.settle`): writing
             // over it would lose it.
-            if try Self.readNow(path: path)?.contents != nil {
+            if try Self.header(path: path)?.tripID != nil {
                 throw .database(operation: "append to the point file \(path)",
                                 detail: "it holds records not yet in the log; they go in first")
             }
@@ -201,19 +201,7 @@ public final class TrackPointFile: @unchecked Sendable {
     /// What the file at `path` holds: `nil` when there is no file or no whole header; its generation (`nil`: format
     /// 1) and contents (`nil`: no trip's records) otherwise.
     private static func readNow(path: String) throws(StoreError) -> (generation: UInt32?, contents: Contents?)? {
-        // No file: nothing waits.
-        guard access(path, F_OK) == 0 else { return nil }
-        let file = try perform("read", path: path) {
-            try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec, .noFollow])
-        }
-        defer { try? file.close() }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = try perform("read", path: path) { try chunk.withUnsafeMutableBytes { try file.read(into: $0) } }
-            if count == 0 { break }
-            bytes += chunk[0 ..< count]
-        }
+        let bytes = try bytes(path: path)
         guard let (first, afterHeader) = TrackPointRecord.decode(bytes, at: 0, number: 0, generation: nil),
               case .header(let holder, let generation) = first else { return nil }
         guard let tripID = holder else { return (generation, nil) }
@@ -232,6 +220,37 @@ public final class TrackPointFile: @unchecked Sendable {
         return (generation, contents)
     }
 
+    /// The header at the start of the file at `path` (read alone, not the records after it): `nil` when there is no
+    /// file or no whole header.
+    private static func header(path: String) throws(StoreError) -> (tripID: TripID?, generation: UInt32?)? {
+        let bytes = try bytes(path: path, upTo: TrackPointRecord.headerRecordSize)
+        guard case .header(let tripID, let generation)? = TrackPointRecord.decode(bytes, at: 0, number: 0,
+                                                                                   generation: nil)?.record
+        else { return nil }
+        return (tripID, generation)
+    }
+
+    /// The bytes of the file at `path` from its start, at most `limit`; none when there is no file.
+    private static func bytes(path: String, upTo limit: Int = .max) throws(StoreError) -> [UInt8] {
+        // No file: nothing waits.
+        guard access(path, F_OK) == 0 else { return [] }
+        let file = try perform("read", path: path) {
+            try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec, .noFollow])
+        }
+        defer { try? file.close() }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: min(limit, 65_536))
+        while bytes.count < limit {
+            let wanted = limit - bytes.count
+            let count = try perform("read", path: path) {
+                try chunk.withUnsafeMutableBytes { try file.read(into: UnsafeMutableRawBufferPointer(rebasing: $0.prefix(wanted))) }
+            }
+            if count == 0 { break }
+            bytes += chunk[0 ..< count]
+        }
+        return bytes
+    }
+
     private func resetNow(zeroing: Bool) throws(StoreError) {
         let file = try openNow()
         let length = try bytesOnCard(file)
@@ -239,7 +258,7 @@ public final class TrackPointFile: @unchecked Sendable {
         // The generation the file holds now: this object's, or the header's on the card (`nil`: a new file, one
         // of format 1, or one with no header readable).
         var known = layout?.generation
-        if known == nil, length > 0, length % Self.block == 0, let found = try Self.readNow(path: path) {
+        if known == nil, length > 0, length % Self.block == 0, let found = try Self.header(path: path) {
             known = found.generation
         }
         layout = nil
