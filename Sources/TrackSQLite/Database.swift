@@ -12,9 +12,14 @@ public final class Database {
     /// Opens the file at `path` (created if needed unless read-only) and applies `configuration`.
     init(path: String, configuration: Configuration) throws {
         var handle: OpaquePointer?
-        let flags = (configuration.readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        var flags = (configuration.readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
             | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        var name = path
+        if configuration.immutable {
+            flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+            name = "file:" + Self.uriEscaped(path) + "?immutable=1"
+        }
+        let code = sqlite3_open_v2(name, &handle, flags, nil)
         guard let handle else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "out of memory") }
         guard code == SQLITE_OK else {
             let error = DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(handle)),
@@ -30,6 +35,20 @@ public final class Database {
         }
         try execute(sql: "PRAGMA foreign_keys = ON")
         try configuration.prepareDatabase?(self)
+    }
+
+    /// `path` with the characters an SQLite URI filename gives a meaning to (`%`, `?`, `#`) percent-encoded.
+    static func uriEscaped(_ path: String) -> String {
+        var escaped = ""
+        for character in path.unicodeScalars {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3f"
+            case "#": escaped += "%23"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return escaped
     }
 
     private var isClosed = false

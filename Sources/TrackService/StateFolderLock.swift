@@ -11,8 +11,9 @@ import TrackStore
 /// `/var/lib/trackd/control.sock`, the service `/run/trackd/control.sock`). The lock is taken before the log is
 /// opened. It is a `flock` lock, which belongs to the open file, not to the process (closing another descriptor of the
 /// file does not drop it, as it would a POSIX record lock), and a program the daemon starts never holds it (the
-/// descriptor is close-on-exec). The file holds the
-/// holder's process id, so that the one refused can name it.
+/// descriptor is close-on-exec). The one refused names the holder's process id from the kernel's table of locks
+/// (`/proc/locks`); nothing is written to the file, which costs the card its block, a bitmap and an inode at every start
+/// (docs/storage.md). A trackd before 2026-11-27 wrote its process id into the file: read when the table says nothing.
 public final class StateFolderLock: Sendable {
     /// The lock file's path.
     public let path: String
@@ -38,13 +39,6 @@ public final class StateFolderLock: Sendable {
             }
             throw .cannotLock(path: path, errno: error)
         }
-        // Ours now: the file says who holds it.
-        let text = Array("\(getpid())\n".utf8)
-        if ftruncate(descriptor, 0) != 0 || pwrite(descriptor, text, text.count, 0) != text.count {
-            let error = errno
-            close(descriptor)
-            throw .cannotOpen(path: path, errno: error)
-        }
         self.path = path
         self.descriptor = descriptor
     }
@@ -53,12 +47,49 @@ public final class StateFolderLock: Sendable {
         close(descriptor)
     }
 
-    /// The process id the holder wrote into the file; `nil` when it cannot be read.
-    private static func holder(_ descriptor: Int32) -> Int32? {
+    /// The process id of the holder of the lock on the file open as `descriptor`: from the kernel's table of locks,
+    /// else what an older trackd wrote into the file; `nil` when neither says.
+    static func holder(_ descriptor: Int32) -> Int32? {
+        var info = stat()
+        if fstat(descriptor, &info) == 0, let pid = holder(device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
+                                                           in: lockTable()) {
+            return pid
+        }
         var buffer = [UInt8](repeating: 0, count: 32)
         let count = pread(descriptor, &buffer, buffer.count, 0)
         guard count > 0 else { return nil }
         let text = String(decoding: buffer.prefix(count), as: UTF8.self)
         return Int32(text.split(whereSeparator: { $0 == "\n" || $0 == " " }).first ?? "")
+    }
+
+    /// The process id that holds a `flock` lock on the file `inode` of `device`, in the text of `/proc/locks`
+    /// ("1: FLOCK  ADVISORY  WRITE 4242 b3:02:131081 0 EOF"; a waiter's line has "->" after its number).
+    static func holder(device: UInt64, inode: UInt64, in table: String) -> Int32? {
+        let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
+        let minor = (device & 0xff) | ((device >> 12) & ~0xff)
+        for line in table.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count >= 6, fields[1] == "FLOCK", let pid = Int32(fields[4]) else { continue }
+            let file = fields[5].split(separator: ":")
+            guard file.count == 3, UInt64(file[0], radix: 16) == major, UInt64(file[1], radix: 16) == minor,
+                  UInt64(file[2]) == inode else { continue }
+            return pid
+        }
+        return nil
+    }
+
+    /// The text of `/proc/locks`; empty when it cannot be read.
+    private static func lockTable() -> String {
+        let descriptor = open("/proc/locks", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return "" }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = read(descriptor, &chunk, chunk.count)
+            if count <= 0 { break }
+            bytes += chunk[0 ..< count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

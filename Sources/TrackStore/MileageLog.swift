@@ -198,6 +198,11 @@ public final class MileageLog: Sendable {
     private static func checkOwner(path: String, reportedAs name: String? = nil) throws(StoreError) {
         var configuration = Configuration()
         configuration.readonly = true
+        // With no -wal beside it (trackd closed the log), the file holds every commit: read as a file nothing
+        // changes, SQLite makes no -shm for this look, which the log's own opening would only make again (32 KiB
+        // written to the card at every start; docs/storage.md).
+        var wal = stat()
+        configuration.immutable = stat(path + "-wal", &wal) != 0 || wal.st_size == 0
         let foreign: [String]
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)

@@ -170,9 +170,16 @@ public final class TrackPointFile: @unchecked Sendable {
         if !points.isEmpty { add(.points(points)) }
         if let ends, ends.start != nil || ends.end != nil { add(.ends(ends)) }
         guard bytes.count > first else { return }
+        // Records that would run over into one more block than they need start at the next block's start instead:
+        // a commit then writes the fewest blocks its bytes can take (one, as long as they fit in one), and the
+        // zeros the last commit left after its records in the tail's block end that block.
+        let used = offset % Self.block
+        if used > 0, Self.blocks(bytes.count) < Self.blocks(used + bytes.count) {
+            offset += Self.block - used
+        }
         // The block the records start in, from its start: what it held before them (the tail), then them.
         let start = offset - offset % Self.block
-        let data = (offset == 0 ? [] : current.tail) + bytes
+        let data = (offset % Self.block == 0 ? [] : current.tail) + bytes
         let recordsEnd = start + data.count
         let file = try openNow()
         // Past the file's end it grows by whole steps of zeros, written with the records, so that the next commits
@@ -208,7 +215,8 @@ public final class TrackPointFile: @unchecked Sendable {
         var contents = Contents(tripID: tripID, points: [], ends: nil)
         var offset = afterHeader
         var number: UInt32 = 1
-        while let (record, next) = TrackPointRecord.decode(bytes, at: offset, number: number, generation: generation) {
+        while let (record, next) = TrackPointRecord.decode(bytes, at: offset, number: number, generation: generation)
+                ?? nextBlock(bytes, after: offset, number: number, generation: generation) {
             switch record {
             case .header: return (generation, contents)
             case .points(let points): contents.points += points
@@ -219,6 +227,19 @@ public final class TrackPointFile: @unchecked Sendable {
         }
         return (generation, contents)
     }
+
+    /// The record numbered `number` at the start of the block after `offset`, when only zeros lie between: a commit
+    /// that would have run over into one more block than it needed starts there (`appendNow`).
+    private static func nextBlock(_ bytes: [UInt8], after offset: Int, number: UInt32,
+                                  generation: UInt32?) -> (record: TrackPointRecord, next: Int)? {
+        let used = offset % block
+        guard used > 0, offset + block - used < bytes.count,
+              bytes[offset ..< offset + block - used].allSatisfy({ $0 == 0 }) else { return nil }
+        return TrackPointRecord.decode(bytes, at: offset + block - used, number: number, generation: generation)
+    }
+
+    /// Whole blocks that `count` bytes from a block's start fall in.
+    private static func blocks(_ count: Int) -> Int { (count + block - 1) / block }
 
     /// The header at the start of the file at `path` (read alone, not the records after it): `nil` when there is no
     /// file or no whole header.

@@ -1,3 +1,4 @@
+import Foundation
 import TestSupport
 import Testing
 import TrackSQLite
@@ -119,6 +120,32 @@ import TrackSQLite
         }
         try other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
         try pool.write { db in try db.execute(sql: "CREATE TABLE t (v INTEGER)") }
+    }
+
+    @Test func anImmutableOpeningReadsTheFileAndMakesNoSharedMemoryBesideIt() throws {
+        let folder = try TemporaryFolder()
+        // A name with the characters an SQLite URI gives a meaning to.
+        let path = folder.file("log 100% #1?.sqlite")
+        let writer = try DatabaseQueue(path: path)
+        try writer.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL; CREATE TABLE t (v INTEGER); INSERT INTO t VALUES (7)")
+        }
+        #expect(FileManager.default.fileExists(atPath: path + "-shm"), "open in WAL mode: a -shm beside it")
+        try writer.close()
+        #expect(!FileManager.default.fileExists(atPath: path + "-shm"), "closed: SQLite took its -shm away")
+        var configuration = Configuration()
+        configuration.immutable = true
+        let immutable = try DatabaseQueue(path: path, configuration: configuration)
+        #expect(try immutable.read { db in try Int.fetchOne(db, sql: "SELECT v FROM t") } == 7)
+        try immutable.close()
+        #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        // Opened read-only as usual, the same file gets its -shm.
+        configuration.immutable = false
+        configuration.readonly = true
+        let readOnly = try DatabaseQueue(path: path, configuration: configuration)
+        #expect(try readOnly.read { db in try Int.fetchOne(db, sql: "SELECT v FROM t") } == 7)
+        #expect(FileManager.default.fileExists(atPath: path + "-shm"))
     }
 
     @Test func foreignKeysAreEnforced() throws {

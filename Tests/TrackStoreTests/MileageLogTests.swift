@@ -102,6 +102,27 @@ struct MileageLogTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 
+    @Test func refusesAnotherApplicationsDatabaseWhoseTablesAreStillOnlyInItsWAL() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("contacts.sqlite")
+        // The other application's commits wait in its -wal (a power cut before a checkpoint): a copy of both files
+        // taken while its connection is open.
+        let other = try DatabaseQueue(path: folder.file("open.sqlite"))
+        try other.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0")
+            try db.execute(sql: "CREATE TABLE contact(name TEXT); INSERT INTO contact VALUES ('Anna')")
+        }
+        try FileManager.default.copyItem(atPath: folder.file("open.sqlite"), toPath: path)
+        try FileManager.default.copyItem(atPath: folder.file("open.sqlite-wal"), toPath: path + "-wal")
+        try other.close()
+        #expect {
+            try MileageLog.open(path: path)
+        } throws: { error in
+            guard case StoreError.foreignDatabase(_, let tables) = error else { return false }
+            return tables == ["contact"]
+        }
+    }
+
     @Test func reportsACorruptFileWithoutChangingIt() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("trackd.sqlite")

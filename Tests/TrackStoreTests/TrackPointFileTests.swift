@@ -120,6 +120,35 @@ struct TrackPointFileTests {
         #expect(try await TrackPointFile(path: file.path).contents()?.points == Self.points(0 ..< 1_200))
     }
 
+    @Test func aCommitThatWouldRunIntoOneMoreBlockStartsAtTheNextBlock() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite-points")
+        let file = TrackPointFile(path: path)
+        try await file.reset()
+        // A minute of points (3 377 bytes) after the header and the first minute: they would end in the second block
+        // and touch the first one again, so they start at the second block's start; the zeros before it stay.
+        try await file.append(Self.points(0 ..< 60), ends: nil, tripID: 3)
+        let first = file.size
+        #expect(first > 3_000 && first < TrackPointFile.block)
+        try await file.append(Self.points(60 ..< 120), ends: nil, tripID: 3)
+        var bytes = try Self.bytes(of: path)
+        #expect(bytes[first ..< TrackPointFile.block].allSatisfy { $0 == 0 })
+        #expect(bytes[TrackPointFile.block] == 2, "a record of points at the second block's start")
+        // Ten points more fit in the second block: they follow the minute there.
+        let second = file.size
+        try await file.append(Self.points(120 ..< 130), ends: TripEnds(start: Self.origin), tripID: 3)
+        bytes = try Self.bytes(of: path)
+        #expect(bytes[second] == 2)
+        #expect(file.size < 2 * TrackPointFile.block)
+        let contents = try #require(try await TrackPointFile(path: path).contents())
+        #expect(contents.points == Self.points(0 ..< 130))
+        #expect(contents.ends == TripEnds(start: Self.origin))
+        // A byte that is not zero between the first block's records and the second block ends what is read there.
+        bytes[first + 100] = 1
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        #expect(try await TrackPointFile(path: path).contents()?.points == Self.points(0 ..< 60))
+    }
+
     @Test func recordsAnEarlierGenerationLeftPastTheNewestAreNotRead() async throws {
         let folder = try TemporaryFolder()
         let file = TrackPointFile(path: folder.file("trackd.sqlite-points"))
