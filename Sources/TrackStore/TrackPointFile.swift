@@ -325,15 +325,16 @@ public final class TrackPointFile: @unchecked Sendable {
     }
 
     /// The open file, created if missing: with O_DIRECT where the filesystem takes it (until a write says it does
-    /// not), and `rw-r-----` whatever the umask is at that instant (the control socket is bound under a stricter one).
+    /// not). Made `rw-r-----` whatever the umask is at that instant (the control socket is bound under a stricter
+    /// one); a file found looser is tightened, a tighter one left as it is (`FileModes`).
     private func openNow() throws(StoreError) -> FileDescriptor {
         if let file { return file }
-        let opened = try openFile()
-        var info = stat()
-        if fstat(opened.rawValue, &info) == 0, info.st_mode & 0o777 != FileModes.file {
-            _ = fchmod(opened.rawValue, FileModes.file)
+        do {
+            try FileModes.prepareFile(path)
+        } catch {
+            throw .cannotOpen(path: path, detail: "\(error)")
         }
-        return opened
+        return try openFile()
     }
 
     private func openFile() throws(StoreError) -> FileDescriptor {

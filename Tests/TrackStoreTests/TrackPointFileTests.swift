@@ -215,14 +215,20 @@ struct TrackPointFileTests {
         #expect(try await TrackPointFile(path: path).contents() == nil)
     }
 
-    @Test func theFileIsReadableByTheGroupWhateverModeItWasMadeWith() async throws {
+    @Test func aFileFoundLooserIsTightenedAndOneFoundTighterIsLeftAsItIs() async throws {
+        // (The file trackd makes is `rw-r-----` whatever the umask: SystemTests' FileModeTests, where the control
+        // socket is bound under umask 077 while the file is made; a test here cannot change the process's umask.)
         let folder = try TemporaryFolder()
-        let path = folder.file("trackd.sqlite-points")
-        // As when it is made in the instant the control socket is bound under umask 077.
-        #expect(FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]))
-        try await TrackPointFile(path: path).reset()
-        let mode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
-        #expect(mode == 0o640)
+        for (found, kept) in [(0o666, 0o640), (0o600, 0o600)] {
+            let path = folder.file("points-\(found)")
+            #expect(FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: found]))
+            try await TrackPointFile(path: path).reset()
+            let mode = try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+            #expect(mode == kept, "found \(String(found, radix: 8))")
+        }
+        let made = folder.file("points-new")
+        try await TrackPointFile(path: made).reset()
+        #expect(try FileManager.default.attributesOfItem(atPath: made)[.posixPermissions] as? Int == 0o640)
     }
 
     @Test func aResetEmptiesTheFileAndTheNextAppendStartsAfresh() async throws {
