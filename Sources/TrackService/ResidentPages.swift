@@ -1,7 +1,6 @@
 import CMallocTuning
 import Glibc
 import SystemPackage
-import TrackInput
 
 /// The process's own resident memory: how much of it is file pages (program and library code), and letting go of
 /// the code pages it no longer runs.
@@ -15,7 +14,7 @@ public enum ResidentPages {
     /// Bytes of the process's memory that are file pages now (`/proc/self/statm`'s third field: file and shared
     /// pages); `nil` when it cannot be read.
     public static func fileBytes() -> Int? {
-        guard let text = read("/proc/self/statm") else { return nil }
+        guard let text = ProcFile.read("/proc/self/statm") else { return nil }
         let fields = text.split(separator: " ")
         guard fields.count >= 3, let pages = Int(fields[2]) else { return nil }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
@@ -50,7 +49,7 @@ public enum ResidentPages {
     /// `file` limits it to the mappings of that one file (a test's own, so that the test process keeps its code).
     public static func release(file: String? = nil) -> Released {
         var released = Released(codeBytes: 0, readOnlyBytes: 0, refused: 0)
-        guard let maps = read("/proc/self/maps") else { return released }
+        guard let maps = ProcFile.read("/proc/self/maps") else { return released }
         let program = file ?? programPath()
         let mappings = maps.split(separator: "\n").compactMap(Mapping.init)
             .filter { file == nil || $0.path == file![...] }
@@ -153,18 +152,6 @@ public enum ResidentPages {
             self.permissions = fields[1]
             self.path = path
         }
-    }
-
-    /// A small file of `/proc`, whole; `nil` when it cannot be read.
-    static func read(_ path: String) -> String? {
-        guard var file = try? InputFile(path: path, chunkSize: 16_384) else { return nil }
-        var bytes: [UInt8] = []
-        do {
-            while try file.next({ bytes.append(contentsOf: $0) }) {}
-        } catch {
-            return nil
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

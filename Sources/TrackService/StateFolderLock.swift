@@ -49,10 +49,10 @@ public final class StateFolderLock: Sendable {
 
     /// The process id of the holder of the lock on the file open as `descriptor`: from the kernel's table of locks,
     /// else what an older trackd wrote into the file; `nil` when neither says.
-    static func holder(_ descriptor: Int32) -> Int32? {
+    private static func holder(_ descriptor: Int32) -> Int32? {
         var info = stat()
         if fstat(descriptor, &info) == 0, let pid = holder(device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
-                                                           in: lockTable()) {
+                                                           in: ProcFile.read("/proc/locks") ?? "") {
             return pid
         }
         var buffer = [UInt8](repeating: 0, count: 32)
@@ -76,20 +76,5 @@ public final class StateFolderLock: Sendable {
             return pid
         }
         return nil
-    }
-
-    /// The text of `/proc/locks`; empty when it cannot be read.
-    private static func lockTable() -> String {
-        let descriptor = open("/proc/locks", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return "" }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16_384)
-        while true {
-            let count = read(descriptor, &chunk, chunk.count)
-            if count <= 0 { break }
-            bytes += chunk[0 ..< count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -96,7 +96,7 @@ import Testing
         let program = try #require(ResidentPages.programPath())
         let start = UInt(bitPattern: rodata.baseAddress!)
         let end = start + UInt(rodata.count)
-        let maps = try #require(ResidentPages.read("/proc/self/maps"))
+        let maps = try #require(ProcFile.read("/proc/self/maps"))
         let own = maps.split(separator: "\n").compactMap(ResidentPages.Mapping.init).filter { $0.path == program[...] }
         #expect(rodata.count > 0)
         #expect(own.contains { $0.start <= start && start < $0.end })

@@ -1,0 +1,16 @@
+import TrackInput
+
+/// The small files of `/proc` the daemon reads about itself and the kernel (`statm`, `maps`, `locks`).
+enum ProcFile {
+    /// A small file of `/proc`, whole; `nil` when it cannot be read.
+    static func read(_ path: String) -> String? {
+        guard var file = try? InputFile(path: path, chunkSize: 16_384) else { return nil }
+        var bytes: [UInt8] = []
+        do {
+            while try file.next({ bytes.append(contentsOf: $0) }) {}
+        } catch {
+            return nil
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
