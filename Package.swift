@@ -249,7 +249,7 @@ let package = Package(
         ),
 
         .testTarget(name: "TrackTextTests", dependencies: ["TrackText"]),
-        .testTarget(name: "TrackSQLiteTests", dependencies: ["TrackSQLite", "TestSupport"]),
+        .testTarget(name: "TrackSQLiteTests", dependencies: ["TrackSQLite", "CSQLite", "TestSupport"]),
         .testTarget(name: "TrackZoneInfoTests", dependencies: ["TrackZoneInfo", "TrackCore", "TestSupport"]),
         .testTarget(
             name: "TrackCoreTests",

@@ -118,6 +118,11 @@ public final class Database {
     /// Whether a transaction is open.
     public var isInsideTransaction: Bool { sqlite3_get_autocommit(sqliteConnection) == 0 }
 
+    /// Frees what the connection's page cache holds and no transaction uses (`sqlite3_db_release_memory`).
+    public func releaseMemory() {
+        sqlite3_db_release_memory(sqliteConnection)
+    }
+
     /// Whether the schema has a table `name`.
     public func tableExists(_ name: String) throws -> Bool {
         try Int.fetchOne(self, sql: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",

@@ -106,6 +106,12 @@ extension TripRecorder {
         }
         switch write {
         case .points(let points, let tripID, let resumption, let ends):
+            // The trip's first points, as the car first moves, run code (the log's first write of the trip, its
+            // start) that a drive runs once: between two releases of code pages when the point file keeps the
+            // rest, so that those pages leave at once (docs/benchmarks.md, "Memory").
+            let first = pointFile != nil && tripID == self.tripID && !startInLog && !points.isEmpty
+            if first { releasePages?() }
+            defer { if first { releasePages?() } }
             try await log.appendPoints(points, to: tripID, resuming: resumption, ends: ends)
             if tripID == self.tripID, !points.isEmpty { startInLog = true }
         case .gap(let gap, let tripID):

@@ -6,10 +6,14 @@ extension MileageLog {
     /// trip's last stored one, and its ends. Taking the same file twice changes nothing, so a settle cut off after
     /// its commit, before the file was emptied, is simply made again. A trip that is not open takes no points
     /// (a refusal: `StoreError.isRefusal`).
+    ///
+    /// The pages the transaction brought into the page cache are freed after it: a taking fills the cache with the
+    /// track's new pages, which nothing reads again before the next taking (docs/benchmarks.md, "Memory").
     public func settle(_ contents: TrackPointFile.Contents) async throws(StoreError) {
         try await write("store track points from the point file") { db in
             try MileageLog.settle(contents, db)
         }
+        try? await writer.writeWithoutTransaction { db in db.releaseMemory() }
     }
 
     static func settle(_ contents: TrackPointFile.Contents, _ db: Database) throws {

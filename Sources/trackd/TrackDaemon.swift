@@ -166,7 +166,7 @@ struct TrackDaemon: AsyncParsableCommand {
             recovery: PowerCutRecovery(resumeWithin: settings.log.resumeWithin, maxSpeed: engine.maxSpeed),
             exports: settings.log.exports ? MonthlyExports(directory: "\(stateDirectory)/exports") : nil,
             privacy: settings.privacy, profileDefaults: settings.profile, configurationPath: settings.path,
-            pointFile: pointFile)
+            pointFile: pointFile, releasePages: { _ = ResidentPages.release() })
         let tracker = TrackerService(inbox: inbox, configuration: engine, autoStart: autoStart,
                                      status: status, hub: hub, address: address.description, logger: logger,
                                      recording: recording, heartbeat: heartbeat)

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import TestSupport
 import Testing
@@ -21,6 +22,31 @@ import TrackSQLite
         #expect(read["n"] as String? == nil)
         #expect(read["i"] as Double? == Double(Int64.max))
         #expect(read[1] as Double == 2.5)
+    }
+
+    @Test func releasingMemoryEmptiesTheConnectionsPageCache() throws {
+        let folder = try TemporaryFolder()
+        let queue = try DatabaseQueue(path: folder.file("cache.sqlite"))
+        let (filled, released) = try queue.writeWithoutTransaction { db -> (Int32, Int32) in
+            try db.execute(sql: "CREATE TABLE t (b BLOB)")
+            try db.inTransaction {
+                for _ in 0..<2000 { try db.execute(sql: "INSERT INTO t VALUES (zeroblob(100))") }
+                return .commit
+            }
+            let filled = Self.pageCacheBytes(db)
+            db.releaseMemory()
+            return (filled, Self.pageCacheBytes(db))
+        }
+        #expect(filled > 100_000, "2 000 rows of 100 bytes went through the cache")
+        #expect(released < filled / 10)
+    }
+
+    /// Bytes the connection's page cache holds (`SQLITE_DBSTATUS_CACHE_USED`).
+    private static func pageCacheBytes(_ db: Database) -> Int32 {
+        var used: Int32 = 0
+        var highest: Int32 = 0
+        sqlite3_db_status(db.sqliteConnection, SQLITE_DBSTATUS_CACHE_USED, &used, &highest, 0)
+        return used
     }
 
     @Test func severalStatementsTakeTheirArgumentsInOrder() throws {
