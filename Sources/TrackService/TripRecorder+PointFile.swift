@@ -21,15 +21,13 @@ extension TripRecorder {
     /// at the next check of `ResidentTrimService`, on top of the daemon's own (docs/benchmarks.md, "Memory").
     mutating func appendToPointFile(_ points: [RecordedPoint], ends: TripEnds?, tripID: TripID) async throws(StoreError) {
         guard let pointFile else { return }
-        if !pointFileBegun {
-            releasePages?()
-            defer { releasePages?() }
-            try await settlePointFile(checkingLeftovers: true)
-            try await pointFile.append(points, ends: ends, tripID: tripID)
-            pointFileBegun = true
-        } else {
+        do {
+            let beginning = !pointFileBegun
+            if beginning { releasePages?() }
+            defer { if beginning { releasePages?() } }
             if pointFile.size == 0 { try await settlePointFile(checkingLeftovers: true) }
             try await pointFile.append(points, ends: ends, tripID: tripID)
+            pointFileBegun = true
         }
         if pointFile.size >= settings.settleBytes {
             releasePages?()
