@@ -41,6 +41,11 @@ public enum GPXExport {
         return xml
     }
 
+    /// Whether `entry` gets a `trk`: it counts, its route is kept, and it has a point to draw.
+    public static func draws(_ entry: ReportTrip) -> Bool {
+        entry.trip.counts && entry.trip.route.reportNote == nil && !entry.drawableSegments.isEmpty
+    }
+
     /// `<metadata>`: the period, the profile, when the file was made and the bounds of all tracks.
     static func metadata(_ report: MileageReport) -> String {
         let profile = report.profile

@@ -29,7 +29,9 @@ extension TrackerService {
                     trip.map { .success(.trip($0)) } ?? .failure(.storage("the trip ended but the log could not close it; see the journal"))
                 }
             case .add(let manual):
-                return .success(.trip(try await log.addTrip(manual, context: context)))
+                let trip = try await log.addTrip(manual, context: context)
+                await recorder.refreshExports(for: trip, now: context.time)
+                return .success(.trip(trip))
             case .edit(let params):
                 let before = try await log.trip(params.id)
                 let erasing = recorder.privacy.erasesRoutesOfPrivateTrips && params.changes.kind == .private
@@ -44,10 +46,15 @@ extension TrackerService {
                 if state.engine.trip?.number == params.id {
                     state.recorder?.routeKept = trip.route.isKept
                     await apply(.reclassifyTrip(trip.kind, purpose: trip.purpose), to: &state)
+                } else if !erasing {
+                    // Its GPX names its kind and purpose, the month's CSV all it holds (an erasure rewrote both).
+                    await recorder.refreshExports(for: trip, now: context.time)
                 }
                 return .success(.trip(trip))
             case .delete(let params):
-                return .success(.trip(try await log.deleteTrip(params.id, reason: params.reason, context: context)))
+                let trip = try await log.deleteTrip(params.id, reason: params.reason, context: context)
+                await recorder.refreshExports(for: trip, now: context.time)
+                return .success(.trip(trip))
             case .odometer(let params):
                 return .success(.odometer(try await log.setOdometer(params.kilometres * 1000, reason: params.reason,
                                                                     context: context)))

@@ -19,8 +19,8 @@ extension TripRecorder {
                 + "into the log again at its next start. Remove the profile's driver, plate and company there, "
                 + "reload trackd (systemctl reload trackd), then erase")
         }
-        let months = params.dryRun ? [] : exports?.months() ?? []
         let retention = privacy.retention
+        let months = try await exportedMonths(touchedBy: params, retention: retention, context: context)
         var (erasure, exports) = try await settingExportsAside(
             months, now: context.time, keepRemoved: { $0.done && params.target == .all }
         ) { [log] () async throws(StoreError) -> LogErasure in
@@ -61,6 +61,22 @@ extension TripRecorder {
         } catch {
             logger.error("cannot erase the routes the privacy policy lets go", metadata: ["error": "\(error)"])
         }
+    }
+
+    /// The months whose files in `exports/` an erasure may change: for routes, the months of the trips whose routes
+    /// it erases (none when it finds none: the policy's erasure after every trip must not write every month again);
+    /// for the profile and the whole log, every month with a file.
+    private func exportedMonths(touchedBy params: EraseParams, retention: RetentionPolicy,
+                                context: ChangeContext) async throws(StoreError) -> [CivilDate] {
+        guard let exports, !params.dryRun else { return [] }
+        guard params.target == .routes else { return exports.months() }
+        var counting = params
+        counting.dryRun = true
+        var months = Set<CivilDate>()
+        for id in try await log.erase(counting, retention: retention, context: context).trips {
+            if let date = try await log.trip(id).date { months.insert(date.firstOfMonth) }
+        }
+        return months.sorted()
     }
 
     /// Runs `change` with the files of `months` removed before it, so that a power cut in between leaves no copy of

@@ -119,7 +119,10 @@ extension MileageLog {
                        readings: try await odometerReadings())
     }
 
-    public func report(period: LogPeriod, kind: KindFilter, now: UTCTime, generator: String) async throws(StoreError) -> MileageReport {
+    /// Everything a report of `period` shows, counted from `now` in the log's time zone; without the trips' tracks
+    /// when `tracks` is false (a CSV needs none, and a month's points are many).
+    public func report(period: LogPeriod, kind: KindFilter, now: UTCTime, generator: String,
+                       tracks: Bool = true) async throws(StoreError) -> MileageReport {
         try await read("build the report") { db in
             let profile = try MileageLog.profile(db)
             let today = LocalDates.date(of: now, zone: profile.timeZone)
@@ -133,7 +136,7 @@ extension MileageLog {
             }
             let trips = try rows.map(LogTrip.init(row:)).filter { kind.admits($0.kind) && $0.state != .open }
             let entries = try trips.map { trip in
-                ReportTrip(trip: trip, segments: trip.source == .gps && trip.state != .deleted
+                ReportTrip(trip: trip, segments: tracks && trip.source == .gps && trip.state != .deleted
                            ? try MileageLog.track(db, tripID: trip.id) : [])
             }
             let ids = Set(trips.map(\.id))
@@ -147,6 +150,23 @@ extension MileageLog {
             return MileageReport(
                 profile: profile, period: period.description, periodTitle: period.title(today: today),
                 from: dates?.from, until: dates?.until, kind: kind, trips: entries, revisions: revisions,
+                chainHead: try Ledger.head(db), generatedAt: now, generator: generator)
+        }
+    }
+
+    /// One closed trip with its track as a report of its own (the GPX file the daemon keeps of it): the profile, the
+    /// trip, its change history and the chain's head. A trip still open, or deleted, comes without its track.
+    public func tripReport(_ id: TripID, now: UTCTime, generator: String) async throws(StoreError) -> MileageReport {
+        try await read("build the report of trip \(id)") { db in
+            let profile = try MileageLog.profile(db)
+            let trip = try MileageLog.trip(id, db)
+            let segments = trip.source == .gps && trip.state == .closed ? try MileageLog.track(db, tripID: id) : []
+            let revisions = try Row.fetchAll(db, sql: "SELECT * FROM revision WHERE trip_id = ? ORDER BY id",
+                                             arguments: [id]).map(LogRevision.init(row:))
+            let title = ["trip \(id)", trip.date?.description].compactMap { $0 }.joined(separator: ", ")
+            return MileageReport(
+                profile: profile, period: "trip-\(id)", periodTitle: title, from: trip.date, until: trip.date?.next,
+                kind: .all, trips: [ReportTrip(trip: trip, segments: segments)], revisions: revisions,
                 chainHead: try Ledger.head(db), generatedAt: now, generator: generator)
         }
     }

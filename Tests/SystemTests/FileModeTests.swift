@@ -35,7 +35,7 @@ struct FileModeTests {
         #expect(daemon.exitStatus == 0, "\(daemon.output)")
         // The trip closed at the stop: the month's exports.
         #expect(mode(of: "\(state)/exports") == 0o750)
-        for file in ["2026-11.csv", "2026-11.gpx"] {
+        for file in ["2026-11.csv", "2026-11-22-trip-1.gpx"] {
             #expect(mode(of: "\(state)/exports/\(file)") == 0o640, "\(file)")
         }
     }

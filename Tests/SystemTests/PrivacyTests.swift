@@ -73,7 +73,7 @@ struct PrivacyTests {
         #expect(try await trackctl(socket + ["stop", "--purpose", "Visit to Example Ltd"]).status == 0)
         let coordinates = try Self.driveCoordinates()
         let before = Self.cardFiles(daemon).coordinates(of: coordinates)
-        #expect(before.contains { $0.contains("exports/2026-11.gpx") }, "the search finds the route in the exports")
+        #expect(before.contains { $0.contains("exports/2026-11-22-trip-1.gpx") }, "the search finds the route in the exports")
         #expect(before.contains { $0.hasPrefix(daemon.database) }, "and in the log")
 
         let edit = try await trackctl(socket + ["edit", "1", "--private", "--reason", "Drove home, not to the client"])

@@ -88,7 +88,9 @@ struct WalkthroughTests {
 
         // The daemon's own plain files for a card reader.
         #expect(FileManager.default.fileExists(atPath: folder.file("exports/2026-11.csv")))
-        #expect(FileManager.default.fileExists(atPath: folder.file("exports/2026-11.gpx")))
+        // Trip 1's GPX went with its route when it became private; the regular trip has no track to draw.
+        #expect(!FileManager.default.fileExists(atPath: folder.file("exports/2026-11-22-trip-1.gpx")))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.file("exports")) == ["2026-11.csv"])
         await daemon.stop()
     }
 

@@ -825,7 +825,7 @@ struct TripRecorderTests {
         #expect(regained.first?.detail == "usable fixes again after 61 s")
     }
 
-    @Test func writesTheMonthsCSVAndGPXOnceATripEnds() async throws {
+    @Test func writesTheMonthsCSVAndTheTripsGPXOnceATripEnds() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("trackd.sqlite")
         let exports = folder.file("exports")
@@ -843,7 +843,8 @@ struct TripRecorderTests {
         await tracker.finish()
 
         let names = try FileManager.default.contentsOfDirectory(atPath: exports).sorted()
-        #expect(names == ["2026-11.csv", "2026-11.gpx"], "the month's files, and no temporary file left behind")
+        #expect(names == ["2026-11-22-trip-\(trip.id).gpx", "2026-11.csv"],
+                "the trip's GPX and the month's CSV, and no temporary file left behind")
 
         let bytes = try Data(contentsOf: URL(fileURLWithPath: "\(exports)/2026-11.csv"))
         #expect(Array(bytes.prefix(3)) == [0xEF, 0xBB, 0xBF], "the byte-order mark comes first")
@@ -863,7 +864,7 @@ struct TripRecorderTests {
         #expect(lines.contains { $0.hasPrefix("total,") }, "the totals follow the trips")
         #expect(csv.hasSuffix("\r\n"))
 
-        let gpx = try String(contentsOfFile: "\(exports)/2026-11.gpx", encoding: .utf8)
+        let gpx = try String(contentsOfFile: "\(exports)/2026-11-22-trip-\(trip.id).gpx", encoding: .utf8)
         let elements = try XMLElements.names(gpx)
         #expect(elements.first == "gpx")
         #expect(elements.filter { $0 == "trk" }.count == 1)
@@ -872,7 +873,150 @@ struct TripRecorderTests {
         #expect(elements.filter { $0 == "trkpt" }.count == stored.count, "every stored point is in the GPX")
     }
 
+    @Test func aTripsGPXIsWrittenOnceNotAgainWithEachLaterTripOfItsMonth() async throws {
+        let folder = try TemporaryFolder()
+        let exports = folder.file("exports")
+        let (drive, firstLeg) = twoLegs(seed: 72)
+        let tracker = TrackerHarness(log: try MileageLog.open(path: folder.file("trackd.sqlite")), origin: start,
+                                     exports: MonthlyExports(directory: exports))
+        _ = try await tracker.tripRequest(.start(StartParams(kind: .business, purpose: "Supplier")))
+        try await tracker.feedAndWait(drive.fixes[..<firstLeg])
+        let first = try await tracker.tripRequest(.stop(StopParams()))
+        let firstGPX = "\(exports)/2026-11-22-trip-\(first.id).gpx"
+        let marked = try Self.markWritten(firstGPX)
+
+        _ = try await tracker.tripRequest(.start(StartParams(kind: .business, purpose: "Customer")))
+        try await tracker.feedAndWait(drive.fixes[firstLeg...])
+        let second = try await tracker.tripRequest(.stop(StopParams()))
+        await tracker.finish()
+
+        #expect(try Self.written(firstGPX) == marked, "the first trip's file is the one written at its end")
+        let names = try FileManager.default.contentsOfDirectory(atPath: exports).sorted()
+        #expect(names == ["2026-11-22-trip-\(first.id).gpx", "2026-11-22-trip-\(second.id).gpx", "2026-11.csv"])
+        let gpx = try String(contentsOfFile: "\(exports)/2026-11-22-trip-\(second.id).gpx", encoding: .utf8)
+        #expect(try XMLElements.names(gpx).filter { $0 == "trk" }.count == 1, "a file holds its own trip only")
+        let csv = try String(contentsOfFile: "\(exports)/2026-11.csv", encoding: .utf8)
+        #expect(csv.contains("\r\n\(first.id),") && csv.contains("\r\n\(second.id),"), "the CSV lists the month's trips")
+    }
+
+    @Test func anEditWritesTheTripsGPXAndTheMonthsCSVAgainAndADeletionRemovesTheGPX() async throws {
+        let folder = try TemporaryFolder()
+        let exports = folder.file("exports")
+        var drive = DriveSimulator(start: start, seed: 73)
+        drive.park(5)
+        drive.drive(1500, kmh: 60)
+        drive.park(5)
+
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        let tracker = TrackerHarness(log: log, origin: start, exports: MonthlyExports(directory: exports))
+        _ = try await tracker.tripRequest(.start(StartParams(kind: .business)))
+        try await tracker.feedAndWait(drive.fixes)
+        let trip = try await tracker.tripRequest(.stop(StopParams()))
+        let gpx = "\(exports)/2026-11-22-trip-\(trip.id).gpx"
+        #expect(!(try String(contentsOfFile: gpx, encoding: .utf8)).contains("Harbour survey"))
+
+        _ = try await tracker.tripRequest(.edit(EditParams(id: trip.id, changes: TripChanges(purpose: "Harbour survey"),
+                                                           reason: "forgotten at the stop")))
+        #expect(try String(contentsOfFile: gpx, encoding: .utf8).contains("Harbour survey"), "the track's name")
+        #expect(try String(contentsOfFile: "\(exports)/2026-11.csv", encoding: .utf8).contains("Harbour survey"))
+
+        _ = try await tracker.tripRequest(.delete(DeleteParams(id: trip.id, reason: "a test drive")))
+        await tracker.finish()
+        #expect(!FileManager.default.fileExists(atPath: gpx), "a deleted trip has no track on the card")
+        #expect(try String(contentsOfFile: "\(exports)/2026-11.csv", encoding: .utf8).contains("deleted"))
+    }
+
+    @Test func aMonthsSingleGPXOfAnOlderTrackdGivesWayToOneFilePerTripAtTheMonthsNextTrip() async throws {
+        let folder = try TemporaryFolder()
+        let exports = folder.file("exports")
+        let (drive, firstLeg) = twoLegs(seed: 74)
+        let tracker = TrackerHarness(log: try MileageLog.open(path: folder.file("trackd.sqlite")), origin: start,
+                                     exports: MonthlyExports(directory: exports))
+        _ = try await tracker.tripRequest(.start(StartParams(kind: .business)))
+        try await tracker.feedAndWait(drive.fixes[..<firstLeg])
+        let first = try await tracker.tripRequest(.stop(StopParams()))
+        // The folder as a trackd before 2026-11-27 left it: the month's tracks in one file.
+        try FileManager.default.removeItem(atPath: "\(exports)/2026-11-22-trip-\(first.id).gpx")
+        try Data("<gpx/>".utf8).write(to: URL(fileURLWithPath: "\(exports)/2026-11.gpx"))
+
+        _ = try await tracker.tripRequest(.start(StartParams(kind: .business)))
+        try await tracker.feedAndWait(drive.fixes[firstLeg...])
+        let second = try await tracker.tripRequest(.stop(StopParams()))
+        await tracker.finish()
+        let names = try FileManager.default.contentsOfDirectory(atPath: exports).sorted()
+        #expect(names == ["2026-11-22-trip-\(first.id).gpx", "2026-11-22-trip-\(second.id).gpx", "2026-11.csv"])
+    }
+
+    @Test func thePolicysErasureOfOldRoutesAfterATripWritesAgainOnlyTheMonthsWhoseRoutesItErases() async throws {
+        let folder = try TemporaryFolder()
+        let exports = folder.file("exports")
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        let september = UTCTime.iso("2026-09-10T08:00:00Z")
+        let tracker = TrackerHarness(log: log, origin: september, exports: MonthlyExports(directory: exports),
+                                     privacy: PrivacyPolicy(eraseRoutesAfterMonths: 1))
+        func drive(at start: UTCTime, seed: UInt64) async throws -> LogTrip {
+            var drive = DriveSimulator(start: start, seed: seed)
+            drive.park(5)
+            let parked = drive.fixes.count
+            drive.drive(1500, kmh: 50)
+            drive.park(5)
+            // A trip starts at the latest fix: one of this day, not the last trip's.
+            try await tracker.feedAndWait(drive.fixes[..<parked])
+            _ = try await tracker.tripRequest(.start(StartParams(kind: .business)))
+            try await tracker.feedAndWait(drive.fixes[parked...])
+            return try await tracker.tripRequest(.stop(StopParams()))
+        }
+        let earlier = try await drive(at: september, seed: 91)
+        let septemberCSV = "\(exports)/2026-09.csv"
+        #expect(FileManager.default.fileExists(atPath: "\(exports)/2026-09-10-trip-\(earlier.id).gpx"))
+
+        // November: the trip's close erases September's route, and writes September's files again without it.
+        let november = try await drive(at: .iso("2026-11-20T08:00:00Z"), seed: 92)
+        try await eventually("the September route is erased") {
+            try await log.track(earlier.id).isEmpty
+        }
+        #expect(!FileManager.default.fileExists(atPath: "\(exports)/2026-09-10-trip-\(earlier.id).gpx"))
+        let septemberWritten = try Self.markWritten(septemberCSV)
+        let novemberGPX = "\(exports)/2026-11-20-trip-\(november.id).gpx"
+        let novemberWritten = try Self.markWritten(novemberGPX)
+
+        // The next trip finds no route to erase: no month's files are written again but its own.
+        let next = try await drive(at: .iso("2026-11-21T08:00:00Z"), seed: 93)
+        await tracker.finish()
+        #expect(try Self.written(septemberCSV) == septemberWritten, "September's CSV stays as it was")
+        #expect(try Self.written(novemberGPX) == novemberWritten, "so does the first November trip's GPX")
+        let names = try FileManager.default.contentsOfDirectory(atPath: exports).sorted()
+        #expect(names == ["2026-09.csv", "2026-11-20-trip-\(november.id).gpx", "2026-11-21-trip-\(next.id).gpx",
+                          "2026-11.csv"])
+    }
+
     // MARK: - Helpers
+
+    /// Two legs of 1.5 km from `start`, each between stops of 5 s; the drive and the index of the second leg's first
+    /// fix.
+    private func twoLegs(seed: UInt64) -> (drive: DriveSimulator, secondLeg: Int) {
+        var drive = DriveSimulator(start: start, seed: seed)
+        drive.park(5)
+        drive.drive(1500, kmh: 60)
+        drive.park(5)
+        let secondLeg = drive.fixes.count
+        drive.drive(1500, kmh: 60)
+        drive.park(5)
+        return (drive, secondLeg)
+    }
+
+    /// Marks a file as written in 2000 and returns that time: a file written again since (a new file renamed over
+    /// it, or one written after it was removed, which may get its inode back) has the time of its writing instead.
+    private static func markWritten(_ path: String) throws -> Date {
+        let marked = Date(timeIntervalSince1970: 946_684_800)
+        try FileManager.default.setAttributes([.modificationDate: marked], ofItemAtPath: path)
+        return marked
+    }
+
+    /// When a file was last written.
+    private static func written(_ path: String) throws -> Date? {
+        try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+    }
 
     /// A trip as a power cut leaves it: opened, a minute of points eastwards at 10 m/s from `origin` from `start`
     /// stored, never closed; the log closed as if the daemon had been killed.
