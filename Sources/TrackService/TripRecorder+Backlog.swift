@@ -92,6 +92,12 @@ extension TripRecorder {
     }
 
     mutating func perform(_ write: Backlog.Write) async throws(StoreError) {
+        // A trip's close runs code a drive runs once (the point file's move, the digest of the track for the chain,
+        // the month's CSV and the trip's GPX): between two releases of code pages, like the jobs below, so that
+        // its pages leave at once (docs/benchmarks.md, "Memory").
+        let closing = if case .close = write { true } else { false }
+        if closing { releasePages?() }
+        defer { if closing { releasePages?() } }
         // The point file takes the running trip's points and ends between its events; anything else goes into the
         // log after what the file holds, so that the log keeps the trip's order.
         switch write {

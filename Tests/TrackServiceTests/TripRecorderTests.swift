@@ -873,6 +873,26 @@ struct TripRecorderTests {
         #expect(elements.filter { $0 == "trkpt" }.count == stored.count, "every stored point is in the GPX")
     }
 
+    @Test func aTripsCloseAndItsExportsRunBetweenTwoReleasesOfCodePages() async throws {
+        let folder = try TemporaryFolder()
+        let gpx = folder.file("exports/2026-11-22-trip-1.gpx")
+        // At each release: whether the trip's GPX is on the card yet.
+        let atRelease = Mutex<[Bool]>([])
+        let (drive, _) = twoLegs(seed: 75)
+        let tracker = TrackerHarness(
+            log: try MileageLog.open(path: folder.file("trackd.sqlite")), origin: start,
+            exports: MonthlyExports(directory: folder.file("exports")),
+            releasePages: { atRelease.withLock { $0.append(FileManager.default.fileExists(atPath: gpx)) } })
+        _ = try await tracker.tripRequest(.start(StartParams(kind: .business)))
+        try await tracker.feedAndWait(drive.fixes)
+        let whileDriving = atRelease.withLock { $0.count }
+        let trip = try await tracker.tripRequest(.stop(StopParams()))
+        await tracker.finish()
+        #expect(trip.id == 1)
+        #expect(atRelease.withLock { Array($0.dropFirst(whileDriving)) } == [false, true],
+                "one release before the close, and one after it has written the trip's GPX")
+    }
+
     @Test func aTripsGPXIsWrittenOnceNotAgainWithEachLaterTripOfItsMonth() async throws {
         let folder = try TemporaryFolder()
         let exports = folder.file("exports")
