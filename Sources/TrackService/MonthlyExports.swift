@@ -81,7 +81,7 @@ public struct MonthlyExports: Sendable {
     }
 
     /// A trip's GPX: written when the trip counts and its route is kept and drawn, else removed; returns the path
-    /// written, if any.
+    /// written, if any. Called after `writeCSV`, which has prepared the folder.
     private func writeGPX(of id: TripID, from log: MileageLog, now: UTCTime) async throws -> [String] {
         let report = try await log.tripReport(id, now: now, generator: generator)
         guard let entry = report.trips.first, let date = entry.trip.date else { return [] }
@@ -90,7 +90,6 @@ public struct MonthlyExports: Sendable {
             try? FileManager.default.removeItem(atPath: path)
             return []
         }
-        try FileModes.prepareFolder(directory)
         try AtomicFile.write(try ReportRenderer.render(report, as: .gpx).utf8, to: path, mode: FileModes.file)
         return [path]
     }

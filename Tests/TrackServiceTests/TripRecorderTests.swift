@@ -556,11 +556,7 @@ struct TripRecorderTests {
     @Test func theRunningTripsPointsWaitInThePointFileAndItsCloseMovesThemIntoTheLog() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("trackd.sqlite")
-        var drive = DriveSimulator(start: start, seed: 71)
-        drive.drive(200, kmh: 50, endKmh: 50)
-        let first = drive.fixes
-        drive.drive(600, kmh: 50, endKmh: 50)
-        let leg = Array(drive.fixes.dropFirst(first.count))
+        let (first, leg) = firstPointsAndLeg(seed: 71, metres: 600)
         let log = try MileageLog.open(path: path)
         let pointFile = TrackPointFile(path: TrackPointFile.path(forLog: path))
         let tracker = TrackerHarness(log: log, origin: start, tick: .milliseconds(20), commitInterval: 1,
@@ -595,11 +591,7 @@ struct TripRecorderTests {
     @Test func aDrivesOneOffWritesRunBetweenTwoReleasesOfCodePages() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("trackd.sqlite")
-        var drive = DriveSimulator(start: start, seed: 73)
-        drive.drive(200, kmh: 50, endKmh: 50)
-        let first = drive.fixes
-        drive.drive(14_000, kmh: 50, endKmh: 50)  // About 1 000 points: some 40 KiB of the point file.
-        let leg = Array(drive.fixes.dropFirst(first.count))
+        let (first, leg) = firstPointsAndLeg(seed: 73, metres: 14_000)  // About 1 000 points: some 40 KiB of the point file.
         let log = try MileageLog.open(path: path)
         let pointFile = TrackPointFile(path: TrackPointFile.path(forLog: path))
         // At each release: the points the log holds, and those the point file holds.
@@ -724,12 +716,7 @@ struct TripRecorderTests {
         // A trip in September: its later points go through the point file (more than its first block), which its
         // close empties by a new header; its records past that block stay in the file.
         func drive(at start: UTCTime, seed: UInt64) async throws -> TripID {
-            var drive = DriveSimulator(start: start, seed: seed)
-            drive.drive(200, kmh: 50, endKmh: 50)
-            let first = drive.fixes
-            drive.drive(2500, kmh: 50, endKmh: 0)
-            drive.park(5)
-            let rest = Array(drive.fixes.dropFirst(first.count))
+            let (first, rest) = firstPointsAndLeg(at: start, seed: seed, metres: 2500, stopping: true)
             let trip = try await tracker.tripRequest(.start(StartParams(kind: .business)))
             try await tracker.feedAndWait(first)
             tracker.setClock(to: first.last!.time!, plus: 2)
@@ -1011,6 +998,18 @@ struct TripRecorderTests {
     }
 
     // MARK: - Helpers
+
+    /// The first 200 m of a drive at 50 km/h from `start` (the trip's first points), and the leg of `metres` after
+    /// them: at 50 km/h on, or slowing to a stop and standing 5 s when `stopping`.
+    private func firstPointsAndLeg(at start: UTCTime? = nil, seed: UInt64, metres: Double,
+                                   stopping: Bool = false) -> (first: [Fix], leg: [Fix]) {
+        var drive = DriveSimulator(start: start ?? self.start, seed: seed)
+        drive.drive(200, kmh: 50, endKmh: 50)
+        let first = drive.fixes
+        drive.drive(metres, kmh: 50, endKmh: stopping ? 0 : 50)
+        if stopping { drive.park(5) }
+        return (first, Array(drive.fixes.dropFirst(first.count)))
+    }
 
     /// Two legs of 1.5 km from `start`, each between stops of 5 s; the drive and the index of the second leg's first
     /// fix.
