@@ -13,9 +13,14 @@ struct FileModeTests {
         let folder = try TemporaryFolder()
         let state = folder.file("state")
         try Data().write(to: URL(fileURLWithPath: folder.file("trackd.yaml")))
+        // The drive, then an hour parked: trackd still runs when the files are looked at, however slow the machine
+        // (the log's -wal and -shm, and the socket, go when it ends).
+        let drive = folder.file("drive.nmea")
+        try FileManager.default.copyItem(atPath: DriveLog.demo, toPath: drive)
+        try DriveLog.appendParking(to: drive, seconds: 3600)
         let daemon = try TestSubprocess(
             executable: "/bin/sh",
-            arguments: ["-c", "umask 022; exec \"$0\" \"$@\"", Products.trackd, "--source", "file://\(DriveLog.demo)?speed=20",
+            arguments: ["-c", "umask 022; exec \"$0\" \"$@\"", Products.trackd, "--source", "file://\(drive)?speed=20",
                         "--state-dir", state, "--config", folder.file("trackd.yaml"), "--auto-start", "business"],
             outputPath: folder.file("trackd.log"))
         defer { daemon.stop() }
