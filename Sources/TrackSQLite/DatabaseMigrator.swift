@@ -41,7 +41,7 @@ public struct DatabaseMigrator: Sendable {
                     if foreignKeys, let violation = try Row.fetchOne(db, sql: "PRAGMA foreign_key_check") {
                         throw DatabaseError(resultCode: .SQLITE_CONSTRAINT,
                                             message: "migration '\(step.identifier)' left a foreign key violation "
-                                                + "in table \(violation[databaseValue: "table"])")
+                                                + "in table \((try? violation[databaseValue: "table"]) ?? .null)")
                     }
                     try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)",
                                    arguments: [step.identifier])

@@ -10,50 +10,71 @@ public struct Row: Sendable {
         self.values = values
     }
 
-    /// The value of the column `name`, converted; a crash (a programming error) for a missing column, `NULL` or a
-    /// value that does not convert. Read an optional for a column that may be `NULL`.
+    /// The value of the column `name`, converted. A missing column, `NULL` or a value that does not convert (a log
+    /// changed by hand, a file from another program) is an error (`SQLITE_MISMATCH`) that names the column and the
+    /// value. Read an optional for a column that may be `NULL`.
     public subscript<Value: DatabaseValueConvertible>(_ name: String) -> Value {
-        let value = self[databaseValue: name]
-        guard let converted = Value.fromDatabaseValue(value) else {
-            fatalError("could not read \(value) of column '\(name)' as \(Value.self)")
+        get throws {
+            let value = try self[databaseValue: name]
+            guard let converted = Value.fromDatabaseValue(value) else { throw mismatch(value, column: "'\(name)'", Value.self) }
+            return converted
         }
-        return converted
     }
 
-    /// The value of the column `name`, converted; `nil` for `NULL`, a crash for a missing column or a value of
+    /// The value of the column `name`, converted; `nil` for `NULL`, an error for a missing column or a value of
     /// another type.
     public subscript<Value: DatabaseValueConvertible>(_ name: String) -> Value? {
-        let value = self[databaseValue: name]
-        if value.isNull { return nil }
-        guard let converted = Value.fromDatabaseValue(value) else {
-            fatalError("could not read \(value) of column '\(name)' as \(Value.self)")
+        get throws {
+            let value = try self[databaseValue: name]
+            if value.isNull { return nil }
+            guard let converted = Value.fromDatabaseValue(value) else { throw mismatch(value, column: "'\(name)'", Value.self) }
+            return converted
         }
-        return converted
     }
 
     /// The value at column `index`, converted (as the subscript by name).
     public subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
-        guard let converted = Value.fromDatabaseValue(values[index]) else {
-            fatalError("could not read \(values[index]) of column \(index) as \(Value.self)")
+        get throws {
+            guard let converted = Value.fromDatabaseValue(values[index]) else {
+                throw mismatch(values[index], column: "\(index)", Value.self)
+            }
+            return converted
         }
-        return converted
     }
 
     /// The value at column `index`, converted; `nil` for `NULL`.
     public subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value? {
-        if values[index].isNull { return nil }
-        guard let converted = Value.fromDatabaseValue(values[index]) else {
-            fatalError("could not read \(values[index]) of column \(index) as \(Value.self)")
+        get throws {
+            if values[index].isNull { return nil }
+            guard let converted = Value.fromDatabaseValue(values[index]) else {
+                throw mismatch(values[index], column: "\(index)", Value.self)
+            }
+            return converted
         }
-        return converted
     }
 
-    /// The raw value of the column `name`.
+    /// The raw value of the column `name`; an error when the row has no such column.
     public subscript(databaseValue name: String) -> DatabaseValue {
-        guard let index = index(of: name) else {
-            fatalError("no column '\(name)' in a row of \(columnNames)")
+        get throws {
+            guard let index = index(of: name) else {
+                throw DatabaseError(resultCode: .SQLITE_MISMATCH,
+                                    message: "no column '\(name)' in a row of \(columnNames.joined(separator: ", "))")
+            }
+            return values[index]
         }
-        return values[index]
+    }
+
+    /// The error for a value that is not of the type its column holds.
+    private func mismatch<Value>(_ value: DatabaseValue, column: String, _: Value.Type) -> DatabaseError {
+        let shown = switch value {
+        case .null: "NULL"
+        case .integer(let number): "the integer \(number)"
+        case .real(let number): "the number \(number)"
+        case .text(let text): "the text '\(text.count > 40 ? String(text.prefix(40)) + "…" : text)'"
+        case .blob(let bytes): "a blob of \(bytes.count) bytes"
+        }
+        return DatabaseError(resultCode: .SQLITE_MISMATCH,
+                             message: "column \(column) holds \(shown), which does not read as \(Value.self)")
     }
 
     /// Whether the row has a column `name`.

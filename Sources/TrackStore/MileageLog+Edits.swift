@@ -38,8 +38,8 @@ extension MileageLog {
                     + "a trip is entered once it has been driven")
             }
             if let last = try Row.fetchOne(db, sql: "SELECT id, date FROM trip WHERE date IS NOT NULL ORDER BY id DESC LIMIT 1"),
-               let lastDate = (last["date"] as String?).flatMap({ CivilDate(iso8601: $0) }), manual.date < lastDate {
-                throw StoreError.invalid("the log is kept in order: its last entry (trip \(last["id"] as Int64)) is dated "
+               let lastDate = (try last["date"] as String?).flatMap({ CivilDate(iso8601: $0) }), manual.date < lastDate {
+                throw StoreError.invalid("the log is kept in order: its last entry (trip \(try last["id"] as Int64)) is dated "
                     + "\(lastDate), so a trip dated \(manual.date) cannot follow it; date it \(lastDate) or later")
             }
             let odometerStart = try MileageLog.odometer(db)
@@ -90,8 +90,8 @@ extension MileageLog {
             }
             if let earliest = start ?? end,
                let last = try Row.fetchOne(db, sql: "SELECT id, end_time FROM trip WHERE end_time IS NOT NULL AND state != 'deleted' ORDER BY id DESC LIMIT 1"),
-               let lastEnd = (last["end_time"] as String?).flatMap({ UTCTime(iso8601: $0) }), earliest < lastEnd {
-                throw StoreError.invalid("the log is kept in order: its last entry (trip \(last["id"] as Int64)) ended at "
+               let lastEnd = (try last["end_time"] as String?).flatMap({ UTCTime(iso8601: $0) }), earliest < lastEnd {
+                throw StoreError.invalid("the log is kept in order: its last entry (trip \(try last["id"] as Int64)) ended at "
                     + "\(lastEnd.iso8601(fractionDigits: 0)), so a trip timed before that cannot follow it")
             }
             if let latest = end ?? start, latest > context.time {
@@ -200,9 +200,9 @@ extension MileageLog {
                 throw StoreError.invalid("trip \(open) is being recorded; take the reading when it has stopped")
             }
             let previous = try Row.fetchOne(db, sql: "SELECT * FROM odometer_reading ORDER BY id DESC LIMIT 1")
-            if let previous, let last: Double = previous["value"], value < last {
+            if let previous, let last: Double = try previous["value"], value < last {
                 throw StoreError.invalid("the reading \(LogTrip.kilometresText(metres: value)) km is lower than the last "
-                    + "reading, \(LogTrip.kilometresText(metres: last)) km on \(previous["time"] as String): "
+                    + "reading, \(LogTrip.kilometresText(metres: last)) km on \(try previous["time"] as String): "
                     + "an odometer does not go backwards")
             }
             let logValue = try MileageLog.odometer(db)
@@ -232,8 +232,8 @@ extension MileageLog {
             var before: Double?
             var after: Double?
             var note = "the first reading sets the log's odometer; the calibration needs a second one"
-            if let previous, let last: Double = previous["value"] {
-                let since: Int64 = previous["last_trip_id"] ?? 0
+            if let previous, let last: Double = try previous["value"] {
+                let since: Int64 = try previous["last_trip_id"] ?? 0
                 let upTo = entry?.id.rawValue ?? Int64.max
                 let gps = try Double.fetchOne(db, sql: """
                     SELECT COALESCE(SUM(measured_distance), 0) FROM trip

@@ -62,7 +62,7 @@ extension MileageLog {
                 // Readers that still see the old state keep the WAL from being emptied; they finish within moments.
                 for _ in 0..<50 {
                     let result = try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-                    if result?[0] as Int? == 0 { return [] }
+                    if try result?[0] as Int? == 0 { return [] }
                     usleep(100_000)
                 }
                 return ["the WAL could not be emptied yet (a reader held it); it is emptied at the next start"]
@@ -103,7 +103,7 @@ extension MileageLog {
             // A running trip goes on without its route: its row notes its progress from here.
             if trip.state == .open {
                 let last = try Row.fetchOne(db, sql: "SELECT * FROM track_point WHERE trip_id = ? ORDER BY seq DESC LIMIT 1",
-                                            arguments: [id]).map { StoredPoint(row: $0).recorded.point }
+                                            arguments: [id]).map { try StoredPoint(row: $0).recorded.point }
                 trip.end = last?.time
                 trip.measuredDistance = last?.distance ?? 0
             }
@@ -174,8 +174,8 @@ extension MileageLog {
                 SELECT id, date FROM trip WHERE kind = 'business' AND state != 'deleted' AND date IS NOT NULL
                 ORDER BY date DESC, id DESC
                 """).compactMap { row -> (TripID, CivilDate)? in
-                    guard let date = CivilDate(iso8601: row["date"] as String) else { return nil }
-                    return retention.covers(date, today: today) ? (row["id"], date) : nil
+                    guard let date = CivilDate(iso8601: try row["date"] as String) else { return nil }
+                    return retention.covers(date, today: today) ? (try row["id"], date) : nil
                 }
             if let (trip, date) = kept.first {
                 throw StoreError.retained(trip: trip, date: date, count: kept.count, until: retention.keptUntil(date),

@@ -130,8 +130,8 @@ extension MileageLog {
     /// Refuses a name another place has (names are compared by their key: case and punctuation aside).
     static func checkNameFree(_ name: String, except id: PlaceID?, _ db: Database) throws {
         guard let row = try Row.fetchOne(db, sql: "SELECT id, name FROM place WHERE key = ?", arguments: [Place.key(name)]),
-              PlaceID(row["id"] as Int64) != id else { return }
-        throw StoreError.invalid("a place named '\(row["name"] as String)' exists; choose another name or edit that one")
+              PlaceID(try row["id"] as Int64) != id else { return }
+        throw StoreError.invalid("a place named '\(try row["name"] as String)' exists; choose another name or edit that one")
     }
 
     /// Gives `place` to the closed GPS trips without a place whose start or end lies inside it (and inside no
@@ -201,18 +201,18 @@ extension MileageLog {
                 WHERE state = 'closed' AND source = 'gps' AND (start_lat IS NOT NULL OR end_lat IS NOT NULL)
                 ORDER BY id
                 """).map { row in
-                    TripEndpoints(id: row["id"], start: (row["start_time"] as String?).flatMap { UTCTime(iso8601: $0) },
-                                  end: (row["end_time"] as String?).flatMap { UTCTime(iso8601: $0) },
-                                  startPosition: MileageLog.coordinate(row, "start_lat", "start_lon"),
-                                  endPosition: MileageLog.coordinate(row, "end_lat", "end_lon"))
+                    TripEndpoints(id: try row["id"], start: (try row["start_time"] as String?).flatMap { UTCTime(iso8601: $0) },
+                                  end: (try row["end_time"] as String?).flatMap { UTCTime(iso8601: $0) },
+                                  startPosition: try MileageLog.coordinate(row, "start_lat", "start_lon"),
+                                  endPosition: try MileageLog.coordinate(row, "end_lat", "end_lon"))
                 }
             return PlaceSuggestion.suggestions(trips: trips, places: try MileageLog.places(db), radius: radius,
                                                minimumVisits: minimum)
         }
     }
 
-    static func coordinate(_ row: Row, _ latitude: String, _ longitude: String) -> Coordinate? {
-        guard let lat: Double = row[latitude], let lon: Double = row[longitude] else { return nil }
+    static func coordinate(_ row: Row, _ latitude: String, _ longitude: String) throws -> Coordinate? {
+        guard let lat: Double = try row[latitude], let lon: Double = try row[longitude] else { return nil }
         return Coordinate(latitude: lat, longitude: lon)
     }
 }

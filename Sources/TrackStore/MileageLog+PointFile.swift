@@ -19,7 +19,7 @@ extension MileageLog {
     static func settle(_ contents: TrackPointFile.Contents, _ db: Database) throws {
         let tripID = contents.tripID
         let row = try Row.fetchOne(db, sql: "SELECT state, route FROM trip WHERE id = ?", arguments: [tripID])
-        let state: String? = row?["state"]
+        let state: String? = try row?["state"]
         guard state == "open" else {
             throw state == nil ? StoreError.unknownTrip(tripID)
                 : StoreError.invalid("trip \(tripID) is \(state ?? "") in the log; its track takes no more points")
@@ -27,7 +27,7 @@ extension MileageLog {
         let last = try Int64.fetchOne(db, sql: "SELECT MAX(time_ms) FROM track_point WHERE trip_id = ?",
                                       arguments: [tripID])
         let points = contents.points(after: last)
-        if row?["route"] == TripRoute.recorded.rawValue {
+        if try row?["route"] == TripRoute.recorded.rawValue {
             try MileageLog.insertPoints(points, tripID: tripID, db)
         } else {
             try MileageLog.noteProgress(points, tripID: tripID, db)

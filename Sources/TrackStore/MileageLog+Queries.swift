@@ -54,7 +54,7 @@ extension MileageLog {
                 SELECT COUNT(*) AS points, COUNT(DISTINCT segment) AS segments FROM track_point WHERE trip_id = ?
                 """, arguments: [id])
             return TripDetail(trip: trip, revisions: revisions, events: events,
-                              trackPoints: counts?["points"] ?? 0, segments: counts?["segments"] ?? 0)
+                              trackPoints: try counts?["points"] ?? 0, segments: try counts?["segments"] ?? 0)
         }
     }
 
@@ -199,7 +199,7 @@ extension MileageLog {
         let rows = try Row.fetchCursor(db, sql: "SELECT * FROM track_point WHERE trip_id = ? ORDER BY seq",
                                        arguments: [tripID])
         while let row = try rows.next() {
-            let recorded = StoredPoint(row: row).recorded
+            let recorded = try StoredPoint(row: row).recorded
             if recorded.segment != current {
                 segments.append([])
                 current = recorded.segment
@@ -217,9 +217,9 @@ extension MileageLog {
 
 extension LogEvent {
     /// An event from its row; `nil` for a kind this version does not know.
-    init?(row: Row) {
-        guard let kind = Kind(rawValue: row["kind"]) else { return nil }
-        self.init(id: row["id"], kind: kind, time: (row["time"] as String?).flatMap { UTCTime(iso8601: $0) },
-                  tripID: row["trip_id"], detail: row["detail"])
+    init?(row: Row) throws {
+        guard let kind = Kind(rawValue: try row["kind"]) else { return nil }
+        self.init(id: try row["id"], kind: kind, time: (try row["time"] as String?).flatMap { UTCTime(iso8601: $0) },
+                  tripID: try row["trip_id"], detail: try row["detail"])
     }
 }

@@ -37,13 +37,13 @@ extension MileageLog {
         try await write("store track points") { db in
             // A trip closed meanwhile (by another trackd on the same folder, say) keeps its track as it was closed.
             let row = try Row.fetchOne(db, sql: "SELECT state, route FROM trip WHERE id = ?", arguments: [tripID])
-            let state: String? = row?["state"]
+            let state: String? = try row?["state"]
             guard state == "open" else {
                 throw state == nil ? StoreError.unknownTrip(tripID)
                     : StoreError.invalid("trip \(tripID) is \(state ?? "") in the log; its track takes no more points")
             }
             if let resumption { try MileageLog.insertResumption(resumption, tripID: tripID, db) }
-            if row?["route"] == TripRoute.recorded.rawValue {
+            if try row?["route"] == TripRoute.recorded.rawValue {
                 try MileageLog.insertPoints(points, tripID: tripID, db)
             } else {
                 try MileageLog.noteProgress(points, tripID: tripID, db)
@@ -221,7 +221,7 @@ extension MileageLog {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM profile WHERE id = 1") else {
             throw StoreError.invalid("the log has no profile row; it was not made by trackd")
         }
-        return LogProfile(row: row)
+        return try LogProfile(row: row)
     }
 
     static func trip(_ id: TripID, _ db: Database) throws -> LogTrip {

@@ -35,7 +35,7 @@ extension MileageLog {
             let rows = try Row.fetchAll(db, sql: """
                 SELECT * FROM report_mail WHERE ?1 IS NULL OR month = ?1 ORDER BY id
                 """, arguments: [month])
-            return rows.map(MileageLog.reportMailing)
+            return try rows.map(MileageLog.reportMailing)
         }
     }
 
@@ -62,23 +62,23 @@ extension MileageLog {
                 FROM trip WHERE date >= ? AND date < ? AND state <> 'deleted'
                 GROUP BY month ORDER BY month
                 """, arguments: [from.description, until.description])
-            return rows.compactMap { row -> MonthlyReportSchedule.Month? in
-                let month: String = row["month"]
+            return try rows.compactMap { row -> MonthlyReportSchedule.Month? in
+                let month: String = try row["month"]
                 guard let first = CivilDate(iso8601: month + "-01") else { return nil }
-                return MonthlyReportSchedule.Month(first: first, trips: row["trips"], openTrips: row["open"] ?? 0,
-                                                   sent: row["sent"])
+                return MonthlyReportSchedule.Month(first: first, trips: try row["trips"], openTrips: try row["open"] ?? 0,
+                                                   sent: try row["sent"])
             }
         }
     }
 
     /// A row of `report_mail`.
-    static func reportMailing(_ row: Row) -> ReportMailing {
-        let recipients: String = row["recipients"]
-        let sent: String = row["sent_time"]
+    static func reportMailing(_ row: Row) throws -> ReportMailing {
+        let recipients: String = try row["recipients"]
+        let sent: String = try row["sent_time"]
         return ReportMailing(
-            id: row["id"], month: row["month"],
+            id: try row["id"], month: try row["month"],
             recipients: recipients.split(separator: ",").map { String($0.drop(while: \.isWhitespace)) },
-            sentAt: UTCTime(iso8601: sent) ?? UTCTime(nanosecondsSinceEpoch: 0), chainHead: row["chain_head"],
-            messageID: row["message_id"], trigger: ReportMailTrigger(rawValue: row["trigger"]) ?? .manual)
+            sentAt: UTCTime(iso8601: sent) ?? UTCTime(nanosecondsSinceEpoch: 0), chainHead: try row["chain_head"],
+            messageID: try row["message_id"], trigger: ReportMailTrigger(rawValue: try row["trigger"]) ?? .manual)
     }
 }

@@ -235,14 +235,14 @@ extension MileageLog {
         var count = 0
         let rows = try Row.fetchAll(db, sql: "SELECT seq, subject, ref, payload, hash FROM ledger_v1 ORDER BY seq")
         for row in rows {
-            let subject: String = row["subject"]
-            let ref: String = row["ref"]
-            let payload: String = row["payload"]
+            let subject: String = try row["subject"]
+            let ref: String = try row["ref"]
+            let payload: String = try row["payload"]
             let payloadDigest = Ledger.sha256(payload)
             let hash = Ledger.recordDigest(previous: previous, subject: subject, ref: ref, payloadSHA256: payloadDigest)
             try db.execute(sql: """
                 INSERT INTO ledger (seq, subject, ref, payload, payload_sha256, hash, v1_hash) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [row["seq"] as Int64, subject, ref, payload, payloadDigest, hash, row["hash"] as String])
+                """, arguments: [try row["seq"] as Int64, subject, ref, payload, payloadDigest, hash, try row["hash"] as String])
             previous = hash
             count += 1
         }
@@ -257,7 +257,7 @@ extension MileageLog {
             CREATE TRIGGER ledger_no_delete BEFORE DELETE ON ledger
                 BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
             """)
-        if let v1Head = rows.last?["hash"] as String? {
+        if let v1Head = try rows.last?["hash"] as String? {
             var record = CanonicalRecord()
             record.add("format", 2)
             record.add("v1_head", v1Head)

@@ -25,13 +25,13 @@ extension MileageLog {
                 SELECT seq, subject, ref, payload, payload_sha256, hash, v1_hash FROM ledger ORDER BY seq
                 """)
             while let row = try rows.next() {
-                let seq: Int64 = row["seq"]
-                let subject: String = row["subject"]
-                let ref: String = row["ref"]
-                let payload: String? = row["payload"]
-                let payloadDigest: String = row["payload_sha256"]
-                let hash: String = row["hash"]
-                let v1Hash: String? = row["v1_hash"]
+                let seq: Int64 = try row["seq"]
+                let subject: String = try row["subject"]
+                let ref: String = try row["ref"]
+                let payload: String? = try row["payload"]
+                let payloadDigest: String = try row["payload_sha256"]
+                let hash: String = try row["hash"]
+                let v1Hash: String? = try row["v1_hash"]
                 let name = "chain record \(seq) (\(subject) \(ref))"
                 if seq != expectedSeq {
                     problems.append(.init(record: "chain record \(expectedSeq)",
@@ -102,7 +102,7 @@ extension MileageLog {
             }
             let trips = try Row.fetchAll(db, sql: "SELECT * FROM trip ORDER BY id")
             for row in trips {
-                let id: TripID = row["id"]
+                let id: TripID = try row["id"]
                 do {
                     let trip = try LogTrip(row: row)
                     var digest: (digest: String, points: Int)?
@@ -122,12 +122,12 @@ extension MileageLog {
                 check("odometer \(reading.id)", current: reading.canonical, name: "odometer reading \(reading.id)")
             }
             for row in try Row.fetchAll(db, sql: "SELECT * FROM regular_trip ORDER BY name") {
-                let name: String = row["name"]
+                let name: String = try row["name"]
                 check("regular \(name)", current: (try? RegularTrip(row: row))?.canonical ?? "unreadable",
                       name: "regular trip '\(name)'")
             }
             for row in try Row.fetchAll(db, sql: "SELECT * FROM place ORDER BY id") {
-                let id: Int64 = row["id"]
+                let id: Int64 = try row["id"]
                 check("place \(id)", current: (try? Place(row: row))?.canonical ?? "unreadable", name: "place \(id)")
             }
             let profile = try MileageLog.profile(db).canonical

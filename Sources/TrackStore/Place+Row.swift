@@ -5,16 +5,16 @@ import TrackCore
 extension Place {
     /// A place from its table row.
     init(row: Row) throws {
-        let kindText: String? = row["kind"]
+        let kindText: String? = try row["kind"]
         let kind = try kindText.map { text in
             guard let kind = TripKind(rawValue: text) else {
-                throw StoreError.invalid("place \(row["id"] as Int64? ?? 0) has an unknown kind '\(text)'")
+                throw StoreError.invalid("place \(try row["id"] as Int64? ?? 0) has an unknown kind '\(text)'")
             }
             return kind
         }
-        self.init(id: PlaceID(row["id"] as Int64), name: row["name"],
-                  position: Coordinate(latitude: row["lat"], longitude: row["lon"]), radius: row["radius"],
-                  address: row["address"], customer: row["customer"], purpose: row["purpose"], kind: kind)
+        self.init(id: PlaceID(try row["id"] as Int64), name: try row["name"],
+                  position: Coordinate(latitude: try row["lat"], longitude: try row["lon"]), radius: try row["radius"],
+                  address: try row["address"], customer: try row["customer"], purpose: try row["purpose"], kind: kind)
     }
 
     /// The column values of the place's row (all but `id`).

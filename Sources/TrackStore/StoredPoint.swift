@@ -33,14 +33,14 @@ struct StoredPoint {
         segment = Int64(recorded.segment)
     }
 
-    init(row: Row) {
-        timeMilliseconds = row["time_ms"]
-        latitudeE7 = row["lat_e7"]
-        longitudeE7 = row["lon_e7"]
-        speedCentimetres = row["speed_cms"]
-        errorCentimetres = row["error_cm"]
-        distanceCentimetres = row["distance_cm"]
-        segment = row["segment"]
+    init(row: Row) throws {
+        timeMilliseconds = try row["time_ms"]
+        latitudeE7 = try row["lat_e7"]
+        longitudeE7 = try row["lon_e7"]
+        speedCentimetres = try row["speed_cms"]
+        errorCentimetres = try row["error_cm"]
+        distanceCentimetres = try row["distance_cm"]
+        segment = try row["segment"]
     }
 
     /// Back to a point (to the stored precision).

@@ -15,13 +15,31 @@ import TrackSQLite
             return try Row.fetchOne(db, sql: "SELECT * FROM t")
         }
         let read = try #require(row)
-        #expect(read["i"] as Int64 == Int64.max)
-        #expect(read["r"] as Double == 2.5)
-        #expect(read["S"] as String == "Jüri \"Tamm\"")   // column names are matched without case
-        #expect(read["b"] as [UInt8] == [0, 1, 255])
-        #expect(read["n"] as String? == nil)
-        #expect(read["i"] as Double? == Double(Int64.max))
-        #expect(read[1] as Double == 2.5)
+        #expect(try read["i"] as Int64 == Int64.max)
+        #expect(try read["r"] as Double == 2.5)
+        #expect(try read["S"] as String == "Jüri \"Tamm\"")   // column names are matched without case
+        #expect(try read["b"] as [UInt8] == [0, 1, 255])
+        #expect(try read["n"] as String? == nil)
+        #expect(try read["i"] as Double? == Double(Int64.max))
+        #expect(try read[1] as Double == 2.5)
+    }
+
+    @Test func aValueOfAnotherTypeIsAnErrorThatNamesItsColumnNotACrash() throws {
+        let folder = try TemporaryFolder()
+        let queue = try DatabaseQueue(path: folder.file("mismatch.sqlite"))
+        let row = try #require(try queue.write { db -> Row? in
+            // SQLite keeps a text that does not look like a number as text, even in a REAL column.
+            try db.execute(sql: "CREATE TABLE t (r REAL NOT NULL, n REAL); INSERT INTO t VALUES ('abc', NULL)")
+            return try Row.fetchOne(db, sql: "SELECT * FROM t")
+        })
+        for read in [{ _ = try row["r"] as Double }, { _ = try row["r"] as Double? }, { _ = try row[0] as Double },
+                     { _ = try row["n"] as Double }, { _ = try row["missing"] as Double? }] {
+            let error = try #require(throws: DatabaseError.self) { try read() }
+            #expect(error.resultCode == .SQLITE_MISMATCH)
+        }
+        let error = try #require(throws: DatabaseError.self) { _ = try row["r"] as Double }
+        #expect(error.message == "column 'r' holds the text 'abc', which does not read as Double")
+        #expect(try row["n"] as Double? == nil, "NULL reads as nil")
     }
 
     @Test func releasingMemoryEmptiesTheConnectionsPageCache() throws {
@@ -101,7 +119,7 @@ import TrackSQLite
             let rows = try Row.fetchCursor(db, sql: "SELECT v FROM t ORDER BY v")
             var sums: [Int] = []
             while let row = try rows.next() {
-                let v: Int = row["v"]
+                let v: Int = try row["v"]
                 sums.append(v + (try Int.fetchOne(db, sql: "SELECT SUM(v) FROM t WHERE v < ?", arguments: [v]) ?? 0))
             }
             #expect(try rows.next() == nil)

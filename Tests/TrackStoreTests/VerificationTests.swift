@@ -47,6 +47,20 @@ struct VerificationTests {
         #expect(report.problems.count == 1)
     }
 
+    /// Found by hand: a value of another type (a text where a number belongs) stopped `verify` with a crash.
+    @Test func aValueOfAnotherTypeChangedByHandIsNamedNotACrash() async throws {
+        let folder = try TemporaryFolder()
+        let (log, trips) = try await makeLog(folder)
+        try sqlite3(folder.file("trackd.sqlite"), "UPDATE trip SET distance = 'abc' WHERE id = \(trips[0].id)")
+        let report = try await log.verify()
+        #expect(report.problems.map(\.record) == ["trip \(trips[0].id)"])
+        #expect(report.problems.first?.detail.contains("column 'distance' holds the text 'abc'") == true,
+                "\(report.problems)")
+        // Reading the trip is an error that says the same, for the daemon and for trackctl.
+        let error = try await #require(throws: StoreError.self) { _ = try await log.trip(trips[0].id) }
+        #expect("\(error)".contains("column 'distance' holds the text 'abc'"), "\(error)")
+    }
+
     @Test func aMovedTrackPointIsNamed() async throws {
         let folder = try TemporaryFolder()
         let (log, trips) = try await makeLog(folder)
