@@ -76,8 +76,8 @@ enum Ledger {
             FROM track_point WHERE trip_id = ? ORDER BY seq
             """, arguments: [tripID])
         while let row = try rows.next() {
-            let fields: [Int64?] = [try row["seq"], try row["time_ms"], try row["lat_e7"], try row["lon_e7"], try row["speed_cms"],
-                                    try row["error_cm"], try row["distance_cm"], try row["segment"]]
+            let fields: [Int64?] = try [row["seq"], row["time_ms"], row["lat_e7"], row["lon_e7"], row["speed_cms"],
+                                        row["error_cm"], row["distance_cm"], row["segment"]]
             let line = fields.map { $0.map { String($0) } ?? "-" }.joined(separator: ",") + "\n"
             hasher.update(line.utf8)
             count += 1

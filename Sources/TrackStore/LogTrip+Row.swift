@@ -13,26 +13,26 @@ extension LogTrip {
             throw StoreError.invalid("trip \(try row["id"] as Int64? ?? 0) has an unknown kind, source or state "
                                      + "('\(kindText)', '\(sourceText)', '\(stateText)')")
         }
-        self.init(
-            id: try row["id"], kind: kind, purpose: try row["purpose"], customer: try row["customer"],
-            destination: try row["destination"], source: source, state: state,
-            start: (try row["start_time"] as String?).flatMap { UTCTime(iso8601: $0) },
-            end: (try row["end_time"] as String?).flatMap { UTCTime(iso8601: $0) },
-            startPosition: try MileageLog.coordinate(row, "start_lat", "start_lon"),
-            endPosition: try MileageLog.coordinate(row, "end_lat", "end_lon"),
-            odometerStart: try row["odometer_start"], odometerEnd: try row["odometer_end"], distance: try row["distance"],
-            measuredDistance: try row["measured_distance"], calibrationFactor: try row["calibration_factor"],
-            gapCount: try row["gap_count"], bridgedSeconds: try row["bridged_seconds"], bridgedDistance: try row["bridged_distance"],
-            idleAlerts: try row["idle_alerts"], endReason: try row["end_reason"], regularName: try row["regular_name"],
-            deletionReason: try row["deletion_reason"], date: (try row["date"] as String?).flatMap { CivilDate(iso8601: $0) },
-            route: try LogTrip.route(row), startPlace: try LogTrip.place(row, "start"), endPlace: try LogTrip.place(row, "end"))
+        try self.init(
+            id: row["id"], kind: kind, purpose: row["purpose"], customer: row["customer"],
+            destination: row["destination"], source: source, state: state,
+            start: (row["start_time"] as String?).flatMap { UTCTime(iso8601: $0) },
+            end: (row["end_time"] as String?).flatMap { UTCTime(iso8601: $0) },
+            startPosition: MileageLog.coordinate(row, "start_lat", "start_lon"),
+            endPosition: MileageLog.coordinate(row, "end_lat", "end_lon"),
+            odometerStart: row["odometer_start"], odometerEnd: row["odometer_end"], distance: row["distance"],
+            measuredDistance: row["measured_distance"], calibrationFactor: row["calibration_factor"],
+            gapCount: row["gap_count"], bridgedSeconds: row["bridged_seconds"], bridgedDistance: row["bridged_distance"],
+            idleAlerts: row["idle_alerts"], endReason: row["end_reason"], regularName: row["regular_name"],
+            deletionReason: row["deletion_reason"], date: (row["date"] as String?).flatMap { CivilDate(iso8601: $0) },
+            route: LogTrip.route(row), startPlace: LogTrip.place(row, "start"), endPlace: LogTrip.place(row, "end"))
     }
 
     /// The `start_place…` or `end_place…` columns.
     private static func place(_ row: Row, _ end: String) throws -> TripPlace? {
         guard let name: String = try row["\(end)_place"] else { return nil }
-        return TripPlace(id: (try row["\(end)_place_id"] as Int64?).map { PlaceID(rawValue: $0) }, name: name,
-                         address: try row["\(end)_address"])
+        return try TripPlace(id: (row["\(end)_place_id"] as Int64?).map { PlaceID(rawValue: $0) }, name: name,
+                             address: row["\(end)_address"])
     }
 
     /// The `route` column (every trip of a log from before schema step 2 kept its route).
@@ -115,11 +115,11 @@ extension LogTrip {
 
 extension LogRevision {
     init(row: Row) throws {
-        self.init(id: try row["id"], tripID: try row["trip_id"], subject: try row["subject"], field: try row["field"],
-                  oldValue: try row["old_value"], newValue: try row["new_value"],
-                  time: (try row["time"] as String?).flatMap { UTCTime(iso8601: $0) } ?? UTCTime(nanosecondsSinceEpoch: 0),
-                  timeSource: try row["time_source"], user: try row["user"], reason: try row["reason"],
-                  valuesErased: (try row["erased"] as Int64? ?? 0) != 0)
+        try self.init(id: row["id"], tripID: row["trip_id"], subject: row["subject"], field: row["field"],
+                      oldValue: row["old_value"], newValue: row["new_value"],
+                      time: (row["time"] as String?).flatMap { UTCTime(iso8601: $0) } ?? UTCTime(nanosecondsSinceEpoch: 0),
+                      timeSource: row["time_source"], user: row["user"], reason: row["reason"],
+                      valuesErased: (row["erased"] as Int64? ?? 0) != 0)
     }
 
     /// The canonical text the hash chain covers.
@@ -142,9 +142,9 @@ extension LogRevision {
 
 extension OdometerReading {
     init(row: Row) throws {
-        self.init(id: try row["id"], value: try row["value"],
-                  time: (try row["time"] as String?).flatMap { UTCTime(iso8601: $0) } ?? UTCTime(nanosecondsSinceEpoch: 0),
-                  logValue: try row["log_value"], gapTripID: try row["gap_trip_id"], user: try row["user"], reason: try row["reason"])
+        try self.init(id: row["id"], value: row["value"],
+                      time: (row["time"] as String?).flatMap { UTCTime(iso8601: $0) } ?? UTCTime(nanosecondsSinceEpoch: 0),
+                      logValue: row["log_value"], gapTripID: row["gap_trip_id"], user: row["user"], reason: row["reason"])
     }
 
     /// The canonical text the hash chain covers.
@@ -163,8 +163,8 @@ extension OdometerReading {
 
 extension LogProfile {
     init(row: Row) throws {
-        self.init(driver: try row["driver"], plate: try row["plate"], company: try row["company"], timeZone: try row["time_zone"],
-                  calibrationFactor: try row["calibration_factor"])
+        try self.init(driver: row["driver"], plate: row["plate"], company: row["company"], timeZone: row["time_zone"],
+                      calibrationFactor: row["calibration_factor"])
     }
 
     /// The canonical text the hash chain covers.
@@ -185,9 +185,9 @@ extension RegularTrip {
         guard let kind = TripKind(rawValue: kindText) else {
             throw StoreError.invalid("regular trip '\(try row["name"] as String? ?? "")' has an unknown kind '\(kindText)'")
         }
-        self.init(name: try row["name"], distance: try row["distance"], kind: kind, purpose: try row["purpose"],
-                  customer: try row["customer"], destination: try row["destination"], from: try row["from_place"],
-                  to: try row["to_place"])
+        try self.init(name: row["name"], distance: row["distance"], kind: kind, purpose: row["purpose"],
+                      customer: row["customer"], destination: row["destination"], from: row["from_place"],
+                      to: row["to_place"])
     }
 
     /// The canonical text the hash chain covers.

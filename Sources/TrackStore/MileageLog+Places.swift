@@ -201,10 +201,10 @@ extension MileageLog {
                 WHERE state = 'closed' AND source = 'gps' AND (start_lat IS NOT NULL OR end_lat IS NOT NULL)
                 ORDER BY id
                 """).map { row in
-                    TripEndpoints(id: try row["id"], start: (try row["start_time"] as String?).flatMap { UTCTime(iso8601: $0) },
-                                  end: (try row["end_time"] as String?).flatMap { UTCTime(iso8601: $0) },
-                                  startPosition: try MileageLog.coordinate(row, "start_lat", "start_lon"),
-                                  endPosition: try MileageLog.coordinate(row, "end_lat", "end_lon"))
+                    try TripEndpoints(id: row["id"], start: (row["start_time"] as String?).flatMap { UTCTime(iso8601: $0) },
+                                      end: (row["end_time"] as String?).flatMap { UTCTime(iso8601: $0) },
+                                      startPosition: MileageLog.coordinate(row, "start_lat", "start_lon"),
+                                      endPosition: MileageLog.coordinate(row, "end_lat", "end_lon"))
                 }
             return PlaceSuggestion.suggestions(trips: trips, places: try MileageLog.places(db), radius: radius,
                                                minimumVisits: minimum)

@@ -53,8 +53,8 @@ extension MileageLog {
             let counts = try Row.fetchOne(db, sql: """
                 SELECT COUNT(*) AS points, COUNT(DISTINCT segment) AS segments FROM track_point WHERE trip_id = ?
                 """, arguments: [id])
-            return TripDetail(trip: trip, revisions: revisions, events: events,
-                              trackPoints: try counts?["points"] ?? 0, segments: try counts?["segments"] ?? 0)
+            return try TripDetail(trip: trip, revisions: revisions, events: events,
+                                  trackPoints: counts?["points"] ?? 0, segments: counts?["segments"] ?? 0)
         }
     }
 
@@ -219,7 +219,7 @@ extension LogEvent {
     /// An event from its row; `nil` for a kind this version does not know.
     init?(row: Row) throws {
         guard let kind = Kind(rawValue: try row["kind"]) else { return nil }
-        self.init(id: try row["id"], kind: kind, time: (try row["time"] as String?).flatMap { UTCTime(iso8601: $0) },
-                  tripID: try row["trip_id"], detail: try row["detail"])
+        try self.init(id: row["id"], kind: kind, time: (row["time"] as String?).flatMap { UTCTime(iso8601: $0) },
+                      tripID: row["trip_id"], detail: row["detail"])
     }
 }

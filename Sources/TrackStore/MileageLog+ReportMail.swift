@@ -65,8 +65,8 @@ extension MileageLog {
             return try rows.compactMap { row -> MonthlyReportSchedule.Month? in
                 let month: String = try row["month"]
                 guard let first = CivilDate(iso8601: month + "-01") else { return nil }
-                return MonthlyReportSchedule.Month(first: first, trips: try row["trips"], openTrips: try row["open"] ?? 0,
-                                                   sent: try row["sent"])
+                return try MonthlyReportSchedule.Month(first: first, trips: row["trips"], openTrips: row["open"] ?? 0,
+                                                       sent: row["sent"])
             }
         }
     }
@@ -75,10 +75,10 @@ extension MileageLog {
     static func reportMailing(_ row: Row) throws -> ReportMailing {
         let recipients: String = try row["recipients"]
         let sent: String = try row["sent_time"]
-        return ReportMailing(
-            id: try row["id"], month: try row["month"],
+        return try ReportMailing(
+            id: row["id"], month: row["month"],
             recipients: recipients.split(separator: ",").map { String($0.drop(while: \.isWhitespace)) },
-            sentAt: UTCTime(iso8601: sent) ?? UTCTime(nanosecondsSinceEpoch: 0), chainHead: try row["chain_head"],
-            messageID: try row["message_id"], trigger: ReportMailTrigger(rawValue: try row["trigger"]) ?? .manual)
+            sentAt: UTCTime(iso8601: sent) ?? UTCTime(nanosecondsSinceEpoch: 0), chainHead: row["chain_head"],
+            messageID: row["message_id"], trigger: ReportMailTrigger(rawValue: row["trigger"]) ?? .manual)
     }
 }

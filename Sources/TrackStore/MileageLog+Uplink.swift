@@ -8,8 +8,8 @@ extension MileageLog {
         try await read("read the uplink's watermark") { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM uplink_cursor WHERE transport = ?",
                                              arguments: [transport]) else { return .origin }
-            return UplinkCursor(tripID: TripID(try row["trip_id"] as Int64), started: try row["started"], pointSeq: try row["point_seq"],
-                                eventID: try row["event_id"], ended: try row["ended"])
+            return try UplinkCursor(tripID: TripID(row["trip_id"] as Int64), started: row["started"], pointSeq: row["point_seq"],
+                                    eventID: row["event_id"], ended: row["ended"])
         }
     }
 

@@ -12,9 +12,9 @@ extension Place {
             }
             return kind
         }
-        self.init(id: PlaceID(try row["id"] as Int64), name: try row["name"],
-                  position: Coordinate(latitude: try row["lat"], longitude: try row["lon"]), radius: try row["radius"],
-                  address: try row["address"], customer: try row["customer"], purpose: try row["purpose"], kind: kind)
+        try self.init(id: PlaceID(row["id"] as Int64), name: row["name"],
+                      position: Coordinate(latitude: row["lat"], longitude: row["lon"]), radius: row["radius"],
+                      address: row["address"], customer: row["customer"], purpose: row["purpose"], kind: kind)
     }
 
     /// The column values of the place's row (all but `id`).
