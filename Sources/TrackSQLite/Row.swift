@@ -14,11 +14,7 @@ public struct Row: Sendable {
     /// changed by hand, a file from another program) is an error (`SQLITE_MISMATCH`) that names the column and the
     /// value. Read an optional for a column that may be `NULL`.
     public subscript<Value: DatabaseValueConvertible>(_ name: String) -> Value {
-        get throws {
-            let value = try self[databaseValue: name]
-            guard let converted = Value.fromDatabaseValue(value) else { throw mismatch(value, column: "'\(name)'", Value.self) }
-            return converted
-        }
+        get throws { try Self.converted(self[databaseValue: name], column: "'\(name)'") }
     }
 
     /// The value of the column `name`, converted; `nil` for `NULL`, an error for a missing column or a value of
@@ -26,31 +22,18 @@ public struct Row: Sendable {
     public subscript<Value: DatabaseValueConvertible>(_ name: String) -> Value? {
         get throws {
             let value = try self[databaseValue: name]
-            if value.isNull { return nil }
-            guard let converted = Value.fromDatabaseValue(value) else { throw mismatch(value, column: "'\(name)'", Value.self) }
-            return converted
+            return value.isNull ? nil : try Self.converted(value, column: "'\(name)'") as Value
         }
     }
 
     /// The value at column `index`, converted (as the subscript by name).
     public subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
-        get throws {
-            guard let converted = Value.fromDatabaseValue(values[index]) else {
-                throw mismatch(values[index], column: "\(index)", Value.self)
-            }
-            return converted
-        }
+        get throws { try Self.converted(values[index], column: "\(index)") }
     }
 
     /// The value at column `index`, converted; `nil` for `NULL`.
     public subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value? {
-        get throws {
-            if values[index].isNull { return nil }
-            guard let converted = Value.fromDatabaseValue(values[index]) else {
-                throw mismatch(values[index], column: "\(index)", Value.self)
-            }
-            return converted
-        }
+        get throws { values[index].isNull ? nil : try Self.converted(values[index], column: "\(index)") as Value }
     }
 
     /// The raw value of the column `name`; an error when the row has no such column.
@@ -64,8 +47,9 @@ public struct Row: Sendable {
         }
     }
 
-    /// The error for a value that is not of the type its column holds.
-    private func mismatch<Value>(_ value: DatabaseValue, column: String, _: Value.Type) -> DatabaseError {
+    /// `value` as a `Value`, or the error that names `column`, the value and the type it does not read as.
+    private static func converted<Value: DatabaseValueConvertible>(_ value: DatabaseValue, column: String) throws -> Value {
+        if let converted = Value.fromDatabaseValue(value) { return converted }
         let shown = switch value {
         case .null: "NULL"
         case .integer(let number): "the integer \(number)"
@@ -73,8 +57,8 @@ public struct Row: Sendable {
         case .text(let text): "the text '\(text.count > 40 ? String(text.prefix(40)) + "…" : text)'"
         case .blob(let bytes): "a blob of \(bytes.count) bytes"
         }
-        return DatabaseError(resultCode: .SQLITE_MISMATCH,
-                             message: "column \(column) holds \(shown), which does not read as \(Value.self)")
+        throw DatabaseError(resultCode: .SQLITE_MISMATCH,
+                            message: "column \(column) holds \(shown), which does not read as \(Value.self)")
     }
 
     /// Whether the row has a column `name`.

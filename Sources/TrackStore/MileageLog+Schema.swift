@@ -242,7 +242,7 @@ extension MileageLog {
             let hash = Ledger.recordDigest(previous: previous, subject: subject, ref: ref, payloadSHA256: payloadDigest)
             try db.execute(sql: """
                 INSERT INTO ledger (seq, subject, ref, payload, payload_sha256, hash, v1_hash) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [try row["seq"] as Int64, subject, ref, payload, payloadDigest, hash, try row["hash"] as String])
+                """, arguments: [row["seq"] as Int64, subject, ref, payload, payloadDigest, hash, row["hash"] as String])
             previous = hash
             count += 1
         }

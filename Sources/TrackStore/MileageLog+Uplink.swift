@@ -38,7 +38,7 @@ extension MileageLog {
         try await read("read the newest position") { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM track_point ORDER BY trip_id DESC, seq DESC LIMIT 1")
             else { return nil }
-            return .point(try StoredPoint(row: row).recorded.point, tripID: TripID(try row["trip_id"] as Int64), seq: try row["seq"])
+            return try .point(StoredPoint(row: row).recorded.point, tripID: TripID(row["trip_id"] as Int64), seq: row["seq"])
         }
     }
 
@@ -74,7 +74,7 @@ extension MileageLog {
             let points = try Row.fetchAll(db, sql: """
                 SELECT * FROM track_point WHERE trip_id = ? AND seq > ? ORDER BY seq LIMIT ?
                 """, arguments: [trip.id, cursor.pointSeq, room]).map { row -> UplinkItem in
-                    .point(try StoredPoint(row: row).recorded.point, tripID: trip.id, seq: try row["seq"])
+                    try .point(StoredPoint(row: row).recorded.point, tripID: trip.id, seq: row["seq"])
                 }
             let events = try Row.fetchAll(db, sql: """
                 SELECT * FROM event WHERE trip_id = ? AND id > ? AND kind IN (\(UplinkItem.sentEvents.map { "'\($0.rawValue)'" }.joined(separator: ", ")))
