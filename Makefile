@@ -4,6 +4,8 @@
 #   make install              into PREFIX (default /usr/local); honours DESTDIR, BINDIR, SYSCONFDIR and the *DIR below
 #   make uninstall            the same files; never /var/lib/trackd (the mileage log is a tax record)
 #   make deb                  trackd_VERSION_ARCH.deb (PREFIX=/usr), from a staging root with dpkg-deb
+#   make deb ARCH=arm64       trackd_VERSION_arm64.deb for Debian 13 / Raspberry Pi OS on arm64, cross-built with
+#                             Debian's Swift in roots that scripts/arm64 makes (root; docs/install.md)
 #   make check-units          systemd-analyze verify and security (exposure 1.5 or lower) on the unit
 #   make check-udev           udev/60-trackd-gps.rules through udevadm test on mock devices (root, umockdev)
 
@@ -28,7 +30,23 @@ ZSHCOMPDIR  ?= $(DATADIR)/zsh/site-functions
 endif
 DESTDIR     ?=
 
+# ARCH: the Debian architecture to build for. The host's own with the host's Swift; arm64 from an amd64 host through
+# scripts/arm64 (Debian's Swift 6.2.3 in a sid root, trixie's arm64 libraries, its own build folder .build-arm64).
+HOST_ARCH   := $(shell dpkg --print-architecture 2>/dev/null || uname -m)
+ARCH        ?= $(HOST_ARCH)
+ifeq ($(ARCH),$(HOST_ARCH))
 SWIFT       ?= swift
+BIN         := .build/release
+STRIP       ?= strip
+DEB_DIR     := .build/deb
+else ifeq ($(ARCH),arm64)
+SWIFT       ?= scripts/arm64 swift
+BIN         := .build-arm64/release
+STRIP       ?= aarch64-linux-gnu-strip
+DEB_DIR     := .build/deb-arm64
+else
+$(error ARCH=$(ARCH): this Makefile builds for the host ($(HOST_ARCH)) or, on amd64, for arm64)
+endif
 # --static-swift-stdlib: the Swift runtime and FoundationEssentials go into the binaries, so that a Debian root
 # without Swift runs them. --disable-local-rpath: no $ORIGIN run path in an installed binary. -z relro -z now: the
 # dynamic linker resolves every symbol at start and makes its tables read-only (Debian's hardening flags).
@@ -39,16 +57,14 @@ SWIFT       ?= swift
 SWIFT_BUILD ?= $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath \
                -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now \
                -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
-STRIP       ?= strip
 INSTALL     ?= install
 
-BIN         := .build/release
 SHARE       := .build/share
 VERSION     := $(shell sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/TrackCore/TrackVersion.swift)
-DEB_ROOT    := .build/deb/root
-DEB_WORK    := .build/deb/work
+DEB_ROOT    := $(DEB_DIR)/root
+DEB_WORK    := $(DEB_DIR)/work
 
-.PHONY: all binaries manuals install install-files post-install uninstall deb check-units check-udev clean-deb
+.PHONY: all binaries manuals install install-files post-install uninstall deb deb-tools check-units check-udev clean-deb
 
 all: binaries manuals
 
@@ -144,15 +160,19 @@ uninstall:
 
 # The Debian package: the same files with PREFIX=/usr in a staging root, maintainer scripts from packaging/debian,
 # Depends from dpkg-shlibdeps (the libraries the binaries link: libc6, libgps, libsqlite3, libsystemd0, ...).
-deb: all
-	@command -v dpkg-deb >/dev/null && command -v dpkg-shlibdeps >/dev/null || \
-		{ echo "make deb needs dpkg-dev (apt-get install dpkg-dev)" >&2; exit 1; }
+deb: deb-tools all
 	rm -rf $(DEB_ROOT) $(DEB_WORK)
 	$(MAKE) --no-print-directory install-files DESTDIR=$(CURDIR)/$(DEB_ROOT) PREFIX=/usr SYSCONFDIR=/etc
-	packaging/build-deb $(DEB_ROOT) $(DEB_WORK) "$(VERSION)" "$$(dpkg --print-architecture)" .
+	packaging/build-deb $(DEB_ROOT) $(DEB_WORK) "$(VERSION)" "$(ARCH)" .
+
+deb-tools:
+	@command -v dpkg-deb >/dev/null && command -v dpkg-shlibdeps >/dev/null || \
+		{ echo "make deb needs dpkg-dev (apt-get install dpkg-dev)" >&2; exit 1; }
+	@command -v $(firstword $(STRIP)) >/dev/null || \
+		{ echo "make deb ARCH=$(ARCH) needs $(STRIP) (scripts/deps --arm64 installs it)" >&2; exit 1; }
 
 clean-deb:
-	rm -rf .build/deb
+	rm -rf $(DEB_DIR)
 
 check-units:
 	mkdir -p .build/check

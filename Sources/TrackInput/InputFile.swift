@@ -13,20 +13,23 @@ public struct InputFile: ~Copyable {
 
     /// Opens `path` for reading; `-` is standard input.
     public init(path: String, chunkSize: Int = 1 << 20) throws(InputFileError) {
-        self.path = path
+        // Everything that can throw comes before the first stored property is set: a noncopyable value's
+        // initializer that throws after a partial initialization is what Debian's Swift 6.2.3 aborts on.
+        let opened: FileDescriptor
         if path == "-" {
-            descriptor = .standardInput
-            ownsDescriptor = false
+            opened = .standardInput
         } else {
             do {
-                descriptor = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])
+                opened = try FileDescriptor.open(FilePath(path), .readOnly, options: [.closeOnExec])
             } catch let error as Errno {
                 throw .cannotOpen(path, error)
             } catch {
                 throw .cannotOpen(path, .ioError)
             }
-            ownsDescriptor = true
         }
+        self.path = path
+        descriptor = opened
+        ownsDescriptor = path != "-"
         buffer = .allocate(byteCount: chunkSize, alignment: 16)
     }
 

@@ -74,20 +74,19 @@ struct SerialPort: ~Copyable {
 
     /// The termios speed constant for a baud rate in `SourceAddress.supportedBaudRates`.
     static func speed(forBaud baud: Int) -> speed_t? {
-        let speed: Int32
+        // Converted one by one: glibc 2.41 imports the B* constants as Int32, glibc 2.42 and later as UInt32.
         switch baud {
-        case 4800: speed = B4800
-        case 9600: speed = B9600
-        case 19200: speed = B19200
-        case 38400: speed = B38400
-        case 57600: speed = B57600
-        case 115_200: speed = B115200
-        case 230_400: speed = B230400
-        case 460_800: speed = B460800
-        case 921_600: speed = B921600
-        default: return nil
+        case 4800: speed_t(B4800)
+        case 9600: speed_t(B9600)
+        case 19200: speed_t(B19200)
+        case 38400: speed_t(B38400)
+        case 57600: speed_t(B57600)
+        case 115_200: speed_t(B115200)
+        case 230_400: speed_t(B230400)
+        case 460_800: speed_t(B460800)
+        case 921_600: speed_t(B921600)
+        default: nil
         }
-        return speed_t(speed)
     }
 }
 

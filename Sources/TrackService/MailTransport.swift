@@ -27,8 +27,12 @@ public struct MailTransport: Sendable {
     /// msmtp's command line for `message`: the configuration, the envelope sender when the message names one, and
     /// the recipients after `--`.
     public func command(for message: MailMessage) -> [String] {
-        [program] + (configFile.map { ["--file=\($0)"] } ?? []) + (message.from.map { ["--from=\($0.text)"] } ?? [])
-            + ["--"] + message.to.map(\.text)
+        var arguments = [program]
+        if let configFile { arguments.append("--file=\(configFile)") }
+        if let from = message.from { arguments.append("--from=\(from.text)") }
+        arguments.append("--")
+        arguments += message.to.map(\.text)
+        return arguments
     }
 
     /// Sends `message` to its `To` addresses; returns once the server accepted it, throws when it did not.
