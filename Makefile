@@ -6,6 +6,7 @@
 #   make deb                  trackd_VERSION_ARCH.deb (PREFIX=/usr), from a staging root with dpkg-deb
 #   make deb ARCH=arm64       trackd_VERSION_arm64.deb for Debian 13 / Raspberry Pi OS on arm64, cross-built with
 #                             Debian's Swift in roots that scripts/arm64 makes (root; docs/install.md)
+#   make check-deb ARCH=arm64 that package checked: its dependencies in Debian 13, aarch64, glibc, a trip under qemu
 #   make check-units          systemd-analyze verify and security (exposure 1.5 or lower) on the unit
 #   make check-udev           udev/60-trackd-gps.rules through udevadm test on mock devices (root, umockdev)
 
@@ -64,7 +65,7 @@ VERSION     := $(shell sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/
 DEB_ROOT    := $(DEB_DIR)/root
 DEB_WORK    := $(DEB_DIR)/work
 
-.PHONY: all binaries manuals install install-files post-install uninstall deb deb-tools check-units check-udev clean-deb
+.PHONY: all binaries manuals install install-files post-install uninstall deb deb-tools check-deb check-units check-udev clean-deb
 
 all: binaries manuals
 
@@ -170,6 +171,12 @@ deb-tools:
 		{ echo "make deb needs dpkg-dev (apt-get install dpkg-dev)" >&2; exit 1; }
 	@command -v $(firstword $(STRIP)) >/dev/null || \
 		{ echo "make deb ARCH=$(ARCH) needs $(STRIP) (scripts/deps --arm64 installs it)" >&2; exit 1; }
+
+# The arm64 package checked (scripts/arm64 check-deb): apt resolves it on an empty Debian 13 arm64 system, its
+# binaries are aarch64 and need glibc 2.41 at most, and under qemu they record and list a trip.
+check-deb:
+	@[ "$(ARCH)" = arm64 ] || { echo "make check-deb is for ARCH=arm64 (the host's package: sudo scripts/boot-test)" >&2; exit 1; }
+	scripts/arm64 check-deb trackd_$(VERSION)_arm64.deb
 
 clean-deb:
 	rm -rf $(DEB_DIR)
