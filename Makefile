@@ -7,6 +7,8 @@
 #   make deb ARCH=arm64       trackd_VERSION_arm64.deb for Debian 13 / Raspberry Pi OS on arm64, cross-built with
 #                             Debian's Swift in roots that scripts/arm64 makes (root; docs/install.md)
 #   make check-deb ARCH=arm64 that package checked: its dependencies in Debian 13, aarch64, glibc, a trip under qemu
+#   make boot-test [ARCH=arm64] the package booted with systemd: scripts/boot-test, or scripts/boot-test-arm64 under
+#                             qemu-system-aarch64 (as root, after make deb)
 #   make check-units          systemd-analyze verify and security (exposure 1.5 or lower) on the unit
 #   make check-udev           udev/60-trackd-gps.rules through udevadm test on mock devices (root, umockdev)
 
@@ -65,7 +67,7 @@ VERSION     := $(shell sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/
 DEB_ROOT    := $(DEB_DIR)/root
 DEB_WORK    := $(DEB_DIR)/work
 
-.PHONY: all binaries manuals install install-files post-install uninstall deb deb-tools check-deb check-units check-udev clean-deb
+.PHONY: all binaries manuals install install-files post-install uninstall deb deb-tools check-deb boot-test check-units check-udev clean-deb
 
 all: binaries manuals
 
@@ -177,6 +179,15 @@ deb-tools:
 check-deb:
 	@[ "$(ARCH)" = arm64 ] || { echo "make check-deb is for ARCH=arm64 (the host's package: sudo scripts/boot-test)" >&2; exit 1; }
 	scripts/arm64 check-deb trackd_$(VERSION)_arm64.deb
+
+# The package installed and booted with systemd, its service checked (docs/install.md, "The boot test"): in a
+# container for the host's package, in a virtual arm64 machine for ARCH=arm64.
+boot-test:
+ifeq ($(ARCH),arm64)
+	scripts/boot-test-arm64 --deb trackd_$(VERSION)_arm64.deb
+else
+	scripts/boot-test --deb trackd_$(VERSION)_$(ARCH).deb
+endif
 
 clean-deb:
 	rm -rf $(DEB_DIR)

@@ -22,7 +22,12 @@ enum ControlSocketFile {
         var warnings: [String] = []
         var handed = false
         if let gid {
-            if chown(path, uid_t.max, gid) == 0 {
+            // Born in the group already (trackd's own group is the control group, as under systemd): nothing to
+            // change, and no chown, which the unit's system call filter refuses (@chown is in @privileged).
+            var born = stat()
+            if lstat(path, &born) == 0 && born.st_gid == gid {
+                handed = true
+            } else if chown(path, uid_t.max, gid) == 0 {
                 handed = true
             } else {
                 let name = groupName ?? "\(gid)"

@@ -169,15 +169,34 @@ struct EpochAssemblerTests {
 
     @Test func leavesTimeOutOfAStreamThatNeverStatesADate() {
         let input = NMEA.lines(
+            "GPGGA,235954,5926.000,N,02445.000,E,1,08,0.9,10.0,M,0.0,M,,",
+            "GPGGA,235958,5926.000,N,02445.000,E,1,08,0.9,10.0,M,0.0,M,,",
             "GPGGA,235959,5926.000,N,02445.000,E,1,08,0.9,10.0,M,0.0,M,,",
             "GPGGA,000000,5926.000,N,02445.000,E,1,08,0.9,10.0,M,0.0,M,,"
         )
         let bare = NMEA.read(input)
-        #expect(bare.fixes.count == 2)
+        #expect(bare.fixes.count == 4)
         #expect(bare.fixes.allSatisfy { $0.time == nil && $0.hasPosition })
-        // With a trusted date hint the nearest day is chosen, on both sides of midnight.
+        // With a trusted date hint, once the stream has gone five seconds without a date of its own, the nearest
+        // day is chosen, on both sides of midnight.
         let hinted = NMEA.read(input, dateHint: .iso("2026-11-23T00:00:05Z"))
-        #expect(hinted.fixes.map(\.time) == [.iso("2026-11-22T23:59:59Z"), .iso("2026-11-23T00:00:00Z")])
+        #expect(hinted.fixes.map(\.time) == [nil, nil, .iso("2026-11-22T23:59:59Z"), .iso("2026-11-23T00:00:00Z")])
+    }
+
+    @Test func datesAStreamJoinedBetweenItsRMCAndItsGGAByTheReceiverNotByTheHint() {
+        // trackd opens a receiver that is already sending (the board booted, or systemd restarted trackd): the first
+        // epoch it reads is the tail of one, a GGA without its RMC. A board without a real-time clock has a wrong
+        // clock (systemd's build date, fake-hwclock's last save), which must not date that GGA: the next RMC
+        // states the date.
+        let input = NMEA.lines(
+            "GPGGA,080449.00,5926.000,N,02445.000,E,1,08,0.9,10.0,M,0.0,M,,",
+            "GPRMC,080450.00,A,5926.000,N,02445.000,E,0.1,0.0,221126,,,A",
+            "GPGGA,080450.00,5926.000,N,02445.000,E,1,08,0.9,10.0,M,0.0,M,,",
+            "GPRMC,080451.00,A,5926.000,N,02445.000,E,0.1,0.0,221126,,,A",
+            "GPGGA,080451.00,5926.000,N,02445.000,E,1,08,0.9,10.0,M,0.0,M,,"
+        )
+        let result = NMEA.read(input, dateHint: .iso("2026-04-13T19:38:30Z"))
+        #expect(result.fixes.map(\.time) == [nil, .iso("2026-11-22T08:04:50Z"), .iso("2026-11-22T08:04:51Z")])
     }
 
     @Test func flagsDeadReckoning() {

@@ -238,7 +238,7 @@ struct SerialSourceTests {
     }
 
     @Test(.enabled(if: systemClockIsSet, "the date hint needs a system clock that is set"))
-    func datesTheFixesOfAGGAOnlyReceiverFromTheSystemClock() async throws {
+    func datesTheFixesOfAGGAOnlyReceiverFromTheSystemClockOnceItHasGoneFiveSecondsWithoutADate() async throws {
         let terminal = try PseudoTerminal()
         defer { terminal.close() }
         let events = EventCollector()
@@ -246,11 +246,14 @@ struct SerialSourceTests {
         try await events.collect(from: SerialSource(path: terminal.slavePath, baud: 9600)) {
             try #require(await events.wait { $0.connections == 1 })
             _ = try await play(try fixture("serial-gga-only"), into: terminal, speed: 20)
-            try #require(await events.wait { $0.fixes.count >= 3 })
+            try #require(await events.wait { $0.fixes.count >= 8 })
         }
 
+        // 12:00:00 to 12:00:07. A receiver that sends RMC would have dated its fixes by now: the first five seconds
+        // stay undated, then the clock dates them.
         let now = UTCTime(secondsSinceEpoch: Date().timeIntervalSince1970)
-        for (second, fix) in events.fixes.enumerated() {
+        #expect(events.fixes.prefix(5).allSatisfy { $0.time == nil && $0.hasPosition })
+        for (second, fix) in events.fixes.enumerated().dropFirst(5) {
             let time = try #require(fix.time)
             #expect(time.nanosecondOfDay == Int64(12 * 3600 + second) * UTCTime.nanosecondsPerSecond)
             // The day that puts 12:00 UTC nearest to the clock.

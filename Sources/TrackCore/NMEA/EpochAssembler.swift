@@ -8,7 +8,9 @@
 /// Rules, in short (docs/nmea.md has the reasoning):
 /// - **Date**: from RMC or ZDA; between them the last date is carried, moving to the next day when the time of day
 ///   jumps back by more than 12 hours (midnight). A stream that never states a date (GGA only) yields fixes without
-///   `time` unless the caller gives a date hint (`setDateHint`), e.g. a system clock known to be set.
+///   `time` unless the caller gives a date hint (`setDateHint`), e.g. a system clock known to be set; the hint is
+///   taken only once the stream has gone `dateHintAfter` of its own time without stating a date, so that a stream
+///   joined between its RMC and its GGA is dated by the receiver, not by a clock that may be wrong.
 /// - **Validity**: a position is taken only from a sentence that calls it valid (RMC `A`, GGA quality > 0, GNS mode
 ///   not `N`, GLL `A`). When the epoch's sentences disagree, the most finely written position wins, the latest of
 ///   equally fine ones.
@@ -30,6 +32,9 @@ public struct EpochAssembler: Sendable {
         public var emitOnCycleEnd = true
         /// How long a GSA's fix mode and DOPs stand for epochs that have no GSA of their own, nanoseconds.
         public var gsaCarryOver: Int64 = 10 * UTCTime.nanosecondsPerSecond
+        /// How much of its own time a stream must run without stating a date (no RMC or ZDA date) before the date
+        /// hint dates its fixes, nanoseconds. A receiver that sends RMC does so every cycle.
+        public var dateHintAfter: Int64 = 5 * UTCTime.nanosecondsPerSecond
 
         public init() {}
     }
@@ -39,6 +44,8 @@ public struct EpochAssembler: Sendable {
     private var date: CivilDate?
     private var dateTimeOfDay: Int64?
     private var dateHint: UTCTime?
+    /// The time of day of the first epoch while no date was stated: how long the stream has gone without one.
+    private var undatedSince: Int64?
     private var lastGSA: EpochBuilder.GSASummary?
     /// The mode of the last fix, kept until an epoch without a position.
     private var lastPositionMode: FixMode?
@@ -51,7 +58,7 @@ public struct EpochAssembler: Sendable {
     }
 
     /// A date the caller trusts (e.g. a synchronised system clock) for streams that never state one.
-    /// It is used only while no RMC or ZDA date has been seen.
+    /// It is used only while no RMC or ZDA date has been seen, and only after `dateHintAfter` without one.
     public mutating func setDateHint(_ time: UTCTime?) {
         dateHint = time
     }
@@ -126,7 +133,10 @@ public struct EpochAssembler: Sendable {
             dateTimeOfDay = timeOfDay
             return carried
         }
-        if let hint = dateHint {
+        let since = undatedSince ?? timeOfDay
+        undatedSince = since
+        let undated = (timeOfDay - since + UTCTime.nanosecondsPerDay) % UTCTime.nanosecondsPerDay
+        if let hint = dateHint, undated >= configuration.dateHintAfter {
             // The day that puts this time of day nearest to the hint.
             let day = hint.date
             return [day.previous, day, day.next].min { a, b in
