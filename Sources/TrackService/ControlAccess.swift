@@ -57,12 +57,7 @@ extension PeerCredentials {
     /// Whether the user belongs to the group, as primary or supplementary group.
     func isMember(of group: gid_t) -> Bool {
         if gid == group { return true }
-        var entry = passwd()
-        var result: UnsafeMutablePointer<passwd>?
-        var buffer = [CChar](repeating: 0, count: 4096)
-        guard getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, result != nil, let name = entry.pw_name else {
-            return false
-        }
+        guard let name = PeerCredentials.loginName(of: uid) else { return false }
         var count: Int32 = 64
         var groups = [gid_t](repeating: 0, count: Int(count))
         if getgrouplist(name, gid, &groups, &count) == -1 {

@@ -16,12 +16,20 @@ public struct PeerCredentials: Sendable, Hashable {
 
     /// The user's login name, or `uid N` when the system has no name for it.
     public var userName: String {
+        PeerCredentials.loginName(of: uid) ?? "uid \(uid)"
+    }
+
+    /// The login name of `uid` in the system's user database, if it has one.
+    static func loginName(of uid: uid_t) -> String? {
         var entry = passwd()
         var result: UnsafeMutablePointer<passwd>?
         var buffer = [CChar](repeating: 0, count: 4096)
-        guard getpwuid_r(uid, &entry, &buffer, buffer.count, &result) == 0, result != nil, let name = entry.pw_name else {
-            return "uid \(uid)"
+        // The entry's strings point into the buffer: they are read while the buffer is held, not after the call
+        // (an optimised build may free an array right after its last use).
+        return buffer.withUnsafeMutableBufferPointer { storage in
+            guard let base = storage.baseAddress, getpwuid_r(uid, &entry, base, storage.count, &result) == 0,
+                  result != nil, let name = entry.pw_name else { return nil }
+            return String(cString: name)
         }
-        return String(cString: name)
     }
 }

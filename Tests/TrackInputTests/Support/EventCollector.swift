@@ -92,8 +92,17 @@ final class TemporaryDirectory {
 
     init() throws {
         var template = Array((NSTemporaryDirectory() + "/trackd-test-XXXXXX").utf8CString)
-        guard let created = mkdtemp(&template) else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
-        path = String(cString: created)
+        // mkdtemp fills in the template and returns a pointer into it: the name is read inside the same access to
+        // the array, never through that pointer afterwards. (With `mkdtemp(&template)` the pointer was valid only
+        // during the call; a release build may free the array right after its last use, and the string allocated
+        // next can take the same block: the arm64 test bundle under qemu crashed once with "initialize overlapping
+        // range" there.)
+        let created: String? = template.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
+            return String(cString: base)
+        }
+        guard let created else { throw POSIXError(.init(rawValue: errno) ?? .EIO) }
+        path = created
     }
 
     deinit {
