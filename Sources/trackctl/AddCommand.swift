@@ -71,7 +71,9 @@ struct AddCommand: AsyncParsableCommand {
         if trackctl.connection.json {
             print(try ControlCall.json(trip))
         } else {
-            print(LogText.table([trip], calendar: nil).components(separatedBy: "\n").dropLast().joined(separator: "\n"))
+            // The row as `trackctl trips` shows it, times in the log's time zone.
+            let calendar = try await LogAccess.calendar(trackctl.connection)
+            print(LogText.table([trip], calendar: calendar).components(separatedBy: "\n").dropLast().joined(separator: "\n"))
             if extent == nil && regular == nil, let start = trip.startPlace, let end = trip.endPlace {
                 print("distance: the last GPS trip between \(start.name) and \(end.name) (trackctl show \(trip.id))")
             }

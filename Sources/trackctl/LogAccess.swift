@@ -2,6 +2,7 @@ import ArgumentParser
 import ControlSocket
 import FoundationEssentials
 import TrackCore
+import TrackReports
 import TrackStore
 
 /// The mileage log as trackctl reaches it: through trackd's socket, or (with `--db`) from a copy of a database file.
@@ -19,6 +20,15 @@ enum LogAccess {
         return try await withCopy(of: path, json: options.json) { log in
             try await offline(log, UTCTime(secondsSinceEpoch: Date().timeIntervalSince1970))
         }
+    }
+
+    /// The log's local calendar (its profile's time zone), in which trips' times are shown; nil when the profile's
+    /// zone cannot be read.
+    static func calendar(_ options: ConnectionOptions) async throws -> LocalCalendar? {
+        let profile = try await read(options, .profile, NoParams(), as: LogProfile.self) { log, _ in
+            try await log.profile()
+        }
+        return try? LocalCalendar(profile: profile)
     }
 
     /// Asks trackd to change the log; refused with `--db`, which never writes.

@@ -23,9 +23,6 @@ struct ShowCommand: AsyncParsableCommand {
             print(try ControlCall.json(detail))
             return
         }
-        let profile = try await LogAccess.read(options, .profile, NoParams(), as: LogProfile.self) { log, _ in
-            try await log.profile()
-        }
-        print(LogText.detail(detail, calendar: try? LocalCalendar(profile: profile)))
+        print(LogText.detail(detail, calendar: try await LogAccess.calendar(options)))
     }
 }

@@ -22,9 +22,6 @@ struct TripsCommand: AsyncParsableCommand {
             print(try ControlCall.json(trips))
             return
         }
-        let profile = try await LogAccess.read(options, .profile, NoParams(), as: LogProfile.self) { log, _ in
-            try await log.profile()
-        }
-        print(LogText.table(trips, calendar: try? LocalCalendar(profile: profile)))
+        print(LogText.table(trips, calendar: try await LogAccess.calendar(options)))
     }
 }
