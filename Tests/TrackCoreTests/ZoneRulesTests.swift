@@ -173,21 +173,34 @@ struct ZoneRulesTests {
         }
     }
 
-    @Test func survivesCorruptedBytes() throws {
+    @Test func survivesCorruptedBytesEitherRefusingThemOrAnsweringWithAnOffsetTheFileStates() throws {
         let original = try SystemZoneOffsets.file("Europe/Tallinn")
         var random = SplitMix64(seed: 1970)
+        var read = 0, refused = 0
         for _ in 0..<2000 {
             var bytes = original
             for _ in 0...(random.next() % 4) {
                 bytes[Int(random.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: random.next())
             }
-            // Either refused or read; read rules answer anywhere in time.
-            if let rules = try? ZoneRules(tzif: bytes) {
-                for time in [Int64.min, -1_000_000_000_000, 0, 1_800_000_000, 4_000_000_000, .max] {
-                    _ = rules.offsetSeconds(atUnixSeconds: time)
-                }
+            // Either refused or read; read rules answer anywhere in time, with an offset the (damaged) file states:
+            // a local time type's, or the footer rule's standard or daylight offset.
+            guard let rules = try? ZoneRules(tzif: bytes) else {
+                refused += 1
+                continue
+            }
+            read += 1
+            var stated = Set([rules.initialOffset] + rules.offsets)
+            if let rule = rules.rule {
+                stated.insert(rule.standardOffsetSeconds)
+                if let daylight = rule.daylight { stated.insert(daylight.offsetSeconds) }
+            }
+            for time in [Int64.min, -1_000_000_000_000, 0, 1_800_000_000, 4_000_000_000, .max] {
+                let offset = rules.offsetSeconds(atUnixSeconds: time)
+                #expect(stated.contains(offset), "\(offset) s at \(time), stated: \(stated.sorted())")
             }
         }
+        // The damage reached both outcomes.
+        #expect(read > 0 && refused > 0, "read \(read), refused \(refused)")
     }
 
     @Test func refusesFilesThatBreakTheFormatsRules() {
