@@ -17,7 +17,3 @@ __attribute__((constructor)) static void tune_malloc(void) {
 int trackd_malloc_single_arena(void) {
     return single_arena;
 }
-
-void trackd_malloc_trim(void) {
-    malloc_trim(0);
-}

@@ -34,13 +34,10 @@ public struct DaemonServices: Sendable {
     public var tracker: TrackerService
     public var source: SourceService
     public var systemd: SystemdService
-    /// Lets go of code pages the daemon no longer runs, when it runs on a board (not in tests).
-    public var residentTrim: ResidentTrimService?
 
     public init(control: ControlServer, alerts: AlertService, uplink: UplinkService? = nil, osmand: OsmAndService? = nil,
                 monthlyMail: MonthlyMailService? = nil, reload: ReloadService, tracker: TrackerService,
-                source: SourceService, systemd: SystemdService, residentTrim: ResidentTrimService? = nil) {
-        self.residentTrim = residentTrim
+                source: SourceService, systemd: SystemdService) {
         self.uplink = uplink
         self.osmand = osmand
         self.monthlyMail = monthlyMail
@@ -58,7 +55,7 @@ public struct DaemonServices: Sendable {
     /// The group that runs them, stopped in order by `stopSignals`.
     public func group(logger: Logger) -> ServiceGroup {
         Self.group(control: control, alerts: alerts, uplink: uplink, osmand: osmand, monthlyMail: monthlyMail,
-                   reload: reload, tracker: tracker, source: source, systemd: systemd, residentTrim: residentTrim,
+                   reload: reload, tracker: tracker, source: source, systemd: systemd,
                    signals: Self.stopSignals, logger: logger)
     }
 
@@ -67,7 +64,7 @@ public struct DaemonServices: Sendable {
     static func group(control: any Service, alerts: any Service, uplink: (any Service)? = nil,
                       osmand: (any Service)? = nil, monthlyMail: (any Service)? = nil, reload: any Service,
                       tracker: any Service, source: any Service, systemd: any Service,
-                      residentTrim: (any Service)? = nil, signals: [UnixSignal], logger: Logger) -> ServiceGroup {
+                      signals: [UnixSignal], logger: Logger) -> ServiceGroup {
         let services = [
             runsUntilAsked(control, "control"),
             runsUntilAsked(alerts, "alerts"),
@@ -79,7 +76,6 @@ public struct DaemonServices: Sendable {
                   failureTerminationBehavior: .gracefullyShutdownGroup, serviceName: "tracker"),
             runsUntilAsked(source, "source"),
             runsUntilAsked(systemd, "systemd"),
-            residentTrim.map { runsUntilAsked($0, "resident trim") },
         ].compactMap { $0 }
         return ServiceGroup(configuration: ServiceGroupConfiguration(
             services: services, gracefulShutdownSignals: signals, logger: logger))

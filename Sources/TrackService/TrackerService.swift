@@ -26,21 +26,15 @@ public struct TrackerService: Service, CustomStringConvertible {
         public var configurationPath: String?
         /// Where the running trip's points are committed between its events; `nil`: straight into the log.
         public var pointFile: TrackPointFile?
-        /// Lets go of the process's code pages (`ResidentPages.release`) before and after the jobs of a drive that
-        /// run code nothing else runs: the trip's first points, this life's first records of the point file, and
-        /// the file's move into the log as it fills; `nil`: left to `ResidentTrimService`.
-        public var releasePages: (@Sendable () -> Void)?
         /// Bytes of the point file past which its points go into the log; `nil`: 256 KiB, about an hour of driving.
         public var settleBytes: Int?
 
         public init(log: MileageLog, commitInterval: Double = 1, recovery: PowerCutRecovery = PowerCutRecovery(),
                     exports: MonthlyExports? = nil, privacy: PrivacyPolicy = PrivacyPolicy(),
                     profileDefaults: ProfileChanges = ProfileChanges(), configurationPath: String? = nil,
-                    pointFile: TrackPointFile? = nil, releasePages: (@Sendable () -> Void)? = nil,
-                    settleBytes: Int? = nil) {
+                    pointFile: TrackPointFile? = nil, settleBytes: Int? = nil) {
             self.pointFile = pointFile
             self.settleBytes = settleBytes
-            self.releasePages = releasePages
             self.privacy = privacy
             self.profileDefaults = profileDefaults
             self.configurationPath = configurationPath
@@ -121,7 +115,6 @@ public struct TrackerService: Service, CustomStringConvertible {
             state.recorder?.privacy = recording.privacy
             state.recorder?.profileDefaults = recording.profileDefaults
             state.recorder?.configurationPath = recording.configurationPath
-            state.recorder?.releasePages = recording.releasePages
             await state.recorder?.settleLeftovers()
             await state.recorder?.lookForOpenTrip(now: clock())
         }

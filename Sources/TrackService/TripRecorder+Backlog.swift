@@ -92,12 +92,6 @@ extension TripRecorder {
     }
 
     mutating func perform(_ write: Backlog.Write) async throws(StoreError) {
-        // A trip's close runs code a drive runs once (the point file's move, the digest of the track for the chain,
-        // the month's CSV and the trip's GPX): between two releases of code pages, like the jobs below, so that
-        // its pages leave at once (docs/benchmarks.md, "Memory").
-        let closing = if case .close = write { true } else { false }
-        if closing { releasePages?() }
-        defer { if closing { releasePages?() } }
         // The point file takes the running trip's points and ends between its events; anything else goes into the
         // log after what the file holds, so that the log keeps the trip's order.
         switch write {
@@ -112,12 +106,6 @@ extension TripRecorder {
         }
         switch write {
         case .points(let points, let tripID, let resumption, let ends):
-            // The trip's first points, as the car first moves, run code (the log's first write of the trip, its
-            // start) that a drive runs once: between two releases of code pages when the point file keeps the
-            // rest, so that those pages leave at once (docs/benchmarks.md, "Memory").
-            let first = pointFile != nil && tripID == self.tripID && !startInLog && !points.isEmpty
-            if first { releasePages?() }
-            defer { if first { releasePages?() } }
             try await log.appendPoints(points, to: tripID, resuming: resumption, ends: ends)
             if tripID == self.tripID, !points.isEmpty { startInLog = true }
         case .gap(let gap, let tripID):

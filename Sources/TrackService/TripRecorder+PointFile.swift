@@ -14,26 +14,11 @@ extension TripRecorder {
 
     /// Commits points and ends to the point file (what another life of trackd left in it goes into the log first),
     /// and moves the file into the log once it has grown past its bound.
-    ///
-    /// This life's first records (the file's opening, the look for leftovers) and the filled file's move into the
-    /// log run code that trackd runs once or once an hour of driving (SQLite's B-tree inserts, its cache): each runs
-    /// between two releases of the process's code pages (`releasePages`), so that its pages leave at once instead of
-    /// at the next check of `ResidentTrimService`, on top of the daemon's own (docs/benchmarks.md, "Memory").
     mutating func appendToPointFile(_ points: [RecordedPoint], ends: TripEnds?, tripID: TripID) async throws(StoreError) {
         guard let pointFile else { return }
-        do {
-            let beginning = !pointFileBegun
-            if beginning { releasePages?() }
-            defer { if beginning { releasePages?() } }
-            if pointFile.size == 0 { try await settlePointFile(checkingLeftovers: true) }
-            try await pointFile.append(points, ends: ends, tripID: tripID)
-            pointFileBegun = true
-        }
-        if pointFile.size >= settings.settleBytes {
-            releasePages?()
-            defer { releasePages?() }
-            try await settlePointFile()
-        }
+        if pointFile.size == 0 { try await settlePointFile(checkingLeftovers: true) }
+        try await pointFile.append(points, ends: ends, tripID: tripID)
+        if pointFile.size >= settings.settleBytes { try await settlePointFile() }
     }
 
     /// Moves what the point file holds into the log and empties the file, overwriting it first when `zeroing` (an

@@ -48,11 +48,6 @@ struct TripRecorder {
     /// is refused while it names a person, and an erasure of everything fills the new profile from it.
     var profileDefaults = ProfileChanges()
     var configurationPath: String?
-    /// Lets go of the process's code pages around a trip's first points, this life's first records of the point
-    /// file and a filled point file's move into the log (`nil`: not done).
-    var releasePages: (@Sendable () -> Void)?
-    /// Whether this life of trackd has appended to the point file.
-    var pointFileBegun = false
 
     /// The log's id of the running trip.
     var tripID: TripID?

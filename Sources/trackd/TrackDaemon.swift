@@ -166,7 +166,7 @@ struct TrackDaemon: AsyncParsableCommand {
             recovery: PowerCutRecovery(resumeWithin: settings.log.resumeWithin, maxSpeed: engine.maxSpeed),
             exports: settings.log.exports ? MonthlyExports(directory: "\(stateDirectory)/exports") : nil,
             privacy: settings.privacy, profileDefaults: settings.profile, configurationPath: settings.path,
-            pointFile: pointFile, releasePages: { _ = ResidentPages.release() })
+            pointFile: pointFile)
         let tracker = TrackerService(inbox: inbox, configuration: engine, autoStart: autoStart,
                                      status: status, hub: hub, address: address.description, logger: logger,
                                      recording: recording, heartbeat: heartbeat)
@@ -215,8 +215,7 @@ struct TrackDaemon: AsyncParsableCommand {
                                              domain: Self.hostName(), logger: logger)
         let services = DaemonServices(control: control, alerts: alerts, uplink: uplink, osmand: osmand,
                                       monthlyMail: monthlyMail, reload: reload, tracker: tracker,
-                                      source: sourceService, systemd: systemd,
-                                      residentTrim: ResidentTrimService(logger: logger))
+                                      source: sourceService, systemd: systemd)
         do {
             try await services.group(logger: logger).run()
         } catch {

@@ -588,63 +588,6 @@ struct TripRecorderTests {
         #expect(try await MileageLog.open(path: path).verify().isIntact)
     }
 
-    @Test func aDrivesOneOffWritesRunBetweenTwoReleasesOfCodePages() async throws {
-        let folder = try TemporaryFolder()
-        let path = folder.file("trackd.sqlite")
-        let (first, leg) = firstPointsAndLeg(seed: 73, metres: 14_000)  // About 1 000 points: some 40 KiB of the point file.
-        let log = try MileageLog.open(path: path)
-        let pointFile = TrackPointFile(path: TrackPointFile.path(forLog: path))
-        // At each release: the points the log holds, and those the point file holds.
-        let atRelease = Mutex<[(log: Int, file: Int)]>([])
-        let tracker = TrackerHarness(
-            log: log, origin: start, tick: .milliseconds(20), commitInterval: 1, pointFile: pointFile,
-            settleBytes: 8192,
-            releasePages: {
-                let inLog = Int((try? sqlite3(path, "SELECT COUNT(*) FROM track_point")) ?? "") ?? -1
-                atRelease.withLock { $0.append((inLog, pointFile.size)) }
-            })
-        _ = try await tracker.tripRequest(.start(StartParams(kind: .business)))
-        let inLog = try await commitFirstPoints(first, to: tracker, log: path)
-        // A commit every 100 points (about 4 KiB of the point file): the file fills every second or third.
-        for part in stride(from: 0, to: leg.count, by: 100).map({ leg[$0..<min($0 + 100, leg.count)] }) {
-            try await tracker.feedAndWait(part)
-            let last = part.last!.time!
-            tracker.setClock(to: last, plus: 2)
-            try await eventually("the points up to \(last) are committed") {
-                let inFile = try await TrackPointFile(path: pointFile.path).contents()?.points.last?.point.time.milliseconds
-                return try inFile == last.milliseconds
-                    || sqlite3(path, "SELECT MAX(time_ms) FROM track_point") == "\(last.milliseconds)"
-            }
-        }
-        // The releases when no job is under way (the last commit may still be moving the file into the log).
-        var releases: [(log: Int, file: Int)] = []
-        try await eventually("no job is between its two releases") {
-            atRelease.withLock { all in
-                if all.count.isMultiple(of: 2) { releases = all }
-                return all.count.isMultiple(of: 2)
-            }
-        }
-        let pairs = stride(from: 0, to: releases.count, by: 2).map { (before: releases[$0], after: releases[$0 + 1]) }
-        // The trip's first points go into the log between the first two.
-        #expect(pairs.first?.before.log == 0)
-        #expect(pairs.first?.after.log == inLog)
-        // This life's first records of the point file (it is opened and looked at for leftovers) go in between
-        // two, once ...
-        let opened = pairs.filter { $0.before.file == 0 && $0.after.file > 0 }
-        #expect(opened.count == 1, "\(pairs)")
-        // ... and so does each move of the filled file into the log.
-        let moves = pairs.filter { $0.before.file >= 8192 && $0.after.file == 0 }
-        #expect(moves.count >= 2, "the point file was filled and moved at least twice: \(pairs)")
-        #expect(moves.allSatisfy { $0.after.log > $0.before.log }, "the points went in between the two releases")
-        #expect(pairs.count == 2 + moves.count, "no other job was between two releases: \(pairs)")
-        // Points went into the log only between the two releases of a pair.
-        for (earlier, later) in zip(pairs, pairs.dropFirst()) {
-            #expect(later.before.log == earlier.after.log, "nothing went into the log between two jobs: \(pairs)")
-        }
-        _ = try await tracker.tripRequest(.stop(StopParams()))
-        await tracker.finish()
-    }
-
     @Test func pointsAPowerCutLeftInThePointFileGoIntoTheLogAtTheNextStart() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("trackd.sqlite")
@@ -858,26 +801,6 @@ struct TripRecorderTests {
         let stored = try await log.track(trip.id).flatMap { $0 }
         #expect(!stored.isEmpty)
         #expect(elements.filter { $0 == "trkpt" }.count == stored.count, "every stored point is in the GPX")
-    }
-
-    @Test func aTripsCloseAndItsExportsRunBetweenTwoReleasesOfCodePages() async throws {
-        let folder = try TemporaryFolder()
-        let gpx = folder.file("exports/2026-11-22-trip-1.gpx")
-        // At each release: whether the trip's GPX is on the card yet.
-        let atRelease = Mutex<[Bool]>([])
-        let (drive, _) = twoLegs(seed: 75)
-        let tracker = TrackerHarness(
-            log: try MileageLog.open(path: folder.file("trackd.sqlite")), origin: start,
-            exports: MonthlyExports(directory: folder.file("exports")),
-            releasePages: { atRelease.withLock { $0.append(FileManager.default.fileExists(atPath: gpx)) } })
-        _ = try await tracker.tripRequest(.start(StartParams(kind: .business)))
-        try await tracker.feedAndWait(drive.fixes)
-        let whileDriving = atRelease.withLock { $0.count }
-        let trip = try await tracker.tripRequest(.stop(StopParams()))
-        await tracker.finish()
-        #expect(trip.id == 1)
-        #expect(atRelease.withLock { Array($0.dropFirst(whileDriving)) } == [false, true],
-                "one release before the close, and one after it has written the trip's GPX")
     }
 
     @Test func aTripsGPXIsWrittenOnceNotAgainWithEachLaterTripOfItsMonth() async throws {

@@ -76,7 +76,7 @@ final class TrackerHarness: Sendable {
     init(log: MileageLog, origin: UTCTime, autoStart: TripKind? = nil, tick: Duration = .seconds(3600),
          commitInterval: Double = 30, recovery: PowerCutRecovery = PowerCutRecovery(),
          exports: MonthlyExports? = nil, privacy: PrivacyPolicy = PrivacyPolicy(), pointFile: TrackPointFile? = nil,
-         settleBytes: Int? = nil, releasePages: (@Sendable () -> Void)? = nil,
+         settleBytes: Int? = nil,
          logger: Logger = Logger(label: "trackd.test")) {
         self.origin = origin
         let clock = TestClock(MonotonicInstant(nanoseconds: TrackerHarness.base))
@@ -86,7 +86,7 @@ final class TrackerHarness: Sendable {
             inbox: inbox, autoStart: autoStart, status: status, hub: WatchHub(),
             address: "file:///drive.nmea", logger: logger, clock: { clock.now() }, tick: tick,
             recording: .init(log: log, commitInterval: commitInterval, recovery: recovery, exports: exports,
-                             privacy: privacy, pointFile: pointFile, releasePages: releasePages,
+                             privacy: privacy, pointFile: pointFile,
                              settleBytes: settleBytes))
         self.clock = clock
         self.status = status
