@@ -250,6 +250,8 @@ let package = Package(
 
         .testTarget(name: "TrackTextTests", dependencies: ["TrackText"]),
         .testTarget(name: "TrackSQLiteTests", dependencies: ["TrackSQLite", "CSQLite", "TestSupport"]),
+        // The MQTT client against a real mosquitto (TestSupport's broker).
+        .testTarget(name: "TrackUplinkTests", dependencies: ["TrackUplink", "TestSupport"]),
         .testTarget(name: "TrackZoneInfoTests", dependencies: ["TrackZoneInfo", "TrackCore", "TestSupport"]),
         .testTarget(
             name: "TrackCoreTests",

@@ -113,12 +113,20 @@ public final class MQTTClient: Sendable {
         return mid
     }
 
-    /// Says goodbye (a clean DISCONNECT: the last will is not published) and stops the thread; the client is done.
-    public func close() {
+    /// Says goodbye (a clean DISCONNECT: the broker does not publish the last will) and stops the thread; the client
+    /// is done.
+    ///
+    /// libmosquitto's thread writes the DISCONNECT, after whatever was published before it, and then reports the
+    /// disconnection; the thread is stopped only after that report, or after `goodbye` (a broker that takes nothing
+    /// more, a connection still being made to a host that does not answer). Stopping it at once, as before, closed
+    /// the socket before the DISCONNECT was written whenever the stop came soon after a publish or the connection,
+    /// and the broker published the last will.
+    public func close(goodbye: Duration = .seconds(3)) {
         handle.withLock { handle in
             guard let client = handle.pointer else { return }
-            _ = mosquitto_disconnect(client)
-            _ = mosquitto_loop_stop(client, true)
+            let queued = mosquitto_disconnect(client) == MOSQ_ERR_SUCCESS.rawValue
+            let written = queued && sink.takeUnretainedValue().waitForDisconnection(upTo: goodbye)
+            _ = mosquitto_loop_stop(client, !written)
             mosquitto_destroy(client)
             handle.pointer = nil
         }
@@ -143,9 +151,41 @@ private struct Handle: @unchecked Sendable {
 private final class EventSink: Sendable {
     private let onEvent: @Sendable (MQTTEvent) -> Void
     private let note = Mutex<String?>(nil)
+    /// A pipe libmosquitto's disconnection reports write a byte into, for `waitForDisconnection`; -1 without one.
+    private let disconnections: (read: Int32, write: Int32)
 
     init(_ onEvent: @escaping @Sendable (MQTTEvent) -> Void) {
         self.onEvent = onEvent
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) == 0 {
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)   // the callback never blocks on a full pipe
+        } else {
+            ends = [-1, -1]
+        }
+        disconnections = (ends[0], ends[1])
+    }
+
+    deinit {
+        if disconnections.read >= 0 {
+            Glibc.close(disconnections.read)
+            Glibc.close(disconnections.write)
+        }
+    }
+
+    /// Waits until libmosquitto has reported a disconnection, at most `limit`; whether it did.
+    func waitForDisconnection(upTo limit: Duration) -> Bool {
+        guard disconnections.read >= 0 else { return false }
+        let deadline = ContinuousClock.now + limit
+        while true {
+            let left = ContinuousClock.now.duration(to: deadline)
+            guard left > .zero else { return false }
+            let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
+            var watched = pollfd(fd: disconnections.read, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&watched, 1, Int32(clamping: max(1, milliseconds)))
+            if ready > 0 { return true }
+            if ready < 0 && errno != EINTR { return false }
+        }
     }
 
     static func from(_ object: UnsafeMutableRawPointer?) -> EventSink {
@@ -167,6 +207,8 @@ private final class EventSink: Sendable {
     func disconnected(code: Int32) {
         let reason = code == 0 ? "disconnected" : lastNote() ?? String(cString: mosquitto_strerror(code))
         send(.disconnected(code: code, reason: reason))
+        var byte: UInt8 = 1
+        if disconnections.write >= 0 { _ = write(disconnections.write, &byte, 1) }
     }
 
     func note(_ text: String) {
