@@ -39,6 +39,9 @@ struct UplinkSession {
     var behind = false
     /// Whether the last read from the log found nothing new.
     var lastReadEmpty = false
+    /// The start messages published on this connection or an earlier one of this life, by trip, until the trip's
+    /// end: a start that settled since (the engine refines it for minutes after the car leaves) is sent again.
+    var sentStarts: [TripID: [UInt8]] = [:]
     var encoder: JSONEncoder
 
     init(service: UplinkService, watermark: UplinkWatermark, mark: UplinkMark,
@@ -188,17 +191,41 @@ struct UplinkSession {
     }
 
     /// Publishes one item; `false` when the client refused it (the connection is going: its event follows).
+    ///
+    /// A trip's end goes after its start as the log keeps it now, when that is not the start message this life
+    /// published (or it published none): the same id, so that a receiver replaces the start it has (docs/fleet.md,
+    /// "A start that settles").
     mutating func send(_ item: UplinkItem, with client: MQTTClient, ahead: Bool) -> Bool {
+        if case .tripEnded(let trip) = item, trip.source == .gps, trip.state != .deleted {
+            let start = UplinkMessage(.tripStarted(trip), device: device)
+            if let payload = try? encoder.encode(start), sentStarts[trip.id] != Array(payload) {
+                do throws(MQTTError) {
+                    _ = try client.publish(topic: start.topic(base: configuration.baseTopic(device: device)),
+                                           payload: Array(payload))
+                    logger.debug("uplink sent a trip's settled start", metadata: ["trip": "\(trip.id)"])
+                } catch {
+                    logger.warning("uplink cannot publish", metadata: ["error": "\(error)"])
+                    return false
+                }
+            }
+        }
         let message = UplinkMessage(item, device: device)
         let topic = message.topic(base: configuration.baseTopic(device: device))
         guard let payload = try? encoder.encode(message) else { return true }
         do throws(MQTTError) {
             let token = try client.publish(topic: topic, payload: Array(payload))
             window.published(item.position, token: token, ahead: ahead)
-            if case .point(let point, _, _) = item {
+            switch item {
+            case .point(let point, _, _):
                 locationBytes += topic.utf8.count + payload.count
                 locations += 1
                 pointTimes[token] = point.time
+            case .tripStarted(let trip):
+                sentStarts[trip.id] = Array(payload)
+            case .tripEnded(let trip):
+                sentStarts[trip.id] = nil
+            case .event:
+                break
             }
             return true
         } catch {

@@ -38,6 +38,52 @@ struct UplinkTests {
         }
     }
 
+    /// Each GPS trip's start as the last `start` message with its id carries it (the start message, or the start
+    /// sent again before the end once it settled) is the start the log keeps: time, position.
+    static func expectStartsAsLogged(_ messages: [(topic: String, payload: String)], database: String,
+                                     sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let rows = try await query(database, """
+            SELECT id, substr(start_time, 1, 19) || 'Z', start_lat, start_lon FROM trip
+            WHERE source = 'gps' AND state != 'deleted' ORDER BY id
+            """).split(separator: "\n")
+        #expect(!rows.isEmpty, "the log holds a GPS trip", sourceLocation: sourceLocation)
+        for row in rows {
+            let fields = row.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            let id = "\(device)/\(fields[0])/start"
+            let starts = try messages.compactMap { message -> [String: Any]? in
+                guard message.topic.hasSuffix("/trip"), let object = try json(message.payload) as? [String: Any],
+                      object["id"] as? String == id else { return nil }
+                return object
+            }
+            let start = try #require(starts.last, "a start message for trip \(fields[0])", sourceLocation: sourceLocation)
+            #expect(start["start"] as? String == fields[1], "trip \(fields[0]): \(start)", sourceLocation: sourceLocation)
+            for (key, logged) in [("start_lat", fields[2]), ("start_lon", fields[3])] {
+                let expected = Double(logged).map { ($0 * 1e7).rounded() / 1e7 }
+                #expect(start[key] as? Double == expected, "trip \(fields[0]) \(key): \(start[key] ?? "none"), the log \(logged)",
+                        sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    /// How the car's client left the broker, as the broker logged it: `true` for a goodbye (a DISCONNECT), `false`
+    /// for a connection closed without one (the broker publishes the last will); waits for the broker to say.
+    static func saidGoodbye(_ broker: MosquittoBroker) async -> Bool? {
+        guard await poll(upTo: 30, {
+            broker.log.contains("Client \(device) disconnected.") || broker.log.contains("Client \(device) closed its connection.")
+        }) else { return nil }
+        return broker.log.contains("Received DISCONNECT from \(device)") && !broker.log.contains("Client \(device) closed its connection.")
+    }
+
+    /// The ids received, with the start sent again right before the end (once it settled) taken out.
+    static func idsWithoutSettledStarts(_ messages: [(topic: String, payload: String)]) throws -> [String] {
+        var ids = try Self.ids(messages)
+        for index in ids.indices.reversed() where index > 0 && ids[index].hasSuffix("/end") {
+            let start = String(ids[index].dropLast("end".count)) + "start"
+            if ids[index - 1] == start && ids[..<(index - 1)].contains(start) { ids.remove(at: index - 1) }
+        }
+        return ids
+    }
+
     /// A broker, and a subscriber to everything the cars send that has subscribed.
     static func brokerWithSubscriber(in folder: TemporaryFolder,
                                      output: String) async throws -> (MosquittoBroker, MosquittoSubscriber) {
@@ -77,7 +123,11 @@ struct UplinkTests {
         let expected = ["\(Self.device)/1/start"] + points
         #expect(await poll(upTo: 20) { (try? Self.ids(subscriber.messages).last) == "\(Self.device)/1/end" },
                 "\(subscriber.messages.suffix(3))")
-        let received = try Self.ids(subscriber.messages)
+        // A goodbye at the stop: the broker publishes no last will.
+        #expect(await Self.saidGoodbye(broker) == true, "\(broker.log.suffix(800))")
+        // The start as the log keeps it, sent again before the end if it settled after the start message.
+        try await Self.expectStartsAsLogged(subscriber.messages, database: daemon.database)
+        let received = try Self.idsWithoutSettledStarts(subscriber.messages)
         #expect(Set(received).count == received.count, "each message once")
         let alerts = try Self.ids(subscriber.messages, type: "event")
         #expect(alerts.count == 1, "\(alerts)")
@@ -140,6 +190,8 @@ struct UplinkTests {
         let repeats = locations.count - Set(locations).count
         #expect(repeats <= 100, "\(repeats) repeats, at most the window in flight")
         await daemon.stop()
+        #expect(await poll(upTo: 20) { (try? Self.ids(subscriber.messages).last) == "\(Self.device)/1/end" })
+        try await Self.expectStartsAsLogged(subscriber.messages, database: daemon.database)
     }
 
     @Test func aPrivateTripInPrivacyModeSendsNothingOfItsRoute() async throws {
@@ -154,6 +206,7 @@ struct UplinkTests {
         #expect(await poll(upTo: 20) { (try? Self.ids(subscriber.messages).last) == "\(Self.device)/1/end" },
                 "\(subscriber.messages)")
         #expect(try Self.ids(subscriber.messages, type: "location").isEmpty)
+        try await Self.expectStartsAsLogged(subscriber.messages, database: daemon.database)
         let end = try #require(subscriber.messages.first { $0.payload.contains("\"\(Self.device)/1/end\"") })
         let fields = try #require(try json(end.payload) as? [String: Any])
         #expect(fields["kind"] as? String == "private" && fields["route"] as? String == "withheld")
@@ -195,6 +248,8 @@ struct UplinkTests {
         #expect(arrived.isSuperset(of: stored), "\(Set(stored).subtracting(arrived).count) points arrived at neither")
         #expect(try Self.ids(atSecond.messages, type: "location").count > 100, "the rest went to the new broker")
         #expect(daemon.process.output.contains("uplink settings reloaded"), "\(daemon.process.output)")
+        #expect(await poll(upTo: 20) { (try? Self.ids(atSecond.messages).last) == "\(Self.device)/1/end" })
+        try await Self.expectStartsAsLogged(atFirst.messages + atSecond.messages, database: daemon.database)
     }
 
     /// Drives, parks, is killed once everything stored was acknowledged, and starts again: the ids of the first
@@ -234,7 +289,9 @@ struct UplinkTests {
         #expect(await poll(upTo: 60) { (try? Self.ids(subscriber.messages))?.contains("\(Self.device)/1/end") == true },
                 "\(again.process.output)")
         await again.stop()
-        let ids = try Self.ids(subscriber.messages).filter { $0.hasPrefix("\(Self.device)/1/") }
+        // The start again before the end: this life cannot know which start the last one sent.
+        try await Self.expectStartsAsLogged(subscriber.messages, database: again.database)
+        let ids = try Self.idsWithoutSettledStarts(subscriber.messages).filter { $0.hasPrefix("\(Self.device)/1/") }
         return (ids, beforeKill)
     }
 
