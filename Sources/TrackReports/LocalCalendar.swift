@@ -50,9 +50,10 @@ public struct LocalCalendar: Sendable {
     /// midnight is skipped, or the first of two midnights where the clock goes back over it.
     public func startOfDay(_ date: CivilDate) -> UTCTime {
         let midnightAsUTC = UTCTime(date: date, nanosecondOfDay: 0)
-        // Usually right: local midnight minus the offset there (found in two steps, the offset may change between).
-        var candidate = midnightAsUTC.shifted(seconds: -offsetSeconds(at: midnightAsUTC))
-        candidate = midnightAsUTC.shifted(seconds: -offsetSeconds(at: candidate))
+        // Local midnight read as every local time is (`ZoneRules.unixSeconds(ofLocalSeconds:)`): past a jump over
+        // it, the earlier of two.
+        let local = midnightAsUTC.wholeSecondsSinceEpoch
+        let candidate = midnightAsUTC.shifted(seconds: Int(rules.unixSeconds(ofLocalSeconds: local) - local))
         if isFirstInstant(candidate, of: date) { return candidate }
         // A transition near midnight: the first whole second whose local date is `date` (offsets change on whole
         // seconds), searched within a day and a half either side.

@@ -18,12 +18,12 @@ enum LocalDates {
         time.adding(seconds: Double(offset(at: time, zone: identifier))).date
     }
 
-    /// The instant of a local wall-clock time on a date (the earlier one when the clock repeats an hour).
+    /// The instant of a local wall-clock time on a date: the earlier one when the clock repeats an hour, past the
+    /// jump by as much as it was into it when the clock skips it (`ZoneRules.unixSeconds(ofLocalSeconds:)`).
     static func instant(_ date: CivilDate, secondOfDay: Int, zone identifier: String) -> UTCTime {
         let naive = UTCTime(date: date, nanosecondOfDay: Int64(secondOfDay) * UTCTime.nanosecondsPerSecond)
-        // Two passes settle the offset across a change of daylight saving time.
-        var offset = offset(at: naive, zone: identifier)
-        offset = self.offset(at: naive.adding(seconds: -Double(offset)), zone: identifier)
-        return naive.adding(seconds: -Double(offset))
+        guard let rules = zone(identifier) else { return naive }
+        let local = naive.wholeSecondsSinceEpoch
+        return naive.adding(seconds: Double(rules.unixSeconds(ofLocalSeconds: local) - local))
     }
 }

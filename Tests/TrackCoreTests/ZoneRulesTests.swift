@@ -25,6 +25,49 @@ struct ZoneRulesTests {
         #expect(mismatches.isEmpty, "\(zone): \(mismatches.count) mismatches, first \(mismatches.prefix(5))")
     }
 
+    /// Local times in a spring-forward gap (the first seven, a skipped day last but one) and in a repeated hour
+    /// (the last four, the earlier instant), with the instants Python's zoneinfo gives them (java.time and ICU agree).
+    static let localTimes: [(zone: String, local: Int64, instant: Int64)] = [
+        ("America/Santiago", unix(2025, 9, 7, 0, 30), 1_757_219_400),        // 01:30 -03 after the jump
+        ("America/Sao_Paulo", unix(2018, 11, 4, 0, 30), 1_541_302_200),      // 01:30 -02
+        ("America/New_York", unix(2026, 3, 8, 2, 30), 1_772_955_000),        // 03:30 EDT
+        ("Australia/Lord_Howe", unix(2025, 10, 5, 2, 15), 1_759_592_700),    // 02:45 +11, a half-hour jump
+        ("Europe/Tallinn", unix(2026, 3, 29, 3, 30), 1_774_747_800),         // 04:30 EEST
+        ("Pacific/Chatham", unix(2025, 9, 28, 2, 50), 1_758_981_900),        // 03:50 +13:45
+        ("Asia/Tehran", unix(2022, 3, 22, 0, 30), 1_647_896_400),            // 01:30 +04:30
+        ("Africa/Casablanca", unix(2026, 3, 22, 2, 30), 1_774_146_600),      // 03:30 +01
+        ("Pacific/Apia", unix(2011, 12, 30, 12, 0), 1_325_282_400),          // a day that never was: the 31st, 12:00
+        ("Europe/Tallinn", unix(2026, 10, 25, 3, 30), 1_792_888_200),        // the first 03:30, EEST
+        ("America/New_York", unix(2026, 11, 1, 1, 30), 1_793_511_000),       // the first 01:30, EDT
+        ("Australia/Lord_Howe", unix(2026, 4, 5, 1, 45), 1_775_313_900),     // the first 01:45, +11
+        ("America/Santiago", unix(2026, 4, 5, 23, 30), 1_775_446_200),
+    ]
+
+    @Test(arguments: localTimes.indices)
+    func readsALocalTimeInAGapAsPastTheJumpAndInARepeatedHourAsTheEarlier(index: Int) throws {
+        let (zone, local, instant) = Self.localTimes[index]
+        let rules = try ZoneRules(tzif: SystemZoneOffsets.file(zone))
+        #expect(rules.unixSeconds(ofLocalSeconds: local) == instant,
+                "\(zone) \(local): \(rules.unixSeconds(ofLocalSeconds: local) - instant) s off")
+    }
+
+    @Test(arguments: zones)
+    func readsEveryLocalTimeThatExistsOnceBackToItsInstant(zone: String) throws {
+        // Every hour from 1970 to 2060: an instant's local time reads back to that instant, but in a repeated hour,
+        // where the earlier instant is the one read.
+        let rules = try ZoneRules(tzif: SystemZoneOffsets.file(zone))
+        var mismatches: [String] = []
+        var time = unix(1970, 1, 2)
+        while time < unix(2061, 1, 1) {
+            let local = time + Int64(rules.offsetSeconds(atUnixSeconds: time))
+            let read = rules.unixSeconds(ofLocalSeconds: local)
+            let repeated = read < time && read + Int64(rules.offsetSeconds(atUnixSeconds: read)) == local
+            if read != time && !repeated { mismatches.append("\(time) read as \(read)") }
+            time += 3600
+        }
+        #expect(mismatches.isEmpty, "\(zone): \(mismatches.count) mismatches, first \(mismatches.prefix(5))")
+    }
+
     @Test(arguments: zones)
     func changesOffsetAtTheSameSecondsAsTheSystem(zone: String) throws {
         let rules = try ZoneRules(tzif: SystemZoneOffsets.file(zone))

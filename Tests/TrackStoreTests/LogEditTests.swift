@@ -136,6 +136,21 @@ struct LogEditTests {
         #expect(earliest.start == UTCTime(iso8601: "1970-01-01T09:30:00Z"))
     }
 
+    /// 00:30 on 2025-09-07 never was in Santiago (the clocks went from 00:00 to 01:00): a trip by hand at that time
+    /// starts at 01:30 after the jump, as the start of the day and every other local time are read.
+    @Test func aTripByHandInASpringForwardGapStartsPastTheJump() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        let context = TestContext.at("2025-09-08T12:00:00Z")
+        _ = try await log.setProfile(ProfileChanges(timeZone: "America/Santiago"), reason: nil, context: context)
+        let trip = try await log.addTrip(ManualTrip(date: CivilDate(year: 2025, month: 9, day: 7)!, startSecond: 1800,
+                                                    endSecond: 2 * 3600, extent: .distance(1000), kind: .private),
+                                         context: context)
+        #expect(trip.start == UTCTime(iso8601: "2025-09-07T04:30:00Z"), "01:30 -03, not 23:30 -04 the day before")
+        #expect(trip.end == UTCTime(iso8601: "2025-09-07T05:00:00Z"))
+        #expect(trip.date == CivilDate(year: 2025, month: 9, day: 7))
+    }
+
     @Test func deletingLeavesATombstoneOutOfTheTotals() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("trackd.sqlite")
