@@ -92,6 +92,23 @@ struct SystemdServiceTests {
         #expect(overridden.output.contains("source         gpsd://10.0.0.2:2947"), "a flag wins over the file")
         #expect(overridden.output.contains("auto_start     none"))
     }
+
+    /// trackd reads time zones from the folder its environment's TZDIR names (tzdata's own variable): a zone only
+    /// that folder has is known with it and unknown without it.
+    @Test func checksTheProfilesTimeZoneInTheFolderTZDIRNames() async throws {
+        let folder = try TemporaryFolder()
+        let zones = folder.file("zoneinfo")
+        try FileManager.default.createDirectory(atPath: "\(zones)/Test", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "/usr/share/zoneinfo/Asia/Kolkata", toPath: "\(zones)/Test/Zone")
+        let configuration = folder.file("trackd.conf")
+        try Data("profile:\n  time_zone: Test/Zone\n".utf8).write(to: URL(fileURLWithPath: configuration))
+        let arguments = ["--check-config", "--config", configuration]
+        let with = try await run(Products.trackd, arguments, adding: ["TZDIR": zones])
+        #expect(with.status == 0, "\(with.output)\(with.error)")
+        let without = try await run(Products.trackd, arguments, removing: ["TZDIR"])
+        #expect(without.status == 1, "\(without.output)")
+        #expect(without.error.contains("Test/Zone"), "\(without.error)")
+    }
 }
 
 extension SystemdServiceTests {

@@ -8,14 +8,17 @@ public struct CommandResult: Sendable {
     public let error: String
 }
 
-/// Runs `executable` with `arguments` to its end, blocking, with this process's environment less `variables`.
-/// Both pipes are read to their end before waiting, so that a large output cannot fill one and stall the child.
-public func runProgram(_ executable: String, _ arguments: [String], removing variables: [String] = []) throws -> CommandResult {
+/// Runs `executable` with `arguments` to its end, blocking, with this process's environment less `variables` and
+/// with `adding` set. Both pipes are read to their end before waiting, so that a large output cannot fill one and
+/// stall the child.
+public func runProgram(_ executable: String, _ arguments: [String], removing variables: [String] = [],
+                       adding added: [String: String] = [:]) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     for variable in variables { environment.removeValue(forKey: variable) }
+    environment.merge(added) { $1 }
     process.environment = environment
     let output = Pipe()
     let error = Pipe()

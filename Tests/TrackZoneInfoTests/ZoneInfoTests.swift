@@ -45,8 +45,6 @@ struct ZoneInfoTests {
         #expect(ZoneInfo.directory(environment: ["TZDIR": ""]) == "/usr/share/zoneinfo")
         #expect(ZoneInfo.directory(environment: [:]) == "/usr/share/zoneinfo")
     }
-
-    @Test func readsTZDIRFromTheProcessEnvironment() {
-        #expect(ZoneInfo.directory == ZoneInfo.directory(environment: ProcessInfo.processInfo.environment))
-    }
+    // That the folder comes from the process's own TZDIR is tested on trackd, a process of its own, with and
+    // without it: SystemdServiceTests.checksTheProfilesTimeZoneInTheFolderTZDIRNames.
 }

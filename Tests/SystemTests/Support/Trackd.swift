@@ -89,9 +89,11 @@ func trackctl(_ arguments: [String]) async throws -> CommandResult {
     try await run(Products.trackctl, arguments, removing: ["TRACKD_SOCKET"])
 }
 
-/// Runs a program to its end and waits for it (on a thread of its own).
-func run(_ executable: String, _ arguments: [String], removing variables: [String] = []) async throws -> CommandResult {
-    try await offload { try runProgram(executable, arguments, removing: variables) }
+/// Runs a program to its end and waits for it (on a thread of its own), with variables taken out of the
+/// environment or added to it.
+func run(_ executable: String, _ arguments: [String], removing variables: [String] = [],
+         adding added: [String: String] = [:]) async throws -> CommandResult {
+    try await offload { try runProgram(executable, arguments, removing: variables, adding: added) }
 }
 
 /// `sqlite3` on a database file, off the concurrency pool.
