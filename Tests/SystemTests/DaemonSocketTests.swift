@@ -56,9 +56,9 @@ struct DaemonSocketTests {
         let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=10")
         let watcher = try TestSubprocess(executable: Products.trackctl, arguments: ["--socket", daemon.socket, "watch"],
                                          outputPath: folder.file("watch.txt"))
-        _ = await poll(upTo: 30) { watcher.output.contains("km/h") }
+        #expect(await poll(upTo: 30) { watcher.output.contains("km/h") }, "fixes: \(watcher.output.suffix(300))")
         #expect(try await trackctl(["--socket", daemon.socket, "start", "--business", "--purpose", "Visit"]).status == 0)
-        _ = await poll(upTo: 30) { watcher.output.contains("trip 1 started") }
+        #expect(await poll(upTo: 30) { watcher.output.contains("trip 1 started") }, "\(watcher.output.suffix(300))")
         #expect(try await trackctl(["--socket", daemon.socket, "stop"]).status == 0)
         let ended = await poll(upTo: 30) { watcher.output.contains("trip 1 ended") }
         #expect(watcher.output.contains("trip 1 started: business (Visit)"), "\(watcher.output.suffix(300))")

@@ -27,7 +27,8 @@ struct PrivacyTests {
         return hemisphere == "S" || hemisphere == "W" ? -value : value
     }
 
-    /// The log, its WAL and shared memory, and the exports: what a card reader finds in the state folder.
+    /// The log, its WAL and shared memory, its point file, and the exports: what a card reader finds in the state
+    /// folder.
     static func cardFiles(_ daemon: Trackd) -> StoredBytes {
         StoredBytes(log: daemon.database, folders: ["\(daemon.state)/exports"])
     }
@@ -74,7 +75,11 @@ struct PrivacyTests {
         let coordinates = try Self.driveCoordinates()
         let before = Self.cardFiles(daemon).coordinates(of: coordinates)
         #expect(before.contains { $0.contains("exports/2026-11-22-trip-1.gpx") }, "the search finds the route in the exports")
-        #expect(before.contains { $0.hasPrefix(daemon.database) }, "and in the log")
+        #expect(before.contains { $0.hasPrefix(daemon.database + ":") || $0.hasPrefix(daemon.database + "-wal:") },
+                "and in the log or its WAL")
+        // The trip's close moved its points from the point file into the log; the file keeps its records past its new
+        // header until they are written over or zeroed.
+        #expect(before.contains { $0.hasPrefix(daemon.database + "-points:") }, "and in the point file")
 
         let edit = try await trackctl(socket + ["edit", "1", "--private", "--reason", "Drove home, not to the client"])
         #expect(edit.status == 0, "\(edit.error)")
@@ -108,6 +113,9 @@ struct PrivacyTests {
         #expect(drove, "\(daemon.process.output)")
         #expect(try await trackctl(socket + ["stop"]).status == 0)
         #expect(!Self.cardFiles(daemon).files(containing: "Maasikas").isEmpty, "the search finds the name before")
+        #expect(Self.cardFiles(daemon).coordinates(of: try Self.driveCoordinates()).contains {
+            $0.hasPrefix(daemon.database + "-points:")
+        }, "and the route in the point file, past its header")
 
         // Without --yes and without a terminal, nothing happens.
         let unasked = try await trackctl(socket + ["erase", "--profile"])

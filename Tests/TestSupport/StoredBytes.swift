@@ -25,9 +25,9 @@ public struct StoredBytes {
         files = found
     }
 
-    /// The SQLite file at `path` with its `-wal` and `-shm`.
+    /// The SQLite file at `path` with its `-wal` and `-shm`, and trackd's point file beside it (`-points`).
     public init(log path: String, folders: [String] = []) {
-        self.init(paths: [path, path + "-wal", path + "-shm"], folders: folders)
+        self.init(paths: [path, path + "-wal", path + "-shm", path + "-points"], folders: folders)
     }
 
     /// The files that contain `pattern`.
@@ -42,8 +42,10 @@ public struct StoredBytes {
     }
 
     /// Every place a coordinate of `points` is found, as `"path: encoding"`: latitude and longitude in 1e-7 degrees
-    /// as adjacent 4-byte big-endian integers (a track point's record), either as an 8-byte big-endian IEEE double
-    /// (a trip's position), or as decimal text to four decimals, about 10 m (the chain's text, the exports).
+    /// as adjacent 4-byte big-endian integers (a track point's record in the log) or adjacent 8-byte little-endian
+    /// ones (the point file's), either as an 8-byte IEEE double, big-endian (a trip's position in the log) or
+    /// little-endian (the point file's ends), or as decimal text to four decimals, about 10 m (the chain's text, the
+    /// exports).
     public func coordinates(of points: [Coordinate]) -> [String] {
         var hits: Set<String> = []
         for coordinate in points {
@@ -51,8 +53,13 @@ public struct StoredBytes {
             let longitude = Int32((coordinate.longitude * 1e7).rounded())
             let pair = Self.bigEndian(UInt32(bitPattern: latitude)) + Self.bigEndian(UInt32(bitPattern: longitude))
             for path in files(containing: pair) { hits.insert("\(path): 1e-7 integers \(latitude),\(longitude)") }
+            let wide = Self.littleEndian(Int64(latitude)) + Self.littleEndian(Int64(longitude))
+            for path in files(containing: wide) { hits.insert("\(path): 1e-7 integers, 8 bytes \(latitude),\(longitude)") }
             for value in [coordinate.latitude, coordinate.longitude] {
                 for path in files(containing: Self.bigEndian(value.bitPattern)) { hits.insert("\(path): double \(value)") }
+                for path in files(containing: Self.littleEndian(value.bitPattern)) {
+                    hits.insert("\(path): little-endian double \(value)")
+                }
             }
             for value in [coordinate.latitude, coordinate.longitude] {
                 let text = Self.decimalPrefix(value)
@@ -73,6 +80,10 @@ public struct StoredBytes {
 
     static func bigEndian<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
         withUnsafeBytes(of: value.bigEndian) { Array($0) }
+    }
+
+    static func littleEndian<T: FixedWidthInteger>(_ value: T) -> [UInt8] {
+        withUnsafeBytes(of: value.littleEndian) { Array($0) }
     }
 
     static func find(_ pattern: [UInt8], in bytes: [UInt8]) -> Bool {

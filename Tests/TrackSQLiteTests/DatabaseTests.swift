@@ -152,16 +152,22 @@ import TrackSQLite
     @Test func aWriteWaitsForAnotherConnectionsLockThenFailsAsBusy() throws {
         let folder = try TemporaryFolder()
         var configuration = Configuration()
-        configuration.busyTimeout = 0.05
+        configuration.busyTimeout = 0.3
         let pool = try DatabasePool(path: folder.file("busy.sqlite"), configuration: configuration)
         let other = try DatabaseQueue(path: folder.file("busy.sqlite"))
         try other.writeWithoutTransaction { db in try db.execute(sql: "BEGIN IMMEDIATE") }
+        let clock = ContinuousClock()
+        let began = clock.now
         do {
             try pool.write { db in try db.execute(sql: "CREATE TABLE t (v INTEGER)") }
             Issue.record("a write passed another connection's lock")
         } catch let error as DatabaseError {
             #expect(error.resultCode.primaryResultCode == .SQLITE_BUSY)
         }
+        // It waited the busy timeout before giving up. A lower bound only: a slow or busy machine makes the wait
+        // longer, never shorter, so this cannot fail for want of speed; without the timeout SQLite answers BUSY at once.
+        let waited = began.duration(to: clock.now)
+        #expect(waited >= .milliseconds(300), "gave up after \(waited)")
         try other.writeWithoutTransaction { db in try db.execute(sql: "ROLLBACK") }
         try pool.write { db in try db.execute(sql: "CREATE TABLE t (v INTEGER)") }
     }

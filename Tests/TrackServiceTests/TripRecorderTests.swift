@@ -695,6 +695,43 @@ struct TripRecorderTests {
 
     /// Feeds a trip's first fixes and waits until the log holds its first points (they go into the log, not the
     /// point file); answers how many it holds.
+    /// A trip recorded through the point file, then made private or deleted: its points are in the file's bytes,
+    /// past its new header, after the close; none are after the change.
+    @Test(arguments: [true, false])
+    func aTripMadePrivateOrDeletedLeavesNoneOfItsPointsInThePointFile(privately: Bool) async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.file("trackd.sqlite")
+        let (first, leg) = firstPointsAndLeg(seed: privately ? 76 : 77, metres: 1200)
+        let log = try MileageLog.open(path: path)
+        let pointFile = TrackPointFile(path: TrackPointFile.path(forLog: path))
+        let tracker = TrackerHarness(log: log, origin: start, tick: .milliseconds(20), commitInterval: 1,
+                                     pointFile: pointFile)
+        let trip = try await tracker.tripRequest(.start(StartParams(kind: .business)))
+        _ = try await commitFirstPoints(first, to: tracker, log: path)
+        try await tracker.feedAndWait(leg)
+        tracker.setClock(to: leg.last!.time!, plus: 5)
+        try await eventually("the leg's last point is in the point file") {
+            try await TrackPointFile(path: pointFile.path).contents()?.points.last?.point.time.milliseconds
+                == leg.last!.time!.milliseconds
+        }
+        tracker.setClock(to: leg.last!.time!, plus: 6)
+        _ = try await tracker.tripRequest(.stop(StopParams()))
+        let coordinates = leg.compactMap(\.coordinate)
+        let stored = { StoredBytes(paths: [pointFile.path]).coordinates(of: coordinates) }
+        #expect(!stored().isEmpty, "the closed trip's records stay in the file's bytes")
+
+        let change: LogRequest = privately
+            ? .edit(EditParams(id: trip.id, changes: TripChanges(kind: .private), reason: "drove home"))
+            : .delete(DeleteParams(id: trip.id, reason: "test drive"))
+        if case .failure(let error) = await tracker.request(change) { Issue.record("\(error)") }
+        await tracker.finish()
+        #expect(stored().isEmpty, "\(stored().prefix(3))")
+        #expect(try await TrackPointFile(path: pointFile.path).contents() == nil)
+        if privately {
+            #expect(try sqlite3(path, "SELECT COUNT(*) FROM track_point WHERE trip_id = \(trip.id)") == "0")
+        }
+    }
+
     private func commitFirstPoints(_ fixes: [Fix], to tracker: TrackerHarness, log path: String) async throws -> Int {
         try await tracker.feedAndWait(fixes)
         tracker.setClock(to: fixes.last!.time!, plus: 2)

@@ -185,10 +185,19 @@ struct MileageLogTests {
         }
         let listingBefore = try FileManager.default.contentsOfDirectory(atPath: card).sorted()
         #expect(listingBefore == ["trackd.sqlite"])
-        // As a card mounted read-only looks to a non-root reader: no file can be created or changed beside the log.
+        // As a card mounted read-only: no file can be created or changed beside the log. For a user, modes do it;
+        // root passes them by, so as root the folder is bound over itself read-only (a mount root may make).
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: card)
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: card) }
+        defer { if geteuid() == 0 { _ = try? runProgram("/bin/umount", [card]) } }
+        if geteuid() == 0 {
+            for arguments in [["--bind", card, card], ["-o", "remount,ro,bind", card]] {
+                let mount = try runProgram("/bin/mount", arguments)
+                try #require(mount.status == 0, "as root, a read-only folder needs a bind mount: \(mount.error)")
+            }
+        }
+        #expect(!FileManager.default.createFile(atPath: card + "/probe", contents: nil), "the folder is read-only")
         let copy = try MileageLog.openCopy(of: path)
         #expect(try await copy.trips(dates: nil).count == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: card).sorted() == listingBefore,
