@@ -23,18 +23,22 @@ struct OsmAndUplinkTests {
                                                   device: \(Self.device)
                                                   reconnect_max: 2
                                                 """)
-        // The server fails (503) for a while during the drive, then is gone altogether, then back.
-        try await Task.sleep(for: .seconds(10))
+        // The server fails (503) for a while during the drive (from 08:03 by the recording's GPS time), then is
+        // gone altogether (from 08:06), then back (08:09).
+        #expect(await daemon.reached("2026-11-22T08:03:00"), "\(daemon.process.output)")
         server.failing = true
-        try await Task.sleep(for: .seconds(8))
+        #expect(await daemon.reached("2026-11-22T08:06:00"), "\(daemon.process.output)")
         server.stop()
         server.failing = false
-        try await Task.sleep(for: .seconds(8))
-        let failing = await daemon.status()?["osmand"] as? [String: Any]
-        #expect(failing?["state"] as? String == "waiting", "\(String(describing: failing))")
+        var failing: [String: Any]?
+        #expect(await poll(upTo: 60) {
+            failing = await daemon.status()?["osmand"] as? [String: Any]
+            return failing?["state"] as? String == "waiting"
+        }, "\(String(describing: failing))")
+        #expect(await daemon.reached("2026-11-22T08:09:00"), "\(daemon.process.output)")
         try server.start()
-        // Once the drive is over (48 s at 20×) and the server back, everything stored arrives.
-        try await Task.sleep(for: .seconds(30))
+        // Once the drive is over (08:16) and the server back, everything stored arrives.
+        #expect(await daemon.reached("2026-11-22T08:16:30"), "\(daemon.process.output)")
         let stored = try await query(daemon.database, "SELECT trip_id || '/' || seq FROM track_point ORDER BY trip_id, seq")
             .split(separator: "\n").map { "\(Self.device)/\($0)" }
         #expect(stored.count > 500)

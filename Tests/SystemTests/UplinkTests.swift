@@ -163,10 +163,11 @@ struct UplinkTests {
         let drive = try Self.drive(in: folder, parked: 2400)
         let daemon = try await Trackd.start(state: folder.path, source: "file://\(drive)?speed=20", autoStart: "business",
                                             configuration: Self.configuration(port: broker.port))
-        // The broker goes for the middle half of the drive (4 to 12 minutes in) and ten minutes after its end.
-        try await Task.sleep(for: .seconds(12))
+        // The broker goes 4 minutes into the drive (08:04 by the recording's GPS time) and is away until ten
+        // minutes after its end (08:16).
+        #expect(await daemon.reached("2026-11-22T08:04:00"), "\(daemon.process.output)")
         broker.stop()
-        try await Task.sleep(for: .seconds(36 + 30))
+        #expect(await daemon.reached("2026-11-22T08:26:00"), "\(daemon.process.output)")
         let before = try Self.ids(subscriber.messages, type: "location").count
         let storedWhileDown = try await Self.storedPointIDs(daemon.database)
         #expect(storedWhileDown.count > before + 100, "\(storedWhileDown.count) stored, \(before) received")

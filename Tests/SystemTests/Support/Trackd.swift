@@ -76,6 +76,16 @@ final class Trackd: @unchecked Sendable {
         return process.isRunning ? nil : process.exitStatus
     }
 
+    /// Waits until trackd has taken a fix of GPS time `time` or later (`2026-11-22T08:04:00`: a recording's point,
+    /// whatever the pace it is played at); whether it did within `seconds`.
+    func reached(_ time: String, upTo seconds: Double = 240) async -> Bool {
+        await poll(upTo: seconds) {
+            guard let fix = await self.status()?["last_fix"] as? [String: Any], let taken = fix["time"] as? String
+            else { return false }
+            return taken >= time
+        }
+    }
+
     /// `trackctl --json status`, as a dictionary; `nil` when trackd does not answer.
     func status() async -> [String: Any]? {
         guard let result = try? await trackctl(["--socket", socket, "--json", "status"]), result.status == 0 else { return nil }
