@@ -59,7 +59,7 @@ public final class MQTTClient: Sendable {
             EventSink.from(object).disconnected(code: code)
         }
         mosquitto_publish_callback_set(mosq) { _, object, mid in
-            EventSink.from(object).send(.acknowledged(mid))
+            EventSink.from(object).acknowledged(mid)
         }
         mosquitto_log_callback_set(mosq) { _, object, level, text in
             guard level & (MOSQ_LOG_ERR | MOSQ_LOG_WARNING) != 0, let text else { return }
@@ -110,22 +110,29 @@ public final class MQTTClient: Sendable {
             return mosquitto_publish(mosq, &mid, topic, Int32(payload.count), payload, 1, retain)
         }
         guard code == MOSQ_ERR_SUCCESS.rawValue else { throw .publish(reason: MQTTClient.text(code)) }
+        sink.takeUnretainedValue().published(mid)
         return mid
     }
 
     /// Says goodbye (a clean DISCONNECT: the broker does not publish the last will) and stops the thread; the client
     /// is done.
     ///
-    /// libmosquitto's thread writes the DISCONNECT, after whatever was published before it, and then reports the
-    /// disconnection; the thread is stopped only after that report, or after `goodbye` (a broker that takes nothing
-    /// more, a connection still being made to a host that does not answer). Stopping it at once, as before, closed
-    /// the socket before the DISCONNECT was written whenever the stop came soon after a publish or the connection,
-    /// and the broker published the last will.
-    public func close(goodbye: Duration = .seconds(3)) {
+    /// Within `goodbye` (a broker that takes nothing more, a connection still being made to a host that does not
+    /// answer), in order:
+    /// - the messages published and not yet acknowledged are waited for: libmosquitto 2.0 takes an acknowledgement
+    ///   that arrives after `mosquitto_disconnect` for a protocol error and closes the socket without the
+    ///   DISCONNECT it had queued;
+    /// - libmosquitto's thread writes the DISCONNECT and reports the disconnection; the thread is stopped only then.
+    /// Stopping it at once, as before, closed the socket before the DISCONNECT was written whenever the stop came
+    /// soon after a publish or the connection, and the broker published the last will.
+    public func close(goodbye: Duration = .seconds(5)) {
         handle.withLock { handle in
             guard let client = handle.pointer else { return }
+            let sink = sink.takeUnretainedValue()
+            let deadline = ContinuousClock.now + goodbye
+            _ = sink.wait(until: deadline) { $0.unacknowledged == 0 || $0.isDisconnected }
             let queued = mosquitto_disconnect(client) == MOSQ_ERR_SUCCESS.rawValue
-            let written = queued && sink.takeUnretainedValue().waitForDisconnection(upTo: goodbye)
+            let written = queued && sink.wait(until: deadline) { $0.isDisconnected }
             _ = mosquitto_loop_stop(client, !written)
             mosquitto_destroy(client)
             handle.pointer = nil
@@ -151,41 +158,75 @@ private struct Handle: @unchecked Sendable {
 private final class EventSink: Sendable {
     private let onEvent: @Sendable (MQTTEvent) -> Void
     private let note = Mutex<String?>(nil)
-    /// A pipe libmosquitto's disconnection reports write a byte into, for `waitForDisconnection`; -1 without one.
-    private let disconnections: (read: Int32, write: Int32)
+    /// What `close` waits on: messages published and not acknowledged yet, and whether libmosquitto reported a
+    /// disconnection. An acknowledgement may come before `publish` has noted its id: ids are matched either way.
+    private let state = Mutex(State())
+    /// A pipe each report writes a byte into, for `wait(until:_:)`; -1 without one.
+    private let wakeups: (read: Int32, write: Int32)
+
+    struct State {
+        var published: Set<Int32> = []
+        var acknowledgedEarly: Set<Int32> = []
+        var isDisconnected = false
+        var unacknowledged: Int { published.count }
+    }
 
     init(_ onEvent: @escaping @Sendable (MQTTEvent) -> Void) {
         self.onEvent = onEvent
         var ends: [Int32] = [-1, -1]
         if pipe(&ends) == 0 {
-            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-            _ = fcntl(ends[1], F_SETFL, O_NONBLOCK)   // the callback never blocks on a full pipe
+            for end in ends {
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+                _ = fcntl(end, F_SETFL, O_NONBLOCK)   // a report never blocks on a full pipe; a wait drains it
+            }
         } else {
             ends = [-1, -1]
         }
-        disconnections = (ends[0], ends[1])
+        wakeups = (ends[0], ends[1])
     }
 
     deinit {
-        if disconnections.read >= 0 {
-            Glibc.close(disconnections.read)
-            Glibc.close(disconnections.write)
+        if wakeups.read >= 0 {
+            Glibc.close(wakeups.read)
+            Glibc.close(wakeups.write)
         }
     }
 
-    /// Waits until libmosquitto has reported a disconnection, at most `limit`; whether it did.
-    func waitForDisconnection(upTo limit: Duration) -> Bool {
-        guard disconnections.read >= 0 else { return false }
-        let deadline = ContinuousClock.now + limit
+    /// Waits until `condition` holds of the state, woken by each report, at most until `deadline`; whether it holds.
+    func wait(until deadline: ContinuousClock.Instant, _ condition: (State) -> Bool) -> Bool {
         while true {
+            if state.withLock({ condition($0) }) { return true }
             let left = ContinuousClock.now.duration(to: deadline)
-            guard left > .zero else { return false }
+            guard left > .zero, wakeups.read >= 0 else { return false }
             let milliseconds = left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000
-            var watched = pollfd(fd: disconnections.read, events: Int16(POLLIN), revents: 0)
+            var watched = pollfd(fd: wakeups.read, events: Int16(POLLIN), revents: 0)
             let ready = poll(&watched, 1, Int32(clamping: max(1, milliseconds)))
-            if ready > 0 { return true }
             if ready < 0 && errno != EINTR { return false }
+            var bytes = [UInt8](repeating: 0, count: 64)
+            while read(wakeups.read, &bytes, bytes.count) > 0 {}
         }
+    }
+
+    /// Wakes a `wait`.
+    private func wake() {
+        var byte: UInt8 = 1
+        if wakeups.write >= 0 { _ = write(wakeups.write, &byte, 1) }
+    }
+
+    /// `publish` handed message `mid` to libmosquitto.
+    func published(_ mid: Int32) {
+        state.withLock { state in
+            if state.acknowledgedEarly.remove(mid) == nil { state.published.insert(mid) }
+        }
+    }
+
+    /// The broker acknowledged message `mid`.
+    func acknowledged(_ mid: Int32) {
+        state.withLock { state in
+            if state.published.remove(mid) == nil { state.acknowledgedEarly.insert(mid) }
+        }
+        send(.acknowledged(mid))
+        wake()
     }
 
     static func from(_ object: UnsafeMutableRawPointer?) -> EventSink {
@@ -206,9 +247,9 @@ private final class EventSink: Sendable {
 
     func disconnected(code: Int32) {
         let reason = code == 0 ? "disconnected" : lastNote() ?? String(cString: mosquitto_strerror(code))
+        state.withLock { $0.isDisconnected = true }
         send(.disconnected(code: code, reason: reason))
-        var byte: UInt8 = 1
-        if disconnections.write >= 0 { _ = write(disconnections.write, &byte, 1) }
+        wake()
     }
 
     func note(_ text: String) {

@@ -33,7 +33,7 @@ struct MQTTClientTests {
             let id = "quick-stop-\(round)"
             let client = try await Self.connectedClient(id, port: broker.port)
             _ = try client.publish(topic: "test/\(id)/state", payload: Array("offline".utf8), retain: true)
-            client.close()
+            client.close(goodbye: TestPatience.duration(.seconds(5)))
             // How the client left, as the broker saw it: a goodbye, or a socket closed without one (when the broker
             // publishes the will).
             let left = await poll(upTo: 30) {
