@@ -17,3 +17,9 @@ __attribute__((constructor)) static void tune_malloc(void) {
 int trackd_malloc_single_arena(void) {
     return single_arena;
 }
+
+// free() gives memory back to the system only from the heap's top (past M_TRIM_THRESHOLD); the pages of freed chunks
+// inside it stay the process's until malloc_trim. Called after the rare jobs that allocate a lot at once.
+void trackd_malloc_trim(void) {
+    malloc_trim(0);
+}

@@ -1,3 +1,4 @@
+import CMallocTuning
 import Logging
 import TrackCore
 import TrackStore
@@ -128,6 +129,8 @@ extension TripRecorder {
             }
             await refreshExports(for: closed, now: exportsAt)
             if let end = closed.end, closed.source == .gps { await eraseExpiredRoutes(at: end) }
+            // The close read the whole track (its digest, the GPX): its memory goes back to the system.
+            trackd_malloc_trim()
         }
     }
 

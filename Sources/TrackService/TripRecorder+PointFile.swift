@@ -1,3 +1,4 @@
+import CMallocTuning
 import Logging
 import TrackCore
 import TrackStore
@@ -18,7 +19,11 @@ extension TripRecorder {
         guard let pointFile else { return }
         if pointFile.size == 0 { try await settlePointFile(checkingLeftovers: true) }
         try await pointFile.append(points, ends: ends, tripID: tripID)
-        if pointFile.size >= settings.settleBytes { try await settlePointFile() }
+        if pointFile.size >= settings.settleBytes {
+            try await settlePointFile()
+            // The move read the whole file into memory (an hour of driving at 1 Hz): back to the system with it.
+            trackd_malloc_trim()
+        }
     }
 
     /// Moves what the point file holds into the log and empties the file, overwriting it first when `zeroing` (an
