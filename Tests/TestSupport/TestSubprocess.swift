@@ -118,10 +118,10 @@ public final class TestSubprocess: @unchecked Sendable {
     }
 }
 
-/// Polls `condition` every 20 ms for up to `seconds`; whether it became true. Blocks the calling thread, for
-/// clean-up in `defer`, which cannot await.
+/// Polls `condition` every 20 ms for up to `seconds` (stretched by `TestPatience`); whether it became true. Blocks
+/// the calling thread, for clean-up in `defer`, which cannot await.
 public func waitUntil(upTo seconds: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
+    let deadline = ContinuousClock.now.advanced(by: .seconds(TestPatience.seconds(seconds)))
     while ContinuousClock.now < deadline {
         if condition() { return true }
         usleep(20_000)
@@ -143,9 +143,10 @@ public func offload<T: Sendable>(_ body: @escaping @Sendable () throws -> T) asy
     }
 }
 
-/// Checks `condition` every 20 ms for up to `seconds`, sleeping (not blocking) in between; whether it became true.
+/// Checks `condition` every 20 ms for up to `seconds` (stretched by `TestPatience`), sleeping (not blocking) in
+/// between; whether it became true. The bound stops a stuck test; the wait ends at the event.
 public func poll(upTo seconds: Double, _ condition: () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
+    let deadline = ContinuousClock.now.advanced(by: .seconds(TestPatience.seconds(seconds)))
     while ContinuousClock.now < deadline {
         if await condition() { return true }
         try? await Task.sleep(for: .milliseconds(20))

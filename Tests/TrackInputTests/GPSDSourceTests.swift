@@ -19,7 +19,7 @@ import TrackInput
 /// The suite is serialized: each test runs its own gpsd, and the build machines are small.
 @Suite(.serialized)
 struct GPSDSourceTests {
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(TestPatience.minutes(2))))
     func deliversFixesFromARealGpsd() async throws {
         let port = try LoopbackPort.free()
         let gpsd = try GPSFake(port: port, log: try Drive.fixtureURL())
@@ -51,7 +51,7 @@ struct GPSDSourceTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(TestPatience.minutes(2))))
     func reconnectsWhenGpsdComesBack() async throws {
         let port = try LoopbackPort.free()
         let fixture = try Drive.fixtureURL()
@@ -90,7 +90,7 @@ struct GPSDSourceTests {
         }
     }
 
-    @Test(.timeLimit(.minutes(2)))
+    @Test(.timeLimit(.minutes(TestPatience.minutes(2))))
     func reportsWaitingWhenGpsdIsAbsentAtStart() async throws {
         let port = try LoopbackPort.free()
         let fixture = try Drive.fixtureURL()
@@ -246,7 +246,7 @@ private final class EventLog: Sendable {
         for what: String, upTo seconds: Double = 45, gpsd: GPSFake? = nil,
         until condition: ([SourceEvent]) -> Bool
     ) async throws -> [SourceEvent] {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(TestPatience.seconds(seconds)))
         while ContinuousClock.now < deadline {
             let events = snapshot
             if condition(events) { return events }
@@ -341,7 +341,7 @@ private final class GPSFake {
 
     /// Waits until gpsd accepts connections on the port.
     func waitUntilListening(upTo seconds: Double = 20) async throws {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(TestPatience.seconds(seconds)))
         while ContinuousClock.now < deadline {
             if LoopbackPort.acceptsConnections(port) { return }
             guard process.isRunning else { throw TestFailure("gpsfake exited early:\n\(output)") }
@@ -358,7 +358,7 @@ private final class GPSFake {
         try await waitUntilListening(upTo: seconds)
         let port = self.port
         let delivering = try await offload { () -> Bool in
-            let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
+            let deadline = ContinuousClock.now.advanced(by: .seconds(TestPatience.seconds(seconds)))
             while ContinuousClock.now < deadline {
                 if GPSFake.probeSeesAPosition(port: port) { return true }
                 usleep(100_000)

@@ -7,6 +7,7 @@ import Logging
 import NIOCore
 import NIOPosix
 import Synchronization
+import TestSupport
 import Testing
 import TrackCore
 import TrackInput
@@ -65,7 +66,7 @@ private func errorCode(_ reply: [String: Any]) -> Int? {
     (reply["error"] as? [String: Any])?["code"] as? Int
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(TestPatience.minutes(1))))
 struct ControlServerTests {
     @Test func answersHelloAndStatusOverARealSocket() async throws {
         try await withServer { path, _, _ in
@@ -208,8 +209,9 @@ struct ControlServerTests {
     @Test func closesAClientThatSendsNothingButNotAWatcher() async throws {
         var limits = ControlServer.Limits()
         // Long enough that the watcher's request gets in before it on a loaded machine (at 1 s, a fresh clone's
-        // test run under load saw the watcher closed before it wrote: "I/O on closed channel").
-        limits.idleTimeout = 3
+        // test run under load saw the watcher closed before it wrote: "I/O on closed channel"), stretched with the
+        // tests' patience under a sanitizer (where 3 s was outrun too).
+        limits.idleTimeout = Int64(TestPatience.seconds(3))
         try await withServer(limits: limits) { path, _, hub in
             // A watcher that has sent nothing since its watch request stays: it still gets events after the timeout.
             try await withRawConnection(path) { watched, watcher in

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import Synchronization
+import TestSupport
 import TrackCore
 import TrackInput
 
@@ -38,7 +39,7 @@ final class EventCollector: Sendable {
     /// Waits until `condition` holds, checking every 20 ms for up to `timeout` seconds; whether it came to hold.
     func wait(upTo timeout: Double = 20, until condition: (EventCollector) -> Bool) async -> Bool {
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .milliseconds(Int(timeout * 1000)))
+        let deadline = clock.now.advanced(by: .milliseconds(Int(TestPatience.seconds(timeout) * 1000)))
         while !condition(self) {
             guard clock.now < deadline else { return false }
             try? await Task.sleep(for: .milliseconds(20))
@@ -76,7 +77,7 @@ func withTimeLimit<Result: Sendable>(
     try await withThrowingTaskGroup(of: Result?.self) { group in
         group.addTask { try await operation() }
         group.addTask {
-            try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+            try? await Task.sleep(for: .milliseconds(Int(TestPatience.seconds(seconds) * 1000)))
             return nil
         }
         let first = try await group.next() ?? nil

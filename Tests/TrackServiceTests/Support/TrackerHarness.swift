@@ -21,11 +21,11 @@ struct UnexpectedAnswer: Error, CustomStringConvertible {
 }
 
 /// Waits until `condition` holds, checking every few milliseconds; throws if it does not within `timeout` (a bound
-/// for a stuck test, not a measure of speed).
+/// for a stuck test, not a measure of speed; stretched by `TestPatience`).
 func eventually(_ what: String, timeout: Duration = .seconds(60),
                 _ condition: () async throws -> Bool) async throws {
     let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
+    let deadline = clock.now.advanced(by: TestPatience.duration(timeout))
     while try await !condition() {
         guard clock.now < deadline else { throw TimedOut(description: "timed out waiting until \(what)") }
         try await Task.sleep(for: .milliseconds(10))
