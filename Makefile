@@ -55,8 +55,9 @@ endif
 # dynamic linker resolves every symbol at start and makes its tables read-only (Debian's hardening flags).
 # The toolchain's lld with -z pack-relative-relocs (DT_RELR, glibc 2.36): the start-up relocations take 12 KB
 # instead of 1.5 MB, which the dynamic linker read into memory at every start; --no-export-dynamic: the program's
-# own symbols are not in its dynamic symbol table (1.7 MB the dynamic linker searched at every lookup). Both for
-# the resident memory budget (docs/benchmarks.md, "Memory").
+# own symbols are not in its dynamic symbol table (1.7 MB the dynamic linker searched at every lookup). Both lower
+# what a start costs in memory; the pages relocations write are the process's own, private memory
+# (docs/benchmarks.md, "Memory").
 SWIFT_BUILD ?= $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath \
                -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now \
                -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
