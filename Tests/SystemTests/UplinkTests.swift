@@ -74,6 +74,19 @@ struct UplinkTests {
         return broker.log.contains("Received DISCONNECT from \(device)") && !broker.log.contains("Client \(device) closed its connection.")
     }
 
+    /// The ids of `sent` that came before one the log holds ahead of them (`order`): positions sent ahead.
+    static func sentAhead(_ sent: [String], order: [String]) -> Set<String> {
+        let position = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        var ahead: Set<String> = []
+        var lowestAfter = Int.max
+        for id in sent.reversed() {
+            guard let here = position[id] else { continue }
+            if here > lowestAfter { ahead.insert(id) }
+            lowestAfter = min(lowestAfter, here)
+        }
+        return ahead
+    }
+
     /// The ids received, with the start sent again right before the end (once it settled) taken out.
     static func idsWithoutSettledStarts(_ messages: [(topic: String, payload: String)]) throws -> [String] {
         var ids = try Self.ids(messages)
@@ -133,12 +146,18 @@ struct UplinkTests {
         #expect(alerts.count == 1, "\(alerts)")
         let alertPayload = try #require(subscriber.messages.first { $0.payload.contains("\"idle-alert\"") })
         #expect(alertPayload.topic == "owntracks/trackd/\(Self.device)/event")
-        // In order: the start, every point, then the alert (raised while parked, after the last point), the end.
-        let inOrder = Array(received.filter { !alerts.contains($0) }.dropLast())
-        let firstDifference = Array(zip(inOrder, expected)).firstIndex { $0.0 != $0.1 }
-        let difference = firstDifference.map { "\(inOrder[$0]) for \(expected[$0]) at \($0)" } ?? "none"
-        #expect(inOrder.count == expected.count && firstDifference == nil,
-                "\(inOrder.count) received, \(expected.count) expected; first difference: \(difference)")
+        // In order: the start, every point, then the alert (raised while parked, after the last point), the end;
+        // but for the live position sent ahead when the uplink fell behind (a full window: docs/fleet.md, "A
+        // backlog"), which a slow build (a sanitizer's) brings about without an outage: it comes once, early.
+        let sent = Array(received.filter { !alerts.contains($0) }.dropLast())
+        let ahead = Self.sentAhead(sent, order: expected)
+        #expect(ahead.count * 10 < sent.count, "a few positions ahead of the log's order, not the order lost: \(ahead.count)")
+        let inOrder = sent.filter { !ahead.contains($0) }
+        let inLogOrder = expected.filter { !ahead.contains($0) }
+        let firstDifference = Array(zip(inOrder, inLogOrder)).firstIndex { $0.0 != $0.1 }
+        let difference = firstDifference.map { "\(inOrder[$0]) for \(inLogOrder[$0]) at \($0)" } ?? "none"
+        #expect(inOrder.count == inLogOrder.count && firstDifference == nil,
+                "\(inOrder.count) received, \(inLogOrder.count) expected; first difference: \(difference)")
         let alertIndex = try #require(received.firstIndex(of: alerts[0]))
         #expect(alertIndex > received.firstIndex(of: points[points.count / 2])!)
         // The positions are OwnTracks locations on the car's topic.
