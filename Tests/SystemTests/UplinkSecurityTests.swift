@@ -50,7 +50,8 @@ struct UplinkSecurityTests {
                                                  outputPath: folder.file("received.txt"),
                                                  user: ("reader", "reader-secret"))
         defer { subscriber.stop() }
-        #expect(await poll(upTo: 20) { broker.hasSubscription("trackd-test-subscriber", "owntracks/#") }, "\(broker.log)")
+        #expect(await poll(upTo: 20) { broker.hasSubscription("trackd-test-subscriber", "owntracks/#") },
+                "mosquitto_sub \(subscriber.isRunning ? "runs" : "ended"): \(subscriber.output)\n\(broker.log)")
         let daemon = try await Self.start(in: folder, broker: broker, caFile: authority.certificate,
                                           password: "right horse battery")
         let connected = await poll(upTo: 60) { await Self.uplink(daemon)?["state"] as? String == "connected" }

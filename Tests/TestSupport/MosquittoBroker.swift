@@ -127,4 +127,10 @@ public final class MosquittoSubscriber: @unchecked Sendable {
     public func stop() {
         process.stop()
     }
+
+    /// What mosquitto_sub printed, its errors included (a refused connection ends it).
+    public var output: String { process.output }
+
+    /// Whether mosquitto_sub still runs.
+    public var isRunning: Bool { process.isRunning }
 }
