@@ -94,6 +94,17 @@ public final class MosquittoBroker: @unchecked Sendable {
 
     /// Whether it runs.
     public var isRunning: Bool { process?.isRunning ?? false }
+
+    /// How the client `clientID` left, as the broker logged it once it did: `true` for a goodbye (a DISCONNECT),
+    /// `false` for a connection closed without one (the broker publishes the last will); `nil` when it has not
+    /// left within the wait.
+    public func saidGoodbye(_ clientID: String) async -> Bool? {
+        let closed = "Client \(clientID) closed its connection."
+        guard await poll(upTo: 30, { log.contains("Client \(clientID) disconnected.") || log.contains(closed) }) else {
+            return nil
+        }
+        return log.contains("Received DISCONNECT from \(clientID)") && !log.contains(closed)
+    }
 }
 
 /// `mosquitto_sub` on a broker, with a persistent session (QoS 1, a fixed client id): every message published on
