@@ -65,13 +65,16 @@ public final class MosquittoBroker: @unchecked Sendable {
             ?? "/usr/sbin/mosquitto"
     }
 
-    /// Starts the broker (again) and waits until it takes connections.
+    /// Starts the broker (again) and waits until every listener takes connections (mosquitto opens them one after
+    /// another: the TLS one can be up while the plain one is not yet).
     public func start() throws {
         runs += 1
         let process = try TestSubprocess(executable: Self.executable, arguments: ["-c", "\(folder)/mosquitto.conf"],
                                          outputPath: "\(folder)/mosquitto-\(runs).log")
         self.process = process
-        guard waitUntil(upTo: 20, { LoopbackPort.acceptsConnections(port) || !process.isRunning }), process.isRunning
+        guard waitUntil(upTo: 20, {
+            (LoopbackPort.acceptsConnections(port) && LoopbackPort.acceptsConnections(plainPort)) || !process.isRunning
+        }), process.isRunning
         else { throw SubprocessError("mosquitto did not start: \(process.output)") }
     }
 
