@@ -151,7 +151,7 @@ let package = Package(
 
         // The MQTT client the uplink sends through: libmosquitto, from the mosquitto project.
         // The HTTP client the OsmAnd (Traccar) uplink posts through: libcurl.
-        .target(name: "TrackUplink", dependencies: ["CMosquitto", "CCurl"]),
+        .target(name: "TrackUplink", dependencies: ["CMosquitto", "CCurl", "CThreadName"]),
 
         // Logs to the systemd journal as native fields (sd_journal_sendv), or plain lines on stderr elsewhere.
         .target(

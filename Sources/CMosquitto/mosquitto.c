@@ -16,10 +16,9 @@ static struct {
     int (*connect_async)(struct mosquitto *, const char *, int, int);
     int (*disconnect)(struct mosquitto *);
     int (*publish)(struct mosquitto *, int *, const char *, int, const void *, int, bool);
-    int (*loop_start)(struct mosquitto *);
-    int (*loop_stop)(struct mosquitto *, bool);
+    int (*loop)(struct mosquitto *, int, int);
+    int (*threaded_set)(struct mosquitto *, bool);
     int (*int_option)(struct mosquitto *, enum mosq_opt_t, int);
-    int (*reconnect_delay_set)(struct mosquitto *, unsigned int, unsigned int, bool);
     int (*tls_set)(struct mosquitto *, const char *, const char *, const char *, const char *,
                    int (*)(char *, int, int, void *));
     void (*connect_callback_set)(struct mosquitto *, void (*)(struct mosquitto *, void *, int));
@@ -58,10 +57,9 @@ static void load(void) {
     LOAD(connect_async, "mosquitto_connect_async");
     LOAD(disconnect, "mosquitto_disconnect");
     LOAD(publish, "mosquitto_publish");
-    LOAD(loop_start, "mosquitto_loop_start");
-    LOAD(loop_stop, "mosquitto_loop_stop");
+    LOAD(loop, "mosquitto_loop");
+    LOAD(threaded_set, "mosquitto_threaded_set");
     LOAD(int_option, "mosquitto_int_option");
-    LOAD(reconnect_delay_set, "mosquitto_reconnect_delay_set");
     LOAD(tls_set, "mosquitto_tls_set");
     LOAD(connect_callback_set, "mosquitto_connect_callback_set");
     LOAD(disconnect_callback_set, "mosquitto_disconnect_callback_set");
@@ -113,22 +111,19 @@ int mosquitto_publish(struct mosquitto *mosq, int *mid, const char *topic, int p
     return api.publish(mosq, mid, topic, payloadlen, payload, qos, retain);
 }
 
-int mosquitto_loop_start(struct mosquitto *mosq) { AVAILABLE(MOSQ_ERR_NOT_SUPPORTED); return api.loop_start(mosq); }
-
-int mosquitto_loop_stop(struct mosquitto *mosq, bool force) {
+int mosquitto_loop(struct mosquitto *mosq, int timeout, int max_packets) {
     AVAILABLE(MOSQ_ERR_NOT_SUPPORTED);
-    return api.loop_stop(mosq, force);
+    return api.loop(mosq, timeout, max_packets);
+}
+
+int mosquitto_threaded_set(struct mosquitto *mosq, bool threaded) {
+    AVAILABLE(MOSQ_ERR_NOT_SUPPORTED);
+    return api.threaded_set(mosq, threaded);
 }
 
 int mosquitto_int_option(struct mosquitto *mosq, enum mosq_opt_t option, int value) {
     AVAILABLE(MOSQ_ERR_NOT_SUPPORTED);
     return api.int_option(mosq, option, value);
-}
-
-int mosquitto_reconnect_delay_set(struct mosquitto *mosq, unsigned int delay, unsigned int delay_max,
-                                  bool exponential_backoff) {
-    AVAILABLE(MOSQ_ERR_NOT_SUPPORTED);
-    return api.reconnect_delay_set(mosq, delay, delay_max, exponential_backoff);
 }
 
 int mosquitto_tls_set(struct mosquitto *mosq, const char *cafile, const char *capath, const char *certfile,

@@ -82,8 +82,8 @@ struct UplinkSession {
                 await save(force: true)
                 await connect()
             }
-            // A connection that neither comes up nor fails (libmosquitto says nothing of a TLS handshake it gave up
-            // on): given up after `connectTimeout`, with what libmosquitto logged.
+            // A connection that neither comes up nor fails (a host that does not answer, a broker that never sends
+            // its CONNACK): given up after `connectTimeout`, with what libmosquitto logged.
             if state == .connecting, let client, now.seconds(since: stateSince) > configuration.connectTimeout {
                 let reason = client.lastNote ?? "no answer within \(Int(configuration.connectTimeout)) s"
                 logger.warning("uplink cannot connect", metadata: ["broker": "\(broker)", "error": "\(reason)"])
@@ -109,6 +109,9 @@ struct UplinkSession {
             logger.error("uplink refused by the broker", metadata: [
                 "broker": "\(broker)", "reason": "\(reason)", "code": "\(code)"])
             await drop(.refused, detail: "refused: \(reason)")
+        case .disconnected(_, let reason) where state == .connecting:
+            logger.warning("uplink cannot connect", metadata: ["broker": "\(broker)", "error": "\(reason)"])
+            await drop(.waiting, detail: reason)
         case .disconnected(_, let reason):
             logger.warning("uplink lost", metadata: ["broker": "\(broker)", "reason": "\(reason)",
                                                      "in_flight": "\(window.inFlight)"])

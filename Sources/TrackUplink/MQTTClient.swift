@@ -5,8 +5,8 @@ import Glibc
 #endif
 
 /// One connection to an MQTT broker through libmosquitto (Debian's libmosquitto, from the mosquitto project): MQTT
-/// 3.1.1, QoS 1, TLS, a user name and password, a retained last will. libmosquitto runs the connection on a thread
-/// of its own and reports through `events`; `publish` may be called from any task. A client is used for one
+/// 3.1.1, QoS 1, TLS, a user name and password, a retained last will. A thread of the client's own (`MQTTLoop`)
+/// runs the connection and reports through `events`; `publish` may be called from any task. A client is used for one
 /// connection: after a disconnect it is closed and a new one made, so that nothing libmosquitto kept from the old
 /// connection is sent again behind the caller's back (the log decides what is sent again).
 public final class MQTTClient: Sendable {
@@ -15,7 +15,7 @@ public final class MQTTClient: Sendable {
     private let broker: String
     private let options: MQTTOptions
 
-    /// Sets up a client for `options`; its events go to `onEvent`, called on libmosquitto's thread. Nothing is
+    /// Sets up a client for `options`; its events go to `onEvent`, called on the connection's thread. Nothing is
     /// connected yet (`connect`).
     public init(_ options: MQTTOptions, onEvent: @escaping @Sendable (MQTTEvent) -> Void) throws(MQTTError) {
         if let reason = trackd_mosquitto_unavailable() { throw .setup(String(cString: reason)) }
@@ -50,8 +50,10 @@ public final class MQTTClient: Sendable {
     private static func configure(_ mosq: OpaquePointer, _ options: MQTTOptions) throws(MQTTError) {
         _ = mosquitto_int_option(mosq, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
         _ = mosquitto_int_option(mosq, MOSQ_OPT_SEND_MAXIMUM, Int32(clamping: options.sendMaximum))
-        // The caller reconnects, with its own backoff: libmosquitto's thread is not to try on its own meanwhile.
-        _ = mosquitto_reconnect_delay_set(mosq, 86_400, 86_400, false)
+        // The connection runs on a thread of the client's own (MQTTLoop): libmosquitto is told so, and then
+        // leaves every write to that thread instead of writing from the caller's. The caller reconnects, with its
+        // own backoff, through a new client.
+        _ = mosquitto_threaded_set(mosq, true)
         mosquitto_connect_callback_set(mosq) { _, object, code in
             EventSink.from(object).connected(code: code)
         }
@@ -87,16 +89,18 @@ public final class MQTTClient: Sendable {
         }
     }
 
-    /// Starts connecting, and libmosquitto's thread; `.connected` or `.refused`/`.disconnected` follows.
+    /// Starts connecting, and the connection's thread; `.connected` or `.refused`/`.disconnected` follows.
     public func connect() throws(MQTTError) {
-        let code: Int32 = handle.withLock { handle in
-            guard let mosq = handle.pointer else { return MOSQ_ERR_INVAL.rawValue }
+        let sink = sink.takeUnretainedValue()
+        let code: Int32 = try handle.withLock { (handle: inout Handle) throws(MQTTError) -> Int32 in
+            guard let mosq = handle.pointer, handle.loop == nil else { return MOSQ_ERR_INVAL.rawValue }
             let code = mosquitto_connect_async(mosq, options.host, Int32(options.port), Int32(options.keepAlive))
             guard code == MOSQ_ERR_SUCCESS.rawValue else { return code }
-            return mosquitto_loop_start(mosq)
+            handle.loop = try MQTTLoop(mosq, broker: broker) { code in sink.ended(code: code) }
+            return code
         }
         guard code == MOSQ_ERR_SUCCESS.rawValue else {
-            let detail = sink.takeUnretainedValue().lastNote()
+            let detail = sink.lastNote()
             throw .connect(broker: broker, reason: detail.map { "\(MQTTClient.text(code)) (\($0))" } ?? MQTTClient.text(code))
         }
     }
@@ -122,18 +126,24 @@ public final class MQTTClient: Sendable {
     /// - the messages published and not yet acknowledged are waited for: libmosquitto 2.0 takes an acknowledgement
     ///   that arrives after `mosquitto_disconnect` for a protocol error and closes the socket without the
     ///   DISCONNECT it had queued;
-    /// - libmosquitto's thread writes the DISCONNECT and reports the disconnection; the thread is stopped only then.
+    /// - the connection's thread writes the DISCONNECT and reports the disconnection;
+    /// - the thread is asked to end, and ends within its round (a second at most), whether or not the goodbye went
+    ///   out: it is never cancelled (`MQTTLoop` says why).
     /// Stopping it at once, as before, closed the socket before the DISCONNECT was written whenever the stop came
     /// soon after a publish or the connection, and the broker published the last will.
     public func close(goodbye: Duration = .seconds(5)) {
         handle.withLock { handle in
             guard let client = handle.pointer else { return }
-            let sink = sink.takeUnretainedValue()
-            let deadline = ContinuousClock.now + goodbye
-            _ = sink.wait(until: deadline) { $0.unacknowledged == 0 || $0.isDisconnected }
-            let queued = mosquitto_disconnect(client) == MOSQ_ERR_SUCCESS.rawValue
-            let written = queued && sink.wait(until: deadline) { $0.isDisconnected }
-            _ = mosquitto_loop_stop(client, !written)
+            if let loop = handle.loop {
+                let sink = sink.takeUnretainedValue()
+                let deadline = ContinuousClock.now + goodbye
+                _ = sink.wait(until: deadline) { $0.unacknowledged == 0 || $0.isDisconnected }
+                if mosquitto_disconnect(client) == MOSQ_ERR_SUCCESS.rawValue {
+                    _ = sink.wait(until: deadline) { $0.isDisconnected }
+                }
+                loop.stop()
+                handle.loop = nil
+            }
             mosquitto_destroy(client)
             handle.pointer = nil
         }
@@ -149,9 +159,10 @@ public final class MQTTClient: Sendable {
     }
 }
 
-/// libmosquitto's client, used under the client's lock only (its own thread runs the connection).
+/// libmosquitto's client, used under the client's lock only, and the thread that runs its connection.
 private struct Handle: @unchecked Sendable {
     var pointer: OpaquePointer?
+    var loop: MQTTLoop?
 }
 
 /// Where libmosquitto's callbacks land: the client's event handler, and the last error it logged.
@@ -249,6 +260,19 @@ private final class EventSink: Sendable {
         let reason = code == 0 ? "disconnected" : lastNote() ?? String(cString: mosquitto_strerror(code))
         state.withLock { $0.isDisconnected = true }
         send(.disconnected(code: code, reason: reason))
+        wake()
+    }
+
+    /// The connection's thread ended with `code` (0: asked to): a disconnection, unless libmosquitto reported one
+    /// already (a handshake that failed, TLS's or the socket's, ends the thread without a report of its own).
+    func ended(code: Int32) {
+        let unreported = state.withLock { state in
+            defer { state.isDisconnected = true }
+            return !state.isDisconnected
+        }
+        if unreported && code != MOSQ_ERR_SUCCESS.rawValue {
+            send(.disconnected(code: code, reason: lastNote() ?? String(cString: mosquitto_strerror(code))))
+        }
         wake()
     }
 

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
 import Testing
 import TestSupport
 import TrackUplink
@@ -40,5 +44,33 @@ struct MQTTClientTests {
             #expect(goodbye != nil, "the broker saw \(id) go: \(broker.log.suffix(600))")
             #expect(goodbye == true, "round \(round): no goodbye: \(broker.log.suffix(600))")
         }
+    }
+
+    @Test func aHandshakeThatFailsAfterTheConnectionWasMadeEndsItWithTheReason() async throws {
+        // A server on the TLS port that speaks no TLS: it takes the connection, and only once `connect` has
+        // returned answers the car's TLS greeting with a line of HTTP. The handshake then fails on the client's
+        // thread, where libmosquitto reports nothing of it.
+        let listener = try LoopbackListener()
+        var options = MQTTOptions(host: "127.0.0.1", port: listener.port, clientID: "tls-to-a-stranger")
+        options.tls = true
+        let events = Mutex<[MQTTEvent]>([])
+        let client = try MQTTClient(options) { event in events.withLock { $0.append(event) } }
+        defer { client.close() }
+        try client.connect()
+        let connection = try listener.accept()
+        defer { close(connection) }
+        let answer = Array("HTTP/1.0 400 Bad Request\r\n\r\n".utf8)
+        #expect(write(connection, answer, answer.count) == answer.count)
+        // The client's thread ends with the failure and says why, at once (before, its caller heard nothing, and
+        // the uplink waited out its own connect timeout).
+        let ended = await poll(upTo: 20) { !events.withLock { $0 }.isEmpty }
+        let seen = events.withLock { $0 }
+        #expect(ended, "no event from the client")
+        guard case .disconnected(let code, let reason)? = seen.first else {
+            Issue.record("a disconnection was expected first, not \(seen)")
+            return
+        }
+        #expect(code != 0)
+        #expect(reason.contains("SSL") || reason.contains("TLS"), "\(reason)")
     }
 }
