@@ -1,5 +1,6 @@
 import NIOCore
 import Synchronization
+import TrackCore
 import TrackInput
 
 /// The tracker's one queue: the source's events, the commands and the tick, taken in the order they arrive.
@@ -22,7 +23,10 @@ public final class TrackerInbox: Sendable {
     public enum Item: Sendable {
         case source(SourceEvent)
         case command(EngineCommand)
-        case tick
+        /// The one-second beat, with the time it was queued: what time alone decides is decided as of then, on the
+        /// fixes received before it (a tracker that stalled takes a tick queued before the stall first, and must
+        /// not read the fixes still behind it as missing).
+        case tick(at: MonotonicInstant)
     }
 
     /// What became of a command handed to the tracker.
@@ -65,9 +69,9 @@ public final class TrackerInbox: Sendable {
         push(.command(command))
     }
 
-    /// Queues a tick unless one is waiting; false once the queue has ended.
-    func tick() -> Bool {
-        push(.tick) != .closed
+    /// Queues a tick made at `now` unless one is waiting; false once the queue has ended.
+    func tick(at now: MonotonicInstant) -> Bool {
+        push(.tick(at: now)) != .closed
     }
 
     /// Ends the queue because the input ended by itself (the end of a recording, a source that cannot run): the

@@ -7,8 +7,8 @@ extension TrackerService {
     func handleInbox(_ state: inout State) async {
         for await input in inbox.items {
             switch input {
-            case .tick:
-                await handleTick(&state)
+            case .tick(let queuedAt):
+                await handleTick(&state, at: queuedAt)
             case .command(.request(let request, let user, let reply)):
                 reply.send(await carryOut(request, user: user, in: &state))
                 await refreshOdometer(state)

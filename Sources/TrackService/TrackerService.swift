@@ -121,7 +121,7 @@ public struct TrackerService: Service, CustomStringConvertible {
         if state.recorder?.recovering == nil { await startAutomatically(&state) }
         await refreshOdometer(state)
         await withDiscardingTaskGroup { group in
-            group.addTask { [inbox, tick] in await Self.runTicks(every: tick, into: inbox) }
+            group.addTask { [inbox, tick, clock] in await Self.runTicks(every: tick, into: inbox, clock: clock) }
             await handleInbox(&state)
             group.cancelAll()
         }

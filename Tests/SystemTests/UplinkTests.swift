@@ -134,7 +134,7 @@ struct UplinkTests {
         let received = try Self.idsWithoutSettledStarts(subscriber.messages)
         #expect(Set(received).count == received.count, "each message once")
         let alerts = try Self.ids(subscriber.messages, type: "event")
-        #expect(alerts.count == 1, "\(alerts)")
+        #expect(alerts.count == 1, "\(subscriber.messages.filter { $0.topic.hasSuffix("/event") }.map(\.payload))")
         let alertPayload = try #require(subscriber.messages.first { $0.payload.contains("\"idle-alert\"") })
         #expect(alertPayload.topic == "owntracks/trackd/\(Self.device)/event")
         // In order: the start, every point, then the alert (raised while parked, after the last point), the end;

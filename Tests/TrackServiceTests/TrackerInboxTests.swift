@@ -22,7 +22,7 @@ struct TrackerInboxTests {
         let inbox = TrackerInbox()
         inbox.deliver(.state(.connected("a")))
         #expect(inbox.send(command(1)) == .enqueued)
-        #expect(inbox.tick())
+        #expect(inbox.tick(at: MonotonicInstant(nanoseconds: 0)))
         inbox.deliver(.state(.connected("b")))
         #expect(inbox.send(command(2)) == .enqueued)
         #expect(await drain(inbox) == ["source a", "command 1", "tick", "source b", "command 2"])
@@ -59,9 +59,9 @@ struct TrackerInboxTests {
 
     @Test func queuesOneTickAtATimeSoASlowTrackerDoesNotPileThemUp() async {
         let inbox = TrackerInbox()
-        #expect(inbox.tick())
-        #expect(inbox.tick())
-        #expect(inbox.tick())
+        #expect(inbox.tick(at: MonotonicInstant(nanoseconds: 0)))
+        #expect(inbox.tick(at: MonotonicInstant(nanoseconds: 0)))
+        #expect(inbox.tick(at: MonotonicInstant(nanoseconds: 0)))
         inbox.deliver(.state(.connected("fix")))
         #expect(await drain(inbox) == ["tick", "source fix"])
     }
@@ -71,7 +71,7 @@ struct TrackerInboxTests {
         #expect(inbox.send(command(1)) == .enqueued)
         inbox.finish()
         #expect(inbox.send(command(2)) == .closed)
-        #expect(!inbox.tick())
+        #expect(!inbox.tick(at: MonotonicInstant(nanoseconds: 0)))
         // What was queued before the end is still handed over.
         #expect(await drain(inbox) == ["command 1"])
     }
@@ -104,7 +104,7 @@ struct TrackerInboxTests {
             inbox.deliver(.fix(fix(1), receivedAt: MonotonicInstant(nanoseconds: 1)))
             inbox.deliver(.fix(fix(2), receivedAt: MonotonicInstant(nanoseconds: 2)))
             #expect(inbox.readerIsWaiting, "the fixes did not wake the tracker")
-            #expect(inbox.tick())
+            #expect(inbox.tick(at: MonotonicInstant(nanoseconds: 0)))
             try await eventually("the reader took the fixes and the tick and waits again") { inbox.readerIsWaiting }
             inbox.deliver(.fix(fix(3), receivedAt: MonotonicInstant(nanoseconds: 3)))
             #expect(inbox.send(command(3)) == .enqueued)

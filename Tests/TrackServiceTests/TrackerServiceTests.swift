@@ -3,6 +3,7 @@ import Testing
 import TrackCore
 import TrackInput
 @testable import TrackService
+import TestSupport
 
 struct TrackerServiceTests {
     private func fix(_ second: Int, position: Bool) -> Fix {
@@ -70,6 +71,35 @@ struct TrackerServiceTests {
             #expect(snapshot.lastFixAge == 7, "stamped when the fix arrived, not when the tracker took it")
             inbox.finish()
         }
+    }
+
+    @Test func aTickTakenLateJudgesTheFixesByItsOwnTimeSoAStallIsNoLostFix() async throws {
+        // The tracker was held up (a write the card took half a minute over): a tick queued at 2.5 s waits with the
+        // fixes that came after it, and the tracker gets to them at 60 s. The fixes came every second all along.
+        let seconds = { @Sendable (value: Double) in MonotonicInstant(nanoseconds: UInt64(value * 1e9)) }
+        let (logger, records) = RecordingLogHandler.logger()
+        let inbox = TrackerInbox()
+        let status = LiveStatus(address: "serial:///dev/gps0", now: seconds(0))
+        let tracker = TrackerService(inbox: inbox, status: status, hub: WatchHub(), address: "serial:///dev/gps0",
+                                     logger: logger, clock: { seconds(60) }, tick: .seconds(3600))
+        for second in 1...2 { inbox.deliver(.fix(fix(second, position: true), receivedAt: seconds(Double(second)))) }
+        #expect(inbox.tick(at: seconds(2.5)))
+        for second in 3...40 { inbox.deliver(.fix(fix(second, position: true), receivedAt: seconds(Double(second)))) }
+        try await withThrowingDiscardingTaskGroup { group in
+            group.addTask { await tracker.run() }
+            try await eventually("the tracker took the tick and the fixes") {
+                inbox.readerIsWaiting && status.snapshot(now: seconds(60)).epochs == 40
+            }
+            #expect(records.records("no usable fix").isEmpty, "\(records.all.map { "\($0.message)" })")
+            // A real silence, as the next tick sees it: the fix of 40 s was the last.
+            #expect(inbox.tick(at: seconds(75)))
+            try await eventually("the tick reported the silence") { !records.records("no usable fix").isEmpty }
+            inbox.finish()
+        }
+        let lost = records.records("no usable fix")
+        #expect(lost.count == 1)
+        #expect(lost.first?["since"] == "\(fix(40, position: true).time!)")
+        #expect(records.records("usable fixes again").isEmpty)
     }
 
     @Test func reportsTheFirstProblemAtOnceAndThenAtMostOneSummaryAMinute() {
