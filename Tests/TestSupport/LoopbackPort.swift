@@ -54,7 +54,8 @@ public enum LoopbackPort {
         }
     }
 
-    private static func ipv4Loopback(_ port: Int) -> sockaddr_in {
+    /// 127.0.0.1:`port` as a socket address.
+    public static func ipv4Loopback(_ port: Int) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
