@@ -74,6 +74,8 @@ let package = Package(
 
         // pthread_setname_np, which Swift's Glibc module does not declare: the names of trackd's blocking threads.
         .target(name: "CThreadName"),
+        // Threads of the system's own (POSIX), named, detached or joined: for blocking work off Swift's threads.
+        .target(name: "TrackThreads", dependencies: ["CThreadName"]),
 
         // Numbers as text the C library's way (`String(printf:)`), without the full Foundation and its ICU.
         .target(name: "TrackText"),
@@ -98,7 +100,7 @@ let package = Package(
                 "TrackCore",
                 "CGPS",
                 "CPseudoTerminal",
-                "CThreadName",
+                "TrackThreads",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
@@ -151,7 +153,7 @@ let package = Package(
 
         // The MQTT client the uplink sends through: libmosquitto, from the mosquitto project.
         // The HTTP client the OsmAnd (Traccar) uplink posts through: libcurl.
-        .target(name: "TrackUplink", dependencies: ["CMosquitto", "CCurl", "CThreadName"]),
+        .target(name: "TrackUplink", dependencies: ["CMosquitto", "CCurl", "TrackThreads"]),
 
         // Logs to the systemd journal as native fields (sd_journal_sendv), or plain lines on stderr elsewhere.
         .target(
@@ -170,6 +172,7 @@ let package = Package(
                 "CFileSystem",
                 "CMallocTuning",
                 "TrackInput",
+                "TrackThreads",
                 "TrackStore",
                 "TrackReports",
                 "ControlSocket",
@@ -249,6 +252,7 @@ let package = Package(
         ),
 
         .testTarget(name: "TrackTextTests", dependencies: ["TrackText"]),
+        .testTarget(name: "TrackThreadsTests", dependencies: ["TrackThreads"]),
         .testTarget(name: "TrackSQLiteTests", dependencies: ["TrackSQLite", "CSQLite", "TestSupport"]),
         // The MQTT client against a real mosquitto (TestSupport's broker).
         .testTarget(name: "TrackUplinkTests", dependencies: ["TrackUplink", "TestSupport"]),

@@ -1,3 +1,5 @@
+import TrackThreads
+
 /// Runs blocking I/O on a thread of its own, so that Swift's cooperative threads are never blocked.
 public enum BlockingThread {
     /// Runs `body` on a new thread and waits for it to return. Cancelling the calling task stops the

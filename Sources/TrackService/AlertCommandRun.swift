@@ -5,7 +5,7 @@ import CSpawn
 import FoundationEssentials
 import Synchronization
 import SystemPackage
-import TrackInput
+import TrackThreads
 
 /// One run of the alert command, or of msmtp for a mail (`MailTransport`): the program itself (never a shell), in a
 /// process group of its own, with an empty signal mask and default signal handlers (trackd traps SIGTERM, SIGINT and
@@ -64,7 +64,7 @@ struct AlertCommandRun: Sendable {
         let stop = StopRequest()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
-                do throws(DetachedThreadError) {
+                do throws(ThreadStartError) {
                     try DetachedThread.start(name: threadName) { continuation.resume(returning: self.runBlocking(stop: stop)) }
                 } catch {
                     switch error {

@@ -85,9 +85,7 @@ struct UplinkSession {
             // A connection that neither comes up nor fails (a host that does not answer, a broker that never sends
             // its CONNACK): given up after `connectTimeout`, with what libmosquitto logged.
             if state == .connecting, let client, now.seconds(since: stateSince) > configuration.connectTimeout {
-                let reason = client.lastNote ?? "no answer within \(Int(configuration.connectTimeout)) s"
-                logger.warning("uplink cannot connect", metadata: ["broker": "\(broker)", "error": "\(reason)"])
-                await drop(.waiting, detail: reason)
+                await cannotConnect(client.lastNote ?? "no answer within \(Int(configuration.connectTimeout)) s")
             }
             if state == .connected { await pump(mayGoAhead: true) }
             await save()
@@ -110,8 +108,7 @@ struct UplinkSession {
                 "broker": "\(broker)", "reason": "\(reason)", "code": "\(code)"])
             await drop(.refused, detail: "refused: \(reason)")
         case .disconnected(_, let reason) where state == .connecting:
-            logger.warning("uplink cannot connect", metadata: ["broker": "\(broker)", "error": "\(reason)"])
-            await drop(.waiting, detail: reason)
+            await cannotConnect(reason)
         case .disconnected(_, let reason):
             logger.warning("uplink lost", metadata: ["broker": "\(broker)", "reason": "\(reason)",
                                                      "in_flight": "\(window.inFlight)"])
@@ -150,9 +147,14 @@ struct UplinkSession {
             self.client = client
             try client.connect()
         } catch {
-            logger.warning("uplink cannot connect", metadata: ["broker": "\(broker)", "error": "\(error)"])
-            await drop(.waiting, detail: "\(error)")
+            await cannotConnect("\(error)")
         }
+    }
+
+    /// The connection could not be made: said, and tried again after the wait.
+    mutating func cannotConnect(_ reason: String) async {
+        logger.warning("uplink cannot connect", metadata: ["broker": "\(broker)", "error": "\(reason)"])
+        await drop(.waiting, detail: reason)
     }
 
     /// The connection is gone: what was in flight is sent again from the watermark after the wait.

@@ -256,10 +256,10 @@ private final class EventSink: Sendable {
         }
     }
 
+    /// libmosquitto reported the connection gone with `code` (0: asked to).
     func disconnected(code: Int32) {
-        let reason = code == 0 ? "disconnected" : lastNote() ?? String(cString: mosquitto_strerror(code))
         state.withLock { $0.isDisconnected = true }
-        send(.disconnected(code: code, reason: reason))
+        send(.disconnected(code: code, reason: reason(code)))
         wake()
     }
 
@@ -271,9 +271,14 @@ private final class EventSink: Sendable {
             return !state.isDisconnected
         }
         if unreported && code != MOSQ_ERR_SUCCESS.rawValue {
-            send(.disconnected(code: code, reason: lastNote() ?? String(cString: mosquitto_strerror(code))))
+            send(.disconnected(code: code, reason: reason(code)))
         }
         wake()
+    }
+
+    /// Why a connection ended: what libmosquitto logged last, else its text for `code`.
+    private func reason(_ code: Int32) -> String {
+        code == 0 ? "disconnected" : lastNote() ?? String(cString: mosquitto_strerror(code))
     }
 
     func note(_ text: String) {

@@ -1,9 +1,6 @@
 import CMosquitto
-import CThreadName
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
+import TrackThreads
 
 /// The thread that runs one client's connection (`mosquitto_loop`, a round at most a second long) until the
 /// connection ends or `stop` asks; it ends by itself and is joined, never cancelled.
@@ -14,26 +11,18 @@ import Glibc
 /// lock then stays taken and the next close waits on it forever. ThreadSanitizer stopped trackd at such a cancel
 /// (a thread that ended inside an intercepted call) when a lost connection was closed.
 final class MQTTLoop: Sendable {
-    private let thread: Thread
+    private let thread: JoinableThread
     private let context: Context
 
     /// Starts running `client`'s connection to `broker`; `ended` is called on the thread, last, with
     /// `mosquitto_loop`'s code (0: `stop` asked).
     init(_ client: OpaquePointer, broker: String, ended: @escaping @Sendable (Int32) -> Void) throws(MQTTError) {
         let context = Context(client: Client(pointer: client), ended: ended)
-        var thread = pthread_t()
-        let retained = Unmanaged.passRetained(context)
-        let result = pthread_create(&thread, nil, { argument in
-            let context = Unmanaged<Context>.fromOpaque(argument!).takeRetainedValue()
-            _ = trackd_thread_setname("mqtt")
-            context.run()
-            return nil
-        }, retained.toOpaque())
-        guard result == 0 else {
-            retained.release()
-            throw .connect(broker: broker, reason: "cannot start the connection's thread: \(String(cString: strerror(result)))")
+        do {
+            thread = try JoinableThread(name: "mqtt") { context.run() }
+        } catch {
+            throw .connect(broker: broker, reason: "\(error)")
         }
-        self.thread = Thread(id: thread)
         self.context = context
     }
 
@@ -41,12 +30,7 @@ final class MQTTLoop: Sendable {
     /// waits on the socket at most that long).
     func stop() {
         context.stopping.store(true, ordering: .releasing)
-        _ = pthread_join(thread.id, nil)
-    }
-
-    /// A thread's id, handed between threads (join is called once, by `stop`).
-    private struct Thread: @unchecked Sendable {
-        let id: pthread_t
+        thread.join()
     }
 
     /// libmosquitto's client, used by the thread while it runs (the owner destroys it only after `stop`).

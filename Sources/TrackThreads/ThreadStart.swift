@@ -7,17 +7,16 @@ import Darwin
 #endif
 import CThreadName
 
-/// A thread of the system's own (POSIX threads) for blocking work, outside Swift's cooperative threads: what
-/// Foundation's `Thread` gave, without the full Foundation.
-public enum DetachedThread {
-    /// Starts `body` on a new detached thread named `name` (its first 15 bytes: what Linux keeps), with a stack of
-    /// `stackSize` bytes (`nil` for the system's default); throws when the system cannot start a thread.
-    public static func start(name: String, stackSize: Int? = nil,
-                             _ body: @escaping @Sendable () -> Void) throws(DetachedThreadError) {
+/// The one way trackd starts a POSIX thread: named, with the stack asked for, detached or to be joined.
+enum ThreadStart {
+    /// Starts `body` on a new thread named `name` (its first 15 bytes: what Linux keeps), with a stack of
+    /// `stackSize` bytes (`nil` for the system's default), detached or joinable; returns its id.
+    static func spawn(name: String, stackSize: Int?, detached: Bool,
+                      _ body: @escaping @Sendable () -> Void) throws(ThreadStartError) -> pthread_t {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        pthread_attr_setdetachstate(&attributes, Int32(detached ? PTHREAD_CREATE_DETACHED : PTHREAD_CREATE_JOINABLE))
         if let stackSize { pthread_attr_setstacksize(&attributes, stackSize) }
         let start = Unmanaged.passRetained(Start(name: name, body: body))
         var thread = pthread_t()
@@ -31,6 +30,7 @@ public enum DetachedThread {
             start.release()
             throw .cannotStart(name: name, code: result)
         }
+        return thread
     }
 
     /// What the new thread runs, handed over as one retained object.

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// Why a thread could not be started.
-public enum DetachedThreadError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum ThreadStartError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `pthread_create` refused: the thread's name and the error number (EAGAIN: too many threads, or no memory).
     case cannotStart(name: String, code: Int32)
 
