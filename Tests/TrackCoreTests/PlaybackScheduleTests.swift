@@ -25,6 +25,19 @@ struct PlaybackScheduleTests {
         #expect(schedule.due(timeOfDay: 0) == 1)
     }
 
+    @Test func pacesEveryDayOfALogLongerThanTwoDays() {
+        // One sentence a minute from 08:00 on the first day to 20:00 on the fourth: 84 h.
+        var schedule = PlaybackSchedule(speed: 100)
+        var due = [Double]()
+        for minute in 0...(84 * 60) {
+            due.append(schedule.due(timeOfDay: (8 * 3600 + Int64(minute) * 60) % 86_400 * second))
+        }
+        #expect(due[24 * 60] == 24 * 3600 / 100)
+        #expect(due[48 * 60] == 48 * 3600 / 100)   // the third day: paced, not played at once
+        #expect(due[60 * 60] == 60 * 3600 / 100)
+        #expect(due[84 * 60] == 84 * 3600 / 100)
+    }
+
     @Test func restartsTheReferenceWhenTimeRunsBackwards() {
         var schedule = PlaybackSchedule(speed: 1)
         _ = schedule.due(timeOfDay: 1000 * second)
