@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "trackd", targets: ["trackd"]),
         .executable(name: "trackctl", targets: ["trackctl"]),
+        .executable(name: "trackd-web", targets: ["trackd-web"]),
         .library(name: "TrackCore", targets: ["TrackCore"]),
         // For the harness package in Benchmarks/: receivers on a pseudo-terminal, the socket's client, test helpers.
         .library(name: "TrackInput", targets: ["TrackInput"]),
@@ -22,6 +23,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-numerics", from: "1.0.0"),
+        // trackd-web's HTTP server, without its FullFoundation trait (no ICU) and without swift-configuration.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
+        // HTTPTypes, which Hummingbird's requests and responses are made of.
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // C libraries from Debian's -dev packages, found through pkg-config.
@@ -117,6 +122,8 @@ let package = Package(
         ),
         // libgcrypt (Debian's libgcrypt20-dev): SHA-256, and its variadic gcry_control, which Swift cannot call.
         .target(name: "CGcrypt", linkerSettings: [.linkedLibrary("gcrypt")]),
+        // SHA-256 through libgcrypt: the log's hash chain (TrackStore), the web page's session tokens (TrackWeb).
+        .target(name: "TrackDigest", dependencies: ["CGcrypt"]),
         // A thin, safe layer over libsqlite3: connections, statements, rows, a queue, a pool, the schema's steps.
         .target(name: "TrackSQLite", dependencies: ["CSQLite"]),
 
@@ -129,7 +136,7 @@ let package = Package(
                 // sqlite3_system_errno: whether a failed write met a full disk or a read-only filesystem.
                 "CSQLite",
                 // SHA-256 of the hash chain: libgcrypt (libsystemd links it already).
-                "CGcrypt",
+                "TrackDigest",
                 // CRC-32 of the point file's records: zlib.
                 "CZlib",
                 // The point file opened with O_DIRECT.
@@ -216,9 +223,53 @@ let package = Package(
                 // MailTransport: `export --mail` hands the report to msmtp as the daemon does.
                 "TrackService",
                 "TrackText",
+                // trackctl web: trackd-web's administration socket.
+                "TrackWebClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "SystemPackage", package: "swift-system"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
+
+        // The driver's page (docs/web.md): Hummingbird's HTTP server and router, the paired devices in a SQLite file
+        // of its own, and trackd reached only through the control socket.
+        .target(
+            name: "TrackWeb",
+            dependencies: [
+                "TrackCore",
+                "TrackReports",
+                "TrackSQLite",
+                "TrackDigest",
+                "ControlSocket",
+                // sd_listen_fds_with_names: the sockets of socket activation.
+                "CSystemd",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // One HTTP/1.1 exchange over a Unix or TCP socket (swift-nio's codec): trackctl web, and the page's tests.
+        .target(
+            name: "TrackWebClient",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "trackd-web",
+            dependencies: [
+                "TrackWeb",
+                "TrackJournal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
@@ -253,6 +304,8 @@ let package = Package(
 
         .testTarget(name: "TrackTextTests", dependencies: ["TrackText"]),
         .testTarget(name: "TrackThreadsTests", dependencies: ["TrackThreads"]),
+        .testTarget(name: "TrackWebTests", dependencies: ["TrackWeb", "TestSupport"]),
+        .testTarget(name: "TrackDigestTests", dependencies: ["TrackDigest"]),
         .testTarget(name: "TrackSQLiteTests", dependencies: ["TrackSQLite", "CSQLite", "TestSupport"]),
         // The MQTT client against a real mosquitto (TestSupport's broker).
         .testTarget(name: "TrackUplinkTests", dependencies: ["TrackUplink", "TestSupport"]),
@@ -296,7 +349,9 @@ let package = Package(
         // trackd and trackctl as a driver runs them: real processes, signals, the socket and the database file.
         .testTarget(
             name: "SystemTests",
-            dependencies: ["TrackCore", "TrackInput", "TrackStore", "TestSupport", "trackd", "trackctl"]
+            dependencies: [
+                "TrackCore", "TrackInput", "TrackStore", "TestSupport", "TrackWebClient", "trackd", "trackctl", "trackd-web",
+            ]
         ),
         .testTarget(
             name: "TrackInputTests",

@@ -19,9 +19,18 @@ public struct ControlConnection: ~Copyable {
         _ method: ControlMethod, params: Params, result: Result.Type,
         notification: (ByteBuffer) -> Void = { _ in }
     ) async throws -> Result {
+        try await call(methodNamed: method.rawValue, params: params, result: result, notification: notification)
+    }
+
+    /// Sends a request by the method's name (a client that passes requests on, such as trackd-web) and waits for its
+    /// response; notifications that arrive first are passed to `notification`.
+    public mutating func call<Params: Codable & Sendable, Result: Codable & Sendable>(
+        methodNamed method: String, params: Params, result: Result.Type,
+        notification: (ByteBuffer) -> Void = { _ in }
+    ) async throws -> Result {
         let id = nextID
         nextID += 1
-        try await outbound.write(JSONLines.encode(RPCRequest(id: .number(id), method: method.rawValue, params: params)))
+        try await outbound.write(JSONLines.encode(RPCRequest(id: .number(id), method: method, params: params)))
         while true {
             guard let line = try await receive() else { throw ControlSocketError.connectionClosed }
             let envelope: RPCEnvelope

@@ -25,20 +25,20 @@ public enum LogDestination: Sendable, Equatable {
     }
 
     /// Chooses the destination from this process's `$JOURNAL_STREAM` and standard error, and bootstraps swift-log
-    /// with its handler at the level `levels` holds (changing the switch later changes every logger). Call once,
-    /// before the first logger is made.
+    /// with its handler at the level `levels` holds (changing the switch later changes every logger), the journal's
+    /// lines under `identifier` (`journalctl -t`). Call once, before the first logger is made.
     @discardableResult
-    public static func bootstrap(levels: LogLevelSwitch) -> LogDestination {
+    public static func bootstrap(levels: LogLevelSwitch, identifier: String = "trackd") -> LogDestination {
         let destination = choose(journalStream: getenv("JOURNAL_STREAM").map { String(cString: $0) })
-        LoggingSystem.bootstrap { label in destination.handler(label: label, levels: levels) }
+        LoggingSystem.bootstrap { label in destination.handler(label: label, levels: levels, identifier: identifier) }
         return destination
     }
 
     /// A handler for a logger with this label, at the level `levels` holds.
-    public func handler(label: String, levels: LogLevelSwitch) -> any LogHandler {
+    public func handler(label: String, levels: LogLevelSwitch, identifier: String = "trackd") -> any LogHandler {
         switch self {
         case .journal:
-            return SwitchedLevelHandler(JournalLogHandler(label: label), levels: levels)
+            return SwitchedLevelHandler(JournalLogHandler(label: label, identifier: identifier), levels: levels)
         case .standardError:
             return SwitchedLevelHandler(StreamLogHandler.standardError(label: label), levels: levels)
         }

@@ -1,3 +1,4 @@
+import TrackDigest
 import TrackSQLite
 import TrackCore
 

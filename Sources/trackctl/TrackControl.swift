@@ -13,7 +13,7 @@ struct TrackControl: AsyncParsableCommand {
             EditCommand.self, DeleteCommand.self, RegularCommand.self, OdometerCommand.self, ProfileCommand.self,
             ExportCommand.self, VerifyCommand.self, EraseCommand.self, PlaceCommand.self, WatchCommand.self, ReplayCommand.self,
             DecodeCommand.self,
-            PlayCommand.self,
+            PlayCommand.self, WebCommand.self,
         ]
     )
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import TrackStore
+import TrackDigest
 
 @Suite struct SHA256Tests {
     @Test func givesTheStandardsDigests() {

@@ -1,5 +1,5 @@
-/// A JSON value, for building documents that `JSONEncoder` writes (and so are always valid JSON).
-enum JSONValue: Sendable, Hashable, Codable {
+/// Any JSON value: documents built for `JSONEncoder` (always valid JSON), and parameters passed through unread.
+public enum JSONValue: Sendable, Hashable, Codable {
     case null
     case bool(Bool)
     case integer(Int64)
@@ -9,7 +9,7 @@ enum JSONValue: Sendable, Hashable, Codable {
     case object([String: JSONValue])
 
     /// Decodes any JSON value.
-    init(from decoder: any Decoder) throws {
+    public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -29,7 +29,7 @@ enum JSONValue: Sendable, Hashable, Codable {
     }
 
     /// Encodes the value (a not-finite number makes `JSONEncoder` throw).
-    func encode(to encoder: any Encoder) throws {
+    public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -43,7 +43,7 @@ enum JSONValue: Sendable, Hashable, Codable {
     }
 
     /// A string, or `null` for `nil`.
-    static func optional(_ value: String?) -> JSONValue {
+    public static func optional(_ value: String?) -> JSONValue {
         value.map(JSONValue.string) ?? .null
     }
 }

@@ -1,12 +1,12 @@
 import CGcrypt
 
 /// SHA-256 through libgcrypt (Debian's libgcrypt20, which libsystemd already maps into trackd), fed in parts: the
-/// hash chain's digests. libcrypto would do as well, but its initialization costs some 2 MB of resident memory
-/// (docs/benchmarks.md, "Memory").
-struct SHA256: ~Copyable {
+/// hash chain's digests and the web page's session tokens. libcrypto would do as well, but its initialization costs
+/// some 2 MB of resident memory (docs/benchmarks.md, "Memory").
+public struct SHA256: ~Copyable {
     private let handle: gcry_md_hd_t
 
-    init() {
+    public init() {
         var handle: gcry_md_hd_t?
         guard trackd_gcrypt_initialize() == 0, gcry_md_open(&handle, Int32(GCRY_MD_SHA256.rawValue), 0) == 0,
               let handle else {
@@ -20,7 +20,7 @@ struct SHA256: ~Copyable {
     }
 
     /// Adds `bytes` to what is hashed.
-    mutating func update(_ bytes: some Collection<UInt8>) {
+    public mutating func update(_ bytes: some Collection<UInt8>) {
         let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
             gcry_md_write(handle, buffer.baseAddress, buffer.count)
         }
@@ -30,7 +30,7 @@ struct SHA256: ~Copyable {
     }
 
     /// The digest of everything added, in lower-case hexadecimal.
-    consuming func finalizeHex() -> String {
+    public consuming func finalizeHex() -> String {
         guard let digest = gcry_md_read(handle, Int32(GCRY_MD_SHA256.rawValue)) else {
             fatalError("libgcrypt gave no SHA-256 digest")
         }
@@ -45,7 +45,7 @@ struct SHA256: ~Copyable {
     }
 
     /// The digest of `bytes`, in lower-case hexadecimal.
-    static func hex(of bytes: some Collection<UInt8>) -> String {
+    public static func hex(of bytes: some Collection<UInt8>) -> String {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalizeHex()

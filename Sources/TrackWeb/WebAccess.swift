@@ -1,0 +1,16 @@
+import TrackCore
+
+/// What each role may ask trackd through the page, one rule for every method of the control protocol. docs/web.md
+/// prints this table and `WebAccessTests` checks each cell through real requests.
+public enum WebAccess {
+    /// Whether a device of `role` may call `method` through `/api/rpc`.
+    public static func allows(_ role: WebRole, _ method: ControlMethod) -> Bool {
+        switch method {
+        // trackd-web says hello itself; `watch` is served as `/api/events`; `report.mailed` is the monthly mailer's.
+        case .hello, .watch, .reportMailed:
+            false
+        default:
+            role == .driver || !method.changesLog
+        }
+    }
+}

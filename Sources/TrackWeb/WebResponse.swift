@@ -1,0 +1,46 @@
+import FoundationEssentials
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import TrackCore
+
+/// The answers trackd-web builds: JSON the way the control socket writes it, and refusals as a plain sentence.
+enum WebResponse {
+    /// `value` as compact JSON with sorted keys.
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        guard let data = try? encoder.encode(value) else {
+            return refusal(.internalServerError, "trackd-web could not write its answer as JSON")
+        }
+        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// A refusal: `{"error": {"message": sentence}}`, which the page shows as it is.
+    static func refusal(_ status: HTTPResponse.Status, _ sentence: String, code: Int? = nil) -> Response {
+        json(ErrorBody(error: .init(code: code, message: sentence)), status: status)
+    }
+
+    /// The answer to a device without a session: a page that says how to pair for a browser's navigation, else JSON.
+    static func notPaired(_ request: Request) -> Response {
+        let sentence = "This device is not paired with the car's logger. At the board, run 'trackctl web pair' and "
+            + "open the address it prints (or scan its QR code)."
+        let accept = request.headers[.accept] ?? ""
+        guard accept.contains("text/html") else { return refusal(.unauthorized, sentence) }
+        let html = """
+            <!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">\
+            <title>trackd: not paired</title><p>\(sentence)</p></html>
+            """
+        return Response(status: .unauthorized, headers: [.contentType: "text/html; charset=utf-8"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    struct ErrorBody: Encodable {
+        struct Detail: Encodable {
+            var code: Int?
+            var message: String
+        }
+        var error: Detail
+    }
+}

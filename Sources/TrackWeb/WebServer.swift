@@ -1,0 +1,154 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+
+/// trackd-web's server: Hummingbird's HTTP/1.1 channel and router on each listening socket (the page for paired
+/// devices, the administration socket for `trackctl web`), ending after `idleExit` without a connection (systemd
+/// starts it again at the next one) or at SIGTERM. The sockets are systemd's (socket activation) or its own.
+public struct WebServer: Service {
+    let listeners: [WebListener]
+    let page: RouterResponder<WebContext>
+    let admin: RouterResponder<WebContext>
+    let addresses: ListeningAddresses
+    /// No connection for this long ends trackd-web; `nil` keeps it running.
+    let idleExit: Duration?
+    /// Whether something besides a connection keeps trackd-web up (a pairing code waiting to be used).
+    let busy: @Sendable (ContinuousClock.Instant) -> Bool
+    let logger: Logger
+    private let tracker = ConnectionTracker(now: .now)
+
+    public init(listeners: [WebListener], page: Router<WebContext>, admin: Router<WebContext>,
+                addresses: ListeningAddresses, idleExit: Duration?,
+                busy: @escaping @Sendable (ContinuousClock.Instant) -> Bool, logger: Logger) {
+        self.listeners = listeners
+        self.page = page.buildResponder()
+        self.admin = admin.buildResponder()
+        self.addresses = addresses
+        self.idleExit = idleExit
+        self.busy = busy
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        var servers: [(NIOAsyncChannel<HTTP1Channel.Value, Never>, HTTP1Channel)] = []
+        for listener in listeners {
+            let http = HTTP1Channel(
+                responder: Self.channelResponder(listener.purpose == .page ? page : admin, logger: logger),
+                configuration: HTTP1Channel.Configuration(idleTimeout: .seconds(75)))
+            let server = try await bind(listener, http: http)
+            tracker.listening(server.channel)
+            if listener.purpose == .page, let address = server.channel.localAddress {
+                addresses.record(address)
+            }
+            logger.info("listening", metadata: [
+                "socket": "\(listener)", "address": "\(server.channel.localAddress.map { "\($0)" } ?? "?")"])
+            servers.append((server, http))
+        }
+        let tracker = self.tracker
+        let logger = self.logger
+        await withGracefulShutdownHandler {
+            await withDiscardingTaskGroup { group in
+                if let idleExit {
+                    group.addTask { await exitWhenIdle(after: idleExit) }
+                }
+                for (server, http) in servers {
+                    group.addTask {
+                        await withDiscardingTaskGroup { connections in
+                            do {
+                                try await server.executeThenClose { inbound in
+                                    for try await connection in inbound {
+                                        tracker.opened(connection.channel)
+                                        connections.addTask {
+                                            await http.handle(value: connection, logger: logger)
+                                            tracker.closed(connection.channel, at: .now)
+                                        }
+                                    }
+                                }
+                            } catch {
+                                logger.error("a listening socket failed", metadata: ["error": "\(error)"])
+                            }
+                        }
+                    }
+                }
+            }
+        } onGracefulShutdown: {
+            tracker.stop()
+        }
+    }
+
+    /// Waits until no connection has been open for `idle` and nothing keeps trackd-web busy, then closes its sockets.
+    private func exitWhenIdle(after idle: Duration) async {
+        let tick = min(idle / 4, .seconds(5))
+        while !tracker.isStopping {
+            try? await Task.sleep(for: tick)
+            let now = ContinuousClock.now
+            if let quiet = tracker.idleDuration(at: now), quiet >= idle, !busy(now) {
+                logger.info("no request for a while: exiting (systemd starts trackd-web again at the next one)",
+                            metadata: ["idle_s": "\(quiet.components.seconds)"])
+                tracker.stop()
+            }
+        }
+    }
+
+    /// The listening socket for `listener`, with Hummingbird's HTTP/1.1 channel on each connection it accepts.
+    private func bind(_ listener: WebListener,
+                      http: HTTP1Channel) async throws -> NIOAsyncChannel<HTTP1Channel.Value, Never> {
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.backlog, value: 64)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.allowRemoteHalfClosure, value: true)
+        let logger = self.logger
+        let setup: @Sendable (any Channel) -> EventLoopFuture<HTTP1Channel.Value> = { channel in
+            http.setup(channel: channel, logger: logger)
+        }
+        do {
+            switch listener.endpoint {
+            case .passed(let descriptor, _):
+                return try await bootstrap.bind(descriptor, serverBackPressureStrategy: nil, childChannelInitializer: setup)
+            case .address(let host, let port):
+                return try await bootstrap.bind(host: host, port: port, serverBackPressureStrategy: nil,
+                                                childChannelInitializer: setup)
+            case .unixPath(let path):
+                // Made 0600 (nobody else can connect before its mode is set), then 0660: the group may use it.
+                let previous = umask(0o177)
+                defer { umask(previous) }
+                let server = try await bootstrap.bind(unixDomainSocketPath: path, cleanupExistingSocketFile: true,
+                                                      serverBackPressureStrategy: nil, childChannelInitializer: setup)
+                guard chmod(path, 0o660) == 0 else {
+                    try? await server.channel.close()
+                    throw WebError.cannotListen(path, reason: String(cString: strerror(errno)))
+                }
+                return server
+            }
+        } catch let error as WebError {
+            throw error
+        } catch {
+            throw WebError.cannotListen("\(listener.endpoint)", reason: "\(error)")
+        }
+    }
+
+    /// Hummingbird's request handling for one router, as its `Application` does it: a context per request, the
+    /// router's answer (an error that is not an HTTP answer becomes a 500 with its sentence), written out.
+    static func channelResponder(_ responder: RouterResponder<WebContext>,
+                                 logger: Logger) -> HTTP1Channel.Responder {
+        { request, responseWriter, channel in
+            let context = WebContext(source: ApplicationRequestContextSource(channel: channel, logger: logger))
+            let response: Response
+            do {
+                response = try await responder.respond(to: request, context: context)
+            } catch let error as any HTTPResponseError {
+                response = try error.response(from: request, context: context)
+            } catch {
+                logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
+                response = WebResponse.refusal(.internalServerError, "trackd-web failed: \(error)")
+            }
+            try await responseWriter.write(response: response.head, body: response.body)
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import ArgumentParser
+import FoundationEssentials
+import Logging
+import ServiceLifecycle
+import TrackJournal
+import TrackWeb
+import UnixSignals
+
+/// `trackd-web`: the driver's page, served from the board to paired phones, speaking to trackd only through its
+/// control socket (docs/web.md).
+@main
+struct TrackWebCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trackd-web",
+        abstract: "The driver's page for trackd: the car's log on a paired phone, served by the board.",
+        discussion: """
+            Under systemd it is started by its sockets (trackd-web.socket for the page, trackd-web-admin.socket \
+            for trackctl web) and exits after --idle-exit seconds without a connection. By hand: \
+            trackd-web --listen 127.0.0.1:8380 --admin-socket /tmp/web-admin.sock.
+            """)
+
+    @Option(help: ArgumentHelp("Serve the page on this address (HOST:PORT; [IPv6]:PORT; again for more). Not with "
+                               + "systemd's sockets.", valueName: "address"))
+    var listen: [String] = []
+
+    @Option(help: ArgumentHelp("Serve trackctl web on this Unix socket (made 0660). Not with systemd's sockets.",
+                               valueName: "path"))
+    var adminSocket: String?
+
+    @Option(help: ArgumentHelp("trackd's control socket (default: $TRACKD_SOCKET, else /run/trackd/control.sock).",
+                               valueName: "path"))
+    var controlSocket: String?
+
+    @Option(help: ArgumentHelp("Folder for the paired devices' file (default: $STATE_DIRECTORY under systemd, else "
+                               + "/var/lib/trackd-web).", valueName: "path"))
+    var stateDir: String?
+
+    @Option(help: ArgumentHelp("Folder of the page's files (default: /usr/share/trackd/web).", valueName: "path"))
+    var assets = "/usr/share/trackd/web"
+
+    @Option(help: ArgumentHelp("Exit after this many seconds without a connection; 0 = never.", valueName: "seconds"))
+    var idleExit = 300
+
+    @Flag(help: "Mark the session cookie Secure (the page is reached over HTTPS, through a proxy that holds the certificate).")
+    var secureCookies = false
+
+    @Option(help: "Least important messages logged: trace, debug, info, notice, warning, error, critical.")
+    var logLevel: Logger.Level = .info
+
+    func validate() throws {
+        for address in listen where (try? Self.parse(address)) == nil {
+            throw ValidationError("--listen \(address): write HOST:PORT, such as 192.168.4.1:8380 or [::1]:8380")
+        }
+        if idleExit < 0 { throw ValidationError("--idle-exit is a number of seconds, 0 or more") }
+    }
+
+    func run() async throws {
+        LogDestination.bootstrap(levels: LogLevelSwitch(logLevel), identifier: "trackd-web")
+        let logger = Logger(label: "trackd-web")
+        let environment = ProcessInfo.processInfo.environment
+        var listeners = SocketActivation.passedListeners()
+        if listeners.isEmpty {
+            listeners = try listen.map { WebListener(endpoint: try Self.parse($0), purpose: .page) }
+            if let adminSocket { listeners.append(WebListener(endpoint: .unixPath(adminSocket), purpose: .admin)) }
+        } else if !listen.isEmpty || adminSocket != nil {
+            logger.warning("systemd passed sockets: --listen and --admin-socket are not used")
+        }
+        let stateDirectory = stateDir ?? environment["STATE_DIRECTORY"]?.split(separator: ":").first.map(String.init)
+            ?? "/var/lib/trackd-web"
+        let controlSocket = controlSocket ?? environment["TRACKD_SOCKET"] ?? "/run/trackd/control.sock"
+        do {
+            guard !listeners.isEmpty else { throw WebError.nothingToListenOn }
+            let registry = try DeviceRegistry(path: stateDirectory + "/devices.sqlite")
+            let addresses = ListeningAddresses()
+            let page = PageRoutes(registry: registry, bridge: ControlBridge(socketPath: controlSocket), assets: assets,
+                                  secureCookies: secureCookies, logger: logger)
+            let scheme = secureCookies ? "https" : "http"
+            let admin = AdminRoutes(registry: registry, pageAddresses: { addresses.pageURLs(scheme: scheme) },
+                                    logger: logger)
+            let server = WebServer(
+                listeners: listeners, page: page.router(), admin: admin.router(), addresses: addresses,
+                idleExit: idleExit == 0 ? nil : .seconds(idleExit), busy: { registry.hasPendingCodes(at: $0) },
+                logger: logger)
+            // The server ending by itself (idle) is a normal exit, status 0.
+            let group = ServiceGroup(configuration: .init(
+                services: [.init(service: server, successTerminationBehavior: .gracefullyShutdownGroup)],
+                gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+            try await group.run()
+        } catch let error as WebError {
+            logger.critical("\(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// `HOST:PORT` or `[IPv6]:PORT`.
+    static func parse(_ text: String) throws -> WebListener.Endpoint {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
+              (0...65535).contains(port) else { throw ValidationError("no port") }
+        var host = String(text[..<colon])
+        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty else { throw ValidationError("no host") }
+        return .address(host: host, port: port)
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+import TestSupport
+import TrackCore
+import TrackWebClient
+
+/// Who may do what on the driver's page (docs/web.md, "Roles"), through real requests to a real trackd-web over a
+/// real trackd; "changes nothing" is the log file's whole contents, before and after.
+@Suite(.serialized) struct WebAccessTests {
+    /// A trackd whose log holds one trip typed in and receives no fixes (a gpsd nobody runs), so that nothing but a
+    /// request could change it; and trackd-web over it.
+    static func quietLog(_ folder: TemporaryFolder) async throws -> (Trackd, TrackdWeb) {
+        let daemon = try await Trackd.start(state: folder.path, source: "gpsd://127.0.0.1:1")
+        let added = try await trackctl(["--socket", daemon.socket, "add", "--date", "2026-11-20", "--distance", "186.4",
+                                        "--business", "--purpose", "Client visit", "--reason", "typed in from the paper log"])
+        #expect(added.status == 0, "\(added.error)")
+        let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket)
+        return (daemon, web)
+    }
+
+    /// Every row of every table of the log.
+    static func contents(_ daemon: Trackd) async throws -> String {
+        try await query(daemon.database, ".dump")
+    }
+
+    /// Parameters that would make each changing method do something, so that a refusal is the access rule's.
+    static let changingParams: [ControlMethod: String] = [
+        .start: #"{"kind":"business","purpose":"Delivery"}"#,
+        .stop: #"{"purpose":"Delivery"}"#,
+        .add: #"{"date":"2026-11-21","from":"A","to":"B","distance_m":1000,"kind":"private","reason":"x"}"#,
+        .edit: #"{"id":1,"changes":{"purpose":"Other"},"reason":"x"}"#,
+        .delete: #"{"id":1,"reason":"x"}"#,
+        .regularAdd: #"{"name":"Office","from":"A","to":"B","distance_m":1000,"kind":"business","purpose":"x"}"#,
+        .regularRemove: #"{"name":"Office"}"#,
+        .odometerSet: #"{"reading_km":12345,"reason":"dashboard"}"#,
+        .profileSet: #"{"driver":"Mallory","reason":"x"}"#,
+        .erase: #"{"before":"2026-12-01","reason":"x"}"#,
+        .placeAdd: #"{"name":"Home","position":{"latitude":59.4,"longitude":24.7}}"#,
+        .placeEdit: #"{"id":1,"changes":{"name":"X"},"reason":"x"}"#,
+        .placeRemove: #"{"id":1,"reason":"x"}"#,
+        .reportMailed: #"{"period":"2026-11","to":["a@example.org"]}"#,
+    ]
+
+    @Test func everyEndpointWithoutASessionAnswers401AndChangesNothing() async throws {
+        let folder = try TemporaryFolder()
+        let (daemon, web) = try await Self.quietLog(folder)
+        let before = try await Self.contents(daemon)
+        var paths: [(String, String)] = [("GET", "/"), ("GET", "/index.html"), ("GET", "/app.js"), ("GET", "/app.css"),
+                                         ("GET", "/api/me"), ("GET", "/api/events"), ("GET", "/api/export?format=csv"),
+                                         ("GET", "/no-such-file")]
+        for method in ControlMethod.allCases { paths.append(("POST", "/api/rpc/\(method.rawValue)")) }
+        for (verb, path) in paths {
+            let method = ControlMethod(rawValue: String(path.dropFirst("/api/rpc/".count)))
+            let answer = try await web.request(verb, path, body: method.flatMap { Self.changingParams[$0] } ?? "")
+            #expect(answer.status == 401, "\(verb) \(path): \(answer.status) \(answer.text)")
+            #expect(answer.text.contains("not paired"), "\(verb) \(path): \(answer.text)")
+        }
+        // A made-up session is no session.
+        let guessed = try await web.request("POST", "/api/rpc/start", cookie: String(repeating: "0", count: 64),
+                                            body: Self.changingParams[.start]!)
+        #expect(guessed.status == 401)
+        #expect(try await Self.contents(daemon) == before)
+        await daemon.stop()
+        web.process.stop()
+    }
+
+    @Test func aReadOnlyDeviceReadsEverythingAndChangesNothing() async throws {
+        let folder = try TemporaryFolder()
+        let (daemon, web) = try await Self.quietLog(folder)
+        let viewer = try await web.pair(role: "viewer", name: "accountant")
+        let before = try await Self.contents(daemon)
+        for method in ControlMethod.allCases where method.changesLog {
+            let answer = try await web.request("POST", "/api/rpc/\(method.rawValue)", cookie: viewer,
+                                               body: Self.changingParams[method] ?? "{}")
+            #expect(answer.status == 403, "\(method.rawValue): \(answer.status) \(answer.text)")
+        }
+        #expect(try await Self.contents(daemon) == before)
+        for method in [ControlMethod.status, .trips, .show, .profile, .odometer, .regularList, .placeList, .verify, .export] {
+            let params = method == .show ? #"{"id":1}"# : "{}"
+            let answer = try await web.request("POST", "/api/rpc/\(method.rawValue)", cookie: viewer, body: params)
+            #expect(answer.status == 200, "\(method.rawValue): \(answer.status) \(answer.text)")
+        }
+        let csv = try await web.request("GET", "/api/export?format=csv&period=2026-11", cookie: viewer)
+        #expect(csv.status == 200 && csv.text.contains("Client visit"))
+        await daemon.stop()
+        web.process.stop()
+    }
+
+    @Test func aRevokedDeviceIsRefusedOnItsNextRequest() async throws {
+        let folder = try TemporaryFolder()
+        let (daemon, web) = try await Self.quietLog(folder)
+        let token = try await web.pair(name: "lost phone")
+        #expect(try await web.request("GET", "/api/me", cookie: token).status == 200)
+        let devices = try await trackctl(["web", "--admin-socket", web.adminSocket, "--json", "devices"])
+        let listed = try #require(try json(devices.output) as? [[String: Any]])
+        let id = try #require(listed.first { $0["name"] as? String == "lost phone" }?["id"] as? Int)
+        let revoked = try await trackctl(["web", "--admin-socket", web.adminSocket, "revoke", "\(id)"])
+        #expect(revoked.status == 0, "\(revoked.error)")
+        let next = try await web.request("POST", "/api/rpc/start", cookie: token, body: Self.changingParams[.start]!)
+        #expect(next.status == 401)
+        #expect(try await daemon.status()?["trip"] == nil)
+        await daemon.stop()
+        web.process.stop()
+    }
+
+    @Test func aRequestFromAnotherSiteCannotStartStopOrEditATrip() async throws {
+        let folder = try TemporaryFolder()
+        let (daemon, web) = try await Self.quietLog(folder)
+        let token = try await web.pair()
+        let before = try await Self.contents(daemon)
+        let crossSite: [(origin: String?, headers: [(String, String)])] = [
+            ("http://evil.example", []),
+            ("null", []),
+            ("http://127.0.0.1:\(web.port + 1)", []),
+            (nil, []),
+            (nil, [("Sec-Fetch-Site", "cross-site")]),
+        ]
+        for method in [ControlMethod.start, .stop, .edit, .delete, .profileSet] {
+            for attempt in crossSite {
+                let answer = try await web.request("POST", "/api/rpc/\(method.rawValue)", cookie: token,
+                                                   origin: attempt.origin, headers: attempt.headers,
+                                                   body: Self.changingParams[method]!)
+                #expect(answer.status == 403, "\(method.rawValue) from \(attempt.origin ?? "no origin"): \(answer.status)")
+            }
+        }
+        #expect(try await Self.contents(daemon) == before)
+        // The same request from the page itself starts the trip: the origin was what refused it.
+        let own = try await web.request("POST", "/api/rpc/start", cookie: token, body: Self.changingParams[.start]!)
+        #expect(own.status == 200, "\(own.text)")
+        #expect((try await daemon.status()?["trip"] as? [String: Any])?["kind"] as? String == "business")
+        await daemon.stop()
+        web.process.stop()
+    }
+
+    @Test func theDaemonsRefusalReachesThePageAsItsSentence() async throws {
+        let folder = try TemporaryFolder()
+        let (daemon, web) = try await Self.quietLog(folder)
+        let token = try await web.pair()
+        let answer = try await web.request("POST", "/api/rpc/stop", cookie: token, body: "{}")
+        let error = try #require((try json(answer.text) as? [String: Any])?["error"] as? [String: Any])
+        #expect(answer.status == 422)
+        #expect(error["message"] as? String == "no trip is running; start one with trackctl start", "\(answer.text)")
+        #expect(error["code"] as? Int == -32010)
+        await daemon.stop()
+        web.process.stop()
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import TestSupport
+import TrackWebClient
+
+/// Pairing a phone with the page (docs/web.md, "Pairing"): the form, the session cookie, wrong codes slowed and
+/// logged, the pairing page open to all and nothing else.
+@Suite(.serialized) struct WebPairingTests {
+    @Test func aCodeFromTrackctlPairsThePhoneWithAStrictHttpOnlyCookie() async throws {
+        let folder = try TemporaryFolder()
+        let daemon = try await Trackd.start(state: folder.path, source: "gpsd://127.0.0.1:1")
+        let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket)
+        let printed = try await trackctl(["web", "--admin-socket", web.adminSocket, "pair"])
+        #expect(printed.status == 0, "\(printed.error)")
+        let url = try #require(printed.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { $0.hasPrefix("http://127.0.0.1:\(web.port)/pair?code=") }, "\(printed.output)")
+        let path = String(url.dropFirst("http://127.0.0.1:\(web.port)".count))
+        let code = String(path.dropFirst("/pair?code=".count))
+        let form = try await web.request("GET", path, origin: nil)
+        #expect(form.status == 200 && form.text.contains("value=\"\(code)\""))
+        let style = try await web.request("GET", "/pair.css", origin: nil)
+        #expect(style.status == 200 && style.header("Content-Type")?.hasPrefix("text/css") == true)
+        let paired = try await web.request("POST", "/api/pair", headers: [("Content-Type", "application/x-www-form-urlencoded")],
+                                           body: "code=\(code)&name=Anna%27s+phone")
+        #expect(paired.status == 303 && paired.header("Location") == "/")
+        let cookie = try #require(paired.header("Set-Cookie"))
+        let attributes = Set(cookie.split(separator: ";").dropFirst().map { $0.trimmingCharacters(in: .whitespaces) })
+        #expect(attributes.isSuperset(of: ["HttpOnly", "SameSite=Strict", "Path=/"]), "\(cookie)")
+        #expect(!attributes.contains("Secure"), "no TLS here: \(cookie)")
+        let token = String(try #require(cookie.split(separator: ";").first?.split(separator: "=").last))
+        let me = try await web.request("GET", "/api/me", cookie: token)
+        #expect((try json(me.text) as? [String: Any])?["name"] as? String == "Anna's phone")
+        // The code was for one device only.
+        let again = try await web.request("POST", "/api/pair", body: "code=\(code)&name=second")
+        #expect(again.status == 403 && again.text.contains("not valid"))
+        await daemon.stop()
+        web.process.stop()
+    }
+
+    @Test func twentyWrongCodesInARowAreSlowedAndLogged() async throws {
+        let folder = try TemporaryFolder()
+        let daemon = try await Trackd.start(state: folder.path, source: "gpsd://127.0.0.1:1")
+        let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket)
+        let code = try await web.newCode()
+        let wrong = code == "11111111" ? "22222222" : "11111111"
+        var statuses: [Int] = []
+        var waits: [String] = []
+        for _ in 0..<20 {
+            let answer = try await web.request("POST", "/api/pair", body: "code=\(wrong)&name=guess")
+            statuses.append(answer.status)
+            if let wait = answer.header("Retry-After") { waits.append(wait) }
+        }
+        #expect(Array(statuses.prefix(5)) == Array(repeating: 403, count: 5))
+        #expect(Array(statuses.dropFirst(5)) == Array(repeating: 429, count: 15))
+        #expect(waits.count == 15 && waits.allSatisfy { Int($0) ?? 0 >= 1 }, "\(waits)")
+        // The right code waits too while the throttle holds: guessing gains nothing.
+        let right = try await web.request("POST", "/api/pair", body: "code=\(code)&name=owner")
+        #expect(right.status == 429)
+        let log = web.process.output
+        #expect(log.components(separatedBy: "wrong pairing code").count - 1 == 5, "\(log)")
+        #expect(log.components(separatedBy: "too many wrong codes").count - 1 == 16, "\(log)")
+        #expect(log.contains("peer=127.0.0.1"))
+        // Someone at the board making a new code lifts it.
+        let fresh = try await web.newCode()
+        let paired = try await web.request("POST", "/api/pair", body: "code=\(fresh)&name=owner")
+        #expect(paired.status == 303)
+        await daemon.stop()
+        web.process.stop()
+    }
+}

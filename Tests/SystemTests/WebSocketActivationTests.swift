@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import TestSupport
+import TrackWebClient
+
+/// trackd-web started by its sockets as systemd starts it (socket activation, through systemd-socket-activate, which
+/// passes listening sockets the way systemd does), and ending by itself when nobody uses it.
+@Suite(.serialized) struct WebSocketActivationTests {
+    @Test func startsOnTheFirstConnectionServesBothSocketsAndExitsWhenIdle() async throws {
+        let folder = try TemporaryFolder()
+        let daemon = try await Trackd.start(state: folder.path, source: "gpsd://127.0.0.1:1")
+        let port = try LoopbackPort.free()
+        let admin = folder.file("admin.sock")
+        let activator = try TestSubprocess(
+            executable: "/usr/bin/systemd-socket-activate",
+            arguments: ["--listen=127.0.0.1:\(port)", "--fdname=http", "--listen=\(admin)", "--fdname=admin",
+                        Products.trackdWeb, "--control-socket", daemon.socket, "--state-dir", folder.path,
+                        "--assets", TrackdWeb.assets, "--idle-exit", "2"],
+            outputPath: folder.file("activated.log"))
+        #expect(await poll(upTo: 30) { LoopbackPort.acceptsConnections(port) && FileManager.default.fileExists(atPath: admin) })
+        // The first connection starts trackd-web on the socket it was made on.
+        let pairing = try await WebExchange.send("POST", "/pair", to: .unixSocket(admin), body: Array(#"{"role":"driver"}"#.utf8))
+        #expect(pairing.status == 200, "\(pairing.text) \(activator.output)")
+        let code = try #require((try json(pairing.text) as? [String: Any])?["code"] as? String)
+        let urls = (try json(pairing.text) as? [String: Any])?["urls"] as? [String] ?? []
+        #expect(urls == ["http://127.0.0.1:\(port)/pair?code=\(code)"])
+        let page = try await WebExchange.send("GET", "/", to: .tcp(host: "127.0.0.1", port: port))
+        #expect(page.status == 401)
+        #expect(activator.output.contains("('http') from systemd (page)"), "\(activator.output)")
+        #expect(activator.output.contains("('admin') from systemd (admin)"), "\(activator.output)")
+        // A waiting pairing code keeps it up; once used, two quiet seconds end it.
+        let paired = try await WebExchange.send("POST", "/api/pair", to: .tcp(host: "127.0.0.1", port: port),
+                                                headers: [("Origin", "http://127.0.0.1:\(port)")],
+                                                body: Array("code=\(code)&name=phone".utf8))
+        #expect(paired.status == 303)
+        #expect(await poll(upTo: 60) { !activator.isRunning }, "\(activator.output)")
+        #expect(activator.exitStatus == 0)
+        #expect(activator.output.contains("no request for a while: exiting"))
+        await daemon.stop()
+    }
+}
