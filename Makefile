@@ -9,7 +9,7 @@
 #   make check-deb ARCH=arm64 that package checked: its dependencies in Debian 13, aarch64, glibc, a trip under qemu
 #   make boot-test [ARCH=arm64] the package booted with systemd: scripts/boot-test, or scripts/boot-test-arm64 under
 #                             qemu-system-aarch64 (as root, after make deb)
-#   make check-units          systemd-analyze verify and security (exposure 1.5 or lower) on the unit
+#   make check-units          systemd-analyze verify and security (exposure 1.5 or lower) on the units
 #   make check-udev           udev/60-trackd-gps.rules through udevadm test on mock devices (root, umockdev)
 
 PREFIX      ?= /usr/local
@@ -62,6 +62,10 @@ SWIFT_BUILD ?= $(SWIFT) build -c release --static-swift-stdlib --disable-local-r
                -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now \
                -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
 INSTALL     ?= install
+# The driver's page's files (trackd-web --assets) and units.
+WEBDIR      ?= $(DATADIR)/trackd/web
+WEBFILES    := $(wildcard web/*.html web/*.js web/*.css web/*.svg)
+WEBUNITS    := trackd-web.service trackd-web.socket trackd-web-admin.socket
 
 SHARE       := .build/share
 VERSION     := $(shell sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/TrackCore/TrackVersion.swift)
@@ -75,6 +79,7 @@ all: binaries manuals
 binaries:
 	$(SWIFT_BUILD) --product trackd
 	$(SWIFT_BUILD) --product trackctl
+	$(SWIFT_BUILD) --product trackd-web
 
 # Man pages and completions from the argument parsers (scripts/manuals builds debug binaries to ask them).
 manuals:
@@ -83,15 +88,23 @@ manuals:
 install: all install-files post-install
 
 install-files:
-	@test -x $(BIN)/trackd -a -x $(BIN)/trackctl || { echo "no release binaries in $(BIN): run make first" >&2; exit 1; }
+	@test -x $(BIN)/trackd -a -x $(BIN)/trackctl -a -x $(BIN)/trackd-web || \
+		{ echo "no release binaries in $(BIN): run make first" >&2; exit 1; }
 	@test -f $(SHARE)/man/man1/trackd.1 || { echo "no man pages in $(SHARE): run make first" >&2; exit 1; }
 	$(INSTALL) -d $(DESTDIR)$(BINDIR)
-	$(INSTALL) -m 0755 $(BIN)/trackd $(BIN)/trackctl $(DESTDIR)$(BINDIR)/
+	$(INSTALL) -m 0755 $(BIN)/trackd $(BIN)/trackctl $(BIN)/trackd-web $(DESTDIR)$(BINDIR)/
 	$(STRIP) --strip-unneeded --remove-section=.comment --remove-section=.note \
-		$(DESTDIR)$(BINDIR)/trackd $(DESTDIR)$(BINDIR)/trackctl
+		$(DESTDIR)$(BINDIR)/trackd $(DESTDIR)$(BINDIR)/trackctl $(DESTDIR)$(BINDIR)/trackd-web
 	$(INSTALL) -d $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(TMPFILESDIR) $(DESTDIR)$(UDEVRULESDIR)
 	sed 's|@BINDIR@|$(BINDIR)|g' systemd/trackd.service > $(DESTDIR)$(UNITDIR)/trackd.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/trackd.service
+	@# The driver's page (docs/web.md): its service, started by its two sockets; its user; its files.
+	sed 's|@BINDIR@|$(BINDIR)|g' systemd/trackd-web.service > $(DESTDIR)$(UNITDIR)/trackd-web.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/trackd-web.service
+	$(INSTALL) -m 0644 systemd/trackd-web.socket systemd/trackd-web-admin.socket $(DESTDIR)$(UNITDIR)/
+	$(INSTALL) -m 0644 systemd/trackd-web.sysusers $(DESTDIR)$(SYSUSERSDIR)/trackd-web.conf
+	$(INSTALL) -d $(DESTDIR)$(WEBDIR)
+	$(INSTALL) -m 0644 $(WEBFILES) $(DESTDIR)$(WEBDIR)/
 	$(INSTALL) -m 0644 systemd/trackd.sysusers $(DESTDIR)$(SYSUSERSDIR)/trackd.conf
 	$(INSTALL) -m 0644 systemd/trackd.tmpfiles $(DESTDIR)$(TMPFILESDIR)/trackd.conf
 	$(INSTALL) -m 0644 udev/60-trackd-gps.rules $(DESTDIR)$(UDEVRULESDIR)/
@@ -111,23 +124,24 @@ install-files:
 	fi
 	$(INSTALL) -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	@# A blank line in a help text is a paragraph for argument-parser but an error for groff: made a .Pp.
-	for page in trackd trackctl; do \
+	for page in trackd trackctl trackd-web; do \
 		sed 's/^$$/.Pp/' $(SHARE)/man/man1/$$page.1 > $(DESTDIR)$(MANDIR)/man1/$$page.1 && \
 		chmod 0644 $(DESTDIR)$(MANDIR)/man1/$$page.1; done
 	@# bash-completion sources these files: no #! line.
-	for tool in trackd trackctl; do \
+	for tool in trackd trackctl trackd-web; do \
 		sed '1{/^#!/d}' $(SHARE)/bash-completion/completions/$$tool > $(DESTDIR)$(BASHCOMPDIR)/$$tool && \
 		chmod 0644 $(DESTDIR)$(BASHCOMPDIR)/$$tool; done
-	$(INSTALL) -m 0644 $(SHARE)/zsh/site-functions/_trackd $(SHARE)/zsh/site-functions/_trackctl $(DESTDIR)$(ZSHCOMPDIR)/
+	$(INSTALL) -m 0644 $(SHARE)/zsh/site-functions/_trackd $(SHARE)/zsh/site-functions/_trackctl \
+		$(SHARE)/zsh/site-functions/_trackd-web $(DESTDIR)$(ZSHCOMPDIR)/
 	$(INSTALL) -m 0644 $(SHARE)/fish/vendor_completions.d/trackd.fish $(SHARE)/fish/vendor_completions.d/trackctl.fish \
-		$(DESTDIR)$(FISHCOMPDIR)/
+		$(SHARE)/fish/vendor_completions.d/trackd-web.fish $(DESTDIR)$(FISHCOMPDIR)/
 
 # On the running system (no DESTDIR): the user, the state directory, udev and systemd told. Enabling and starting
 # are left to you: systemctl enable --now trackd.
 post-install:
 	@if [ -z "$(DESTDIR)" ]; then \
 		set -x; \
-		systemd-sysusers $(SYSUSERSDIR)/trackd.conf; \
+		systemd-sysusers $(SYSUSERSDIR)/trackd.conf $(SYSUSERSDIR)/trackd-web.conf; \
 		systemd-tmpfiles --create $(TMPFILESDIR)/trackd.conf; \
 		journalctl --update-catalog || true; \
 		if command -v udevadm >/dev/null && udevadm control --reload 2>/dev/null; then \
@@ -139,16 +153,18 @@ post-install:
 
 uninstall:
 	@if [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]; then \
-		set -x; systemctl disable --now trackd.service || true; \
+		set -x; systemctl disable --now trackd.service $(WEBUNITS) || true; \
 	elif [ -e $(DESTDIR)$(UNITDIR)/trackd.service ] && command -v systemctl >/dev/null; then \
-		set -x; systemctl --root=$(or $(DESTDIR),/) disable trackd.service || true; fi
-	rm -f $(DESTDIR)$(BINDIR)/trackd $(DESTDIR)$(BINDIR)/trackctl
+		set -x; systemctl --root=$(or $(DESTDIR),/) disable trackd.service $(WEBUNITS) || true; fi
+	rm -f $(DESTDIR)$(BINDIR)/trackd $(DESTDIR)$(BINDIR)/trackctl $(DESTDIR)$(BINDIR)/trackd-web
 	rm -f $(DESTDIR)$(UNITDIR)/trackd.service $(DESTDIR)$(SYSUSERSDIR)/trackd.conf $(DESTDIR)$(TMPFILESDIR)/trackd.conf
+	rm -f $(addprefix $(DESTDIR)$(UNITDIR)/,$(WEBUNITS)) $(DESTDIR)$(SYSUSERSDIR)/trackd-web.conf
+	rm -rf $(DESTDIR)$(WEBDIR)
 	rm -f $(DESTDIR)$(UDEVRULESDIR)/60-trackd-gps.rules $(DESTDIR)$(CATALOGDIR)/trackd.catalog
-	rm -f $(DESTDIR)$(MANDIR)/man1/trackd.1 $(DESTDIR)$(MANDIR)/man1/trackctl.1
-	rm -f $(DESTDIR)$(BASHCOMPDIR)/trackd $(DESTDIR)$(BASHCOMPDIR)/trackctl
-	rm -f $(DESTDIR)$(ZSHCOMPDIR)/_trackd $(DESTDIR)$(ZSHCOMPDIR)/_trackctl
-	rm -f $(DESTDIR)$(FISHCOMPDIR)/trackd.fish $(DESTDIR)$(FISHCOMPDIR)/trackctl.fish
+	rm -f $(DESTDIR)$(MANDIR)/man1/trackd.1 $(DESTDIR)$(MANDIR)/man1/trackctl.1 $(DESTDIR)$(MANDIR)/man1/trackd-web.1
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/trackd $(DESTDIR)$(BASHCOMPDIR)/trackctl $(DESTDIR)$(BASHCOMPDIR)/trackd-web
+	rm -f $(DESTDIR)$(ZSHCOMPDIR)/_trackd $(DESTDIR)$(ZSHCOMPDIR)/_trackctl $(DESTDIR)$(ZSHCOMPDIR)/_trackd-web
+	rm -f $(DESTDIR)$(FISHCOMPDIR)/trackd.fish $(DESTDIR)$(FISHCOMPDIR)/trackctl.fish $(DESTDIR)$(FISHCOMPDIR)/trackd-web.fish
 	@# The configuration goes only if nobody changed it; the mileage log in /var/lib/trackd and the trackd user
 	@# always stay.
 	@conf=$(DESTDIR)$(SYSCONFDIR)/trackd/trackd.conf; \
@@ -160,7 +176,7 @@ uninstall:
 		if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi; \
 		journalctl --update-catalog 2>/dev/null || true; \
 	fi
-	@echo "left in place: /var/lib/trackd (the mileage log) and the trackd user"
+	@echo "left in place: /var/lib/trackd (the mileage log), /var/lib/trackd-web (the paired devices) and the users"
 
 # The Debian package: the same files with PREFIX=/usr in a staging root, maintainer scripts from packaging/debian,
 # Depends from dpkg-shlibdeps (the libraries the binaries link: libc6, libgps, libsqlite3, libsystemd0, ...).
@@ -195,9 +211,13 @@ clean-deb:
 
 check-units:
 	mkdir -p .build/check
-	sed 's|@BINDIR@|$(CURDIR)/$(BIN)|g' systemd/trackd.service > .build/check/trackd.service
-	MANPATH=$(CURDIR)/$(SHARE)/man systemd-analyze verify .build/check/trackd.service
+	for unit in trackd trackd-web; do \
+		sed 's|@BINDIR@|$(CURDIR)/$(BIN)|g' systemd/$$unit.service > .build/check/$$unit.service; done
+	cp systemd/trackd-web.socket systemd/trackd-web-admin.socket .build/check/
+	MANPATH=$(CURDIR)/$(SHARE)/man systemd-analyze verify .build/check/trackd.service $(addprefix .build/check/,$(WEBUNITS))
 	systemd-analyze security --offline=true --threshold=15 .build/check/trackd.service
+	@# The page's sandbox is no looser than trackd's (docs/web.md).
+	systemd-analyze security --offline=true --threshold=15 .build/check/trackd-web.service
 
 check-udev:
 	scripts/check-udev-rules

@@ -50,6 +50,7 @@ public struct PageRoutes: Sendable {
         router.post("api/rpc/:method") { request, context in try await rpc(request, context: context) }
         router.get("api/events") { _, context in try events(context: context) }
         router.get("api/export") { request, context in try await export(request, context: context) }
+        router.get("api/trips/:id/map.svg") { _, context in try await map(context: context) }
         return router
     }
 
@@ -171,7 +172,38 @@ public struct PageRoutes: Sendable {
         if query["inline"] == nil {
             headers[.contentDisposition] = "attachment; filename=\"\(name)\""
         }
+        if format == .html {
+            headers[.contentSecurityPolicy] = SecurityHeadersMiddleware.reportPolicy
+            headers[SecurityHeadersMiddleware.frameOptions] = "SAMEORIGIN"
+        }
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// `/api/trips/ID/map.svg`: the trip's map as the printable report draws it (its day's report, from trackd).
+    func map(context: WebContext) async throws -> Response {
+        guard let device = context.device else { throw HTTPError(.unauthorized) }
+        guard let number = context.parameters.get("id", as: Int64.self) else {
+            return WebResponse.refusal(.badRequest, "a trip is named by its number")
+        }
+        let id = TripID(rawValue: number)
+        let report: MileageReport
+        do {
+            let detail = try await bridge.call(.show, params: TripIDParams(id: id), result: TripDetail.self, for: device)
+            guard let date = detail.trip.date else {
+                return WebResponse.refusal(.notFound, "no map: trip \(id) has no fix yet")
+            }
+            report = try await bridge.call(.export, params: TripsParams(period: .days(from: date, to: date), kind: .all),
+                                           result: MileageReport.self, for: device)
+        } catch {
+            return Self.refusal(for: error)
+        }
+        switch ReportRenderer.tripMap(id, in: report) {
+        case .svg(let svg):
+            return Response(status: .ok, headers: [.contentType: "image/svg+xml"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: svg)))
+        case .none(let reason):
+            return WebResponse.refusal(.notFound, reason)
+        }
     }
 
     /// `{"result": …}` from `call`, or its failure as a refusal.

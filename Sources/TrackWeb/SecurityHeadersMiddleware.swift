@@ -8,6 +8,10 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
     static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
         + "connect-src 'self'; manifest-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
+    static let frameOptions = HTTPField.Name("X-Frame-Options")!
+    /// The printable report: its own inline style and nothing else, shown in a frame of the page only.
+    static let reportPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'"
+
     func handle(_ request: Request, context: WebContext,
                 next: (Request, WebContext) async throws -> Response) async throws -> Response {
         var response: Response
@@ -16,10 +20,13 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
         } catch let error as HTTPError {
             response = WebResponse.refusal(error.status, error.body ?? error.status.reasonPhrase)
         }
-        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
+        // A route that set its own policy keeps it (the printable report: its inline style, framed by the page).
+        if response.headers[.contentSecurityPolicy] == nil {
+            response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
+            response.headers[Self.frameOptions] = "DENY"
+        }
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
-        response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
         if request.uri.path.hasPrefix("/api/") || response.headers[.cacheControl] == nil {
             response.headers[.cacheControl] = "no-store"
         }

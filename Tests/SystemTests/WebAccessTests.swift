@@ -86,6 +86,50 @@ import TrackWebClient
         web.process.stop()
     }
 
+    /// docs/web.md's table of methods and roles: each row's method and its three cells (driver, read only, not
+    /// paired), `true` for "yes".
+    static func rolesTable() throws -> [(method: ControlMethod, cells: [Bool])] {
+        let text = try String(contentsOfFile: "\(Products.root)/docs/web.md", encoding: .utf8)
+        return text.split(separator: "\n").compactMap { line -> (ControlMethod, [Bool])? in
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count == 4, cells[0].hasPrefix("`"),
+                  let method = ControlMethod(rawValue: cells[0].trimmingCharacters(in: ["`"])) else { return nil }
+            return (method, cells.dropFirst().map { $0 == "yes" })
+        }
+    }
+
+    @Test func eachCellOfTheRolesTableHolds() async throws {
+        let table = try Self.rolesTable()
+        #expect(Set(table.map(\.method)) == Set(ControlMethod.allCases), "docs/web.md lists every method once")
+        #expect(table.count == ControlMethod.allCases.count)
+        let folder = try TemporaryFolder()
+        let (daemon, web) = try await Self.quietLog(folder)
+        let driver = try await web.pair(role: "driver", name: "driver")
+        let viewer = try await web.pair(role: "viewer", name: "viewer")
+        let readingParams: [ControlMethod: String] = [.show: #"{"id":1}"#]
+        for (method, cells) in table {
+            let body = Self.changingParams[method] ?? readingParams[method] ?? "{}"
+            let roles: [(name: String, token: String?, allowed: Bool)] = [
+                ("driver", driver, cells[0]), ("read only", viewer, cells[1]), ("not paired", nil, cells[2]),
+            ]
+            for role in roles {
+                let answer = try await web.request("POST", "/api/rpc/\(method.rawValue)", cookie: role.token, body: body)
+                let reply = try? json(answer.text) as? [String: Any]
+                let fromTrackd = reply?["result"] != nil || (reply?["error"] as? [String: Any])?["code"] != nil
+                if role.allowed {
+                    // Reached trackd: its result, or its own refusal with its code.
+                    #expect([200, 422].contains(answer.status) && fromTrackd,
+                            "\(method.rawValue) as \(role.name): \(answer.status) \(answer.text)")
+                } else {
+                    #expect(answer.status == (role.token == nil ? 401 : 403) && !fromTrackd,
+                            "\(method.rawValue) as \(role.name): \(answer.status) \(answer.text)")
+                }
+            }
+        }
+        await daemon.stop()
+        web.process.stop()
+    }
+
     @Test func aRevokedDeviceIsRefusedOnItsNextRequest() async throws {
         let folder = try TemporaryFolder()
         let (daemon, web) = try await Self.quietLog(folder)
