@@ -12,6 +12,7 @@ enum PairPage {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="color-scheme" content="light dark">
             <title>Pair this device · trackd</title>
+            <link rel="icon" href="data:,">
             <link rel="stylesheet" href="/pair.css">
             </head>
             <body class="pair">

@@ -1,12 +1,13 @@
 import HTTPTypes
 import Hummingbird
 
-/// Headers on every answer that keep the page to itself: scripts, styles, pictures and connections only from the
-/// board (nothing from the internet, nothing injected), no framing by another site, no referrer, no guessing of
-/// types; and API answers never cached.
+/// Headers on every answer that keep the page to itself: scripts, styles, pictures, frames and connections only from
+/// the board (nothing from the internet, nothing injected), no framing by another site, no referrer to other sites,
+/// no guessing of types; and API answers never cached.
 struct SecurityHeadersMiddleware: RouterMiddleware {
     static let contentSecurityPolicy = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        + "connect-src 'self'; manifest-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+        + "connect-src 'self'; frame-src 'self'; manifest-src 'self'; form-action 'self'; frame-ancestors 'none'; "
+        + "base-uri 'none'"
 
     static let frameOptions = HTTPField.Name("X-Frame-Options")!
     /// The printable report: its own inline style and nothing else, shown in a frame of the page only.
@@ -26,7 +27,9 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
             response.headers[Self.frameOptions] = "DENY"
         }
         response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        // No referrer to other sites; within the page, browsers then send the `Origin` that SessionMiddleware checks
+        // (under `no-referrer` Chromium sends `Origin: null` with the pairing form).
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
         if request.uri.path.hasPrefix("/api/") || response.headers[.cacheControl] == nil {
             response.headers[.cacheControl] = "no-store"
         }

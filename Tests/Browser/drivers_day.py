@@ -1,0 +1,285 @@
+#!/usr/bin/env python3
+"""A driver's whole day on the page, in Debian's Chromium (headless, a 390x844 phone), through Selenium.
+
+Run by Tests/SystemTests/WebBrowserTests.swift, which starts trackd (a recorded drive, then parking) and trackd-web:
+
+    drivers_day.py --url http://127.0.0.1:PORT --trackctl PATH --socket CONTROL.sock --admin-socket ADMIN.sock \
+                   --month 2026-11 --out FOLDER
+
+Each step waits for what it needs to see (an element, a text, a file), never for a number of seconds; a step that
+does not see it within its patience fails with what the page showed. Writes FOLDER/screens/*.png (every screen at
+phone size, light and dark) and FOLDER/figures.json (what was measured on the way), and exits 0 only when every
+step passed.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+PATIENCE = float(os.environ.get("TRACKD_TEST_PATIENCE", "1")) * 60
+
+
+class StepFailed(Exception):
+    pass
+
+
+def browser(downloads):
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=390,844",
+                     "--disable-dev-shm-usage", "--no-first-run", "--lang=en-GB"):
+        options.add_argument(argument)
+    options.add_experimental_option("prefs", {"download.default_directory": downloads,
+                                              "download.prompt_for_download": False})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", "performance": "ALL"})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+    driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+    return driver
+
+
+def wait(driver, what, condition, patience=PATIENCE):
+    """Waits until condition(driver) is truthy and returns it; fails with the page's message and the step."""
+    try:
+        return WebDriverWait(driver, patience, poll_frequency=0.1,
+                             ignored_exceptions=(StaleElementReferenceException,)).until(condition)
+    except WebDriverException as error:
+        message = ""
+        try:
+            message = driver.find_element(By.ID, "message").text
+        except WebDriverException:
+            pass
+        raise StepFailed(f"{what}: not seen (page's message: {message!r}; url {driver.current_url}; {error.msg})")
+
+
+def text(driver, element_id):
+    return driver.find_element(By.ID, element_id).text.strip()
+
+
+def visible(driver, element_id):
+    elements = driver.find_elements(By.ID, element_id)
+    return elements and elements[0].is_displayed() and elements[0].is_enabled()
+
+
+def click(driver, element_id, what):
+    wait(driver, f"{what}: #{element_id} to click", lambda d: visible(d, element_id))
+    driver.find_element(By.ID, element_id).click()
+
+
+def fill(driver, element_id, value):
+    wait(driver, f"#{element_id} to fill", lambda d: visible(d, element_id))
+    field = driver.find_element(By.ID, element_id)
+    field.clear()
+    field.send_keys(value)
+
+
+def message_ok(driver):
+    elements = driver.find_elements(By.ID, "message")
+    return elements and "ok" in (elements[0].get_attribute("class") or "").split() and elements[0].text
+
+
+def open_trip(driver, selector, containing):
+    """Clicks the first list item matching `selector` whose text has `containing`; its data-id, or None. The list
+    is drawn again when trackd's status changes: an item gone stale is looked up again by the caller's wait."""
+    for item in driver.find_elements(By.CSS_SELECTOR, selector):
+        if containing in item.text:
+            trip_id = item.get_attribute("data-id")
+            item.click()
+            return trip_id
+    return None
+
+
+def shoot(driver, out, name):
+    folder = os.path.join(out, "screens")
+    os.makedirs(folder, exist_ok=True)
+    for scheme in ("light", "dark"):
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        driver.save_screenshot(os.path.join(folder, f"web-{name}-{scheme}.png"))
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def trackctl(args, *arguments):
+    return subprocess.run([args.trackctl, "--socket", args.socket, *arguments], check=True,
+                          capture_output=True).stdout
+
+
+def status(args):
+    return json.loads(trackctl(args, "--json", "status"))
+
+
+def run(args, driver, figures):
+    steps = []
+
+    def step(name):
+        steps.append(name)
+        print(f"step {len(steps)}: {name}", flush=True)
+
+    step("pair with the code trackctl web pair prints")
+    printed = subprocess.run([args.trackctl, "web", "--admin-socket", args.admin_socket, "pair"], check=True,
+                             capture_output=True, text=True).stdout
+    url = next(line.strip() for line in printed.splitlines() if line.strip().startswith(args.url + "/pair?code="))
+    driver.get(url)
+    shoot(driver, args.out, "pair")
+    driver.find_element(By.NAME, "name").send_keys("Anna's phone")
+    driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+    wait(driver, "the Now screen after pairing", lambda d: visible(d, "nav-now"))
+
+    step("watch the speed and the running trip's km change while the drive plays")
+    wait(driver, "an unclassified trip running (auto_start)", lambda d: text(d, "trip-state") == "unclassified")
+    speeds = set()
+    wait(driver, "the speed to change at least three times",
+         lambda d: speeds.add(text(d, "speed")) or len(speeds) >= 3)
+    first_km = text(driver, "trip-km")
+    wait(driver, "the trip's km to grow", lambda d: text(d, "trip-km") != first_km)
+    figures["speeds_seen"] = sorted(speeds)
+    shoot(driver, args.out, "now-driving")
+
+    step("stop the unclassified trip")
+    click(driver, "stop", "stop")
+    if visible(driver, "stop-confirm"):
+        click(driver, "stop-confirm", "confirm the stop")
+    wait(driver, "no trip running", lambda d: text(d, "trip-state") == "none")
+
+    step("start a business trip")
+    click(driver, "start-business", "start business")
+    wait(driver, "a business trip running", lambda d: text(d, "trip-state") == "business")
+    wait(driver, "the business trip's km past 0.3", lambda d: float(text(d, "trip-km") or "0") >= 0.3)
+
+    step("stop it with a purpose and a customer")
+    click(driver, "stop", "stop")
+    wait(driver, "the stop dialog", lambda d: visible(d, "stop-purpose"))
+    shoot(driver, args.out, "stop-dialog")
+    fill(driver, "stop-purpose", "Delivery of spare parts")
+    fill(driver, "stop-customer", "Example Ltd")
+    click(driver, "stop-confirm", "confirm the stop")
+    wait(driver, "no trip running after the stop", lambda d: text(d, "trip-state") == "none")
+
+    step("see it in the month's list")
+    click(driver, "nav-trips", "Trips")
+    wait(driver, "the business trip in the list", lambda d: any(
+        "Delivery of spare parts" in item.text for item in d.find_elements(By.CSS_SELECTOR, "#trip-list li.trip")))
+    order = wait(driver, "the list's order", lambda d: d.execute_script(
+        "return [...document.querySelectorAll('#trip-list li.trip')].map(li => li.classList.contains('unclassified'))"))
+    if not order[0] or sorted(order, reverse=True) != order:
+        raise StepFailed(f"the trips to classify are not listed first: {order}")
+    shoot(driver, args.out, "trips")
+
+    step("open the business trip's map")
+    business_id = wait(driver, "the business trip opened", lambda d: open_trip(d, "#trip-list li.trip",
+                                                                              "Delivery of spare parts"))
+    wait(driver, "the trip's screen", lambda d: visible(d, "trip-detail")
+         and d.find_element(By.ID, "trip-detail").get_attribute("data-id") == business_id)
+    wait(driver, "the map drawn", lambda d: d.execute_script(
+        "const m = document.getElementById('trip-map'); return m && m.complete && m.naturalWidth > 0"))
+    shoot(driver, args.out, "trip")
+
+    step("classify the unclassified trip as private")
+    click(driver, "nav-trips", "Trips")
+    first_id = wait(driver, "the unclassified trip opened",
+                    lambda d: open_trip(d, "#trip-list li.trip.unclassified", ""))
+    wait(driver, "the unclassified trip's screen", lambda d: visible(d, "edit-kind"))
+    Select(driver.find_element(By.ID, "edit-kind")).select_by_value("private")
+    fill(driver, "edit-reason", "Drove home after work")
+    click(driver, "edit-save", "save the edit")
+    wait(driver, "the edit confirmed", message_ok)
+    shown = json.loads(trackctl(args, "--json", "show", first_id))
+    trip = shown.get("trip", shown)
+    if trip.get("kind") != "private":
+        raise StepFailed(f"trackctl show {first_id} says kind {trip.get('kind')!r}, not private")
+
+    step("name the spot where the car is parked")
+    click(driver, "nav-now", "Now")
+    wait(driver, "the car parked (speed 0 on the page)", lambda d: text(d, "speed") == "0", patience=PATIENCE * 5)
+    # trackd names a place "here" from the positions since the car stopped: wait until it says so.
+    wait(driver, "trackd to see the car stationary",
+         lambda d: (status(args).get("motion") or {}).get("state") == "stationary", patience=PATIENCE * 5)
+    click(driver, "name-place", "name this place")
+    fill(driver, "place-name", "Example Ltd yard")
+    shoot(driver, args.out, "name-place")
+    click(driver, "place-save", "save the place")
+    wait(driver, "the place named", message_ok)
+    places = json.loads(trackctl(args, "--json", "place", "list"))
+    if not any(p.get("name") == "Example Ltd yard" for p in places):
+        raise StepFailed(f"the place is not in the log: {places}")
+    click(driver, "nav-places", "Places")
+    wait(driver, "the place listed", lambda d: any("Example Ltd yard" in p.text
+                                                  for p in d.find_elements(By.CSS_SELECTOR, "#place-list li.place")))
+    shoot(driver, args.out, "places")
+
+    step("download the month's CSV, byte for byte trackctl export's")
+    click(driver, "nav-reports", "Reports")
+    wait(driver, "the month picker", lambda d: visible(d, "report-month"))
+    driver.execute_script("const m = document.getElementById('report-month'); m.value = arguments[0];"
+                          "m.dispatchEvent(new Event('change', {bubbles: true}));", args.month)
+    downloads = os.path.join(args.out, "downloads")
+    wait(driver, "the CSV link for the month", lambda d: args.month in
+         (d.find_element(By.ID, "download-csv").get_attribute("href") or ""))
+    click(driver, "download-csv", "download the CSV")
+    downloaded = wait(driver, "the CSV file", lambda d: next(
+        (os.path.join(downloads, f) for f in os.listdir(downloads) if f.endswith(".csv")), None))
+    exported = os.path.join(args.out, "trackctl-export.csv")
+    trackctl(args, "export", "--format", "csv", "--month", args.month, "--output", exported)
+    with open(downloaded, "rb") as a, open(exported, "rb") as b:
+        page_bytes, trackctl_bytes = a.read(), b.read()
+    figures["csv_bytes"] = len(page_bytes)
+    if page_bytes != trackctl_bytes:
+        raise StepFailed(f"the downloaded CSV ({len(page_bytes)} bytes) differs from trackctl export "
+                         f"({len(trackctl_bytes)} bytes)")
+
+    step("see the month's report")
+    wait(driver, "the report in its frame", lambda d: d.execute_script(
+        "const f = document.getElementById('report-frame');"
+        "return f && f.contentDocument && f.contentDocument.body &&"
+        " f.contentDocument.body.innerText.includes('Delivery of spare parts')"))
+    wait(driver, "verify's verdict", lambda d: text(d, "verify-verdict"))
+    figures["verify_verdict"] = text(driver, "verify-verdict")
+    shoot(driver, args.out, "reports")
+
+    click(driver, "nav-settings", "Settings")
+    wait(driver, "the settings", lambda d: visible(d, "profile-driver"))
+    shoot(driver, args.out, "settings")
+
+    problems = [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+    figures["console_errors"] = problems
+    if problems:
+        raise StepFailed("the browser's console has errors: " + json.dumps(problems))
+    figures["steps"] = steps
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    for name in ("url", "trackctl", "socket", "admin-socket", "month", "out"):
+        parser.add_argument("--" + name, required=True)
+    args = parser.parse_args()
+    os.makedirs(os.path.join(args.out, "downloads"), exist_ok=True)
+    figures = {}
+    driver = browser(os.path.join(args.out, "downloads"))
+    try:
+        run(args, driver, figures)
+        status_code = 0
+    except (StepFailed, WebDriverException, subprocess.CalledProcessError, StopIteration) as error:
+        print(f"FAILED: {error}", file=sys.stderr, flush=True)
+        try:
+            driver.save_screenshot(os.path.join(args.out, "failure.png"))
+        except WebDriverException:
+            pass
+        status_code = 1
+    finally:
+        with open(os.path.join(args.out, "figures.json"), "w") as out:
+            json.dump(figures, out, indent=2)
+        driver.quit()
+    sys.exit(status_code)
+
+
+if __name__ == "__main__":
+    main()
