@@ -236,7 +236,7 @@ function onEvent(method, p) {
       alive();
       S.fixAt = now();
       showFix(p, 0);
-      addDistance(p);
+      freshTripDistance();
       if (p.speed > 3 && S.st && S.st.motion && S.st.motion.state !== 'moving') $('motion').textContent = 'moving';
       break;
     case 'source':
@@ -305,6 +305,7 @@ async function refreshStatus() {
   if (S.statusBusy || S.paired === false) return;
   S.statusBusy = true;
   try {
+    S.statusAt = now();
     showStatus(await rpc('status'));
     if (S.away) alive();
   } catch (e) {
@@ -339,11 +340,8 @@ function showTrip(t) {
   state.className = 'badge k-' + (run ? t.kind : 'none');
   $('trip-card').classList.toggle('idle', !run);
   $('trip-no').textContent = run ? 'No. ' + t.number : '';
-  if (!run || t.number !== S.tripNo) S.kmShown = 0;
   S.kmBase = run ? t.distance_m || 0 : null;
-  S.kmExtra = 0;
-  S.kmShown = run ? Math.max(S.kmShown || 0, S.kmBase) : 0;
-  $('trip-km').textContent = km(S.kmShown);
+  $('trip-km').textContent = km(S.kmBase);
   S.durBase = run && t.duration != null ? t.duration : null;
   S.durAt = now();
   $('start-row').hidden = run;
@@ -359,15 +357,11 @@ function showTrip(t) {
   showAbout(t);
   tick();
 }
-// Between two looks at status, the running trip's distance grows by each fix's speed over its GPS time (so a
-// recording played faster counts right); status sets it straight again. Never shown going backwards.
-function addDistance(f) {
-  const t = Date.parse(f.time), last = S.lastFixT;
-  S.lastFixT = t;
-  if (S.kmBase == null || !(t > last) || t - last > 5000 || !(f.mode >= 2) || !(f.speed > 0.5)) return;
-  S.kmExtra += f.speed * (t - last) / 1000;
-  const m = S.kmBase + S.kmExtra;
-  if (m > S.kmShown) { S.kmShown = m; $('trip-km').textContent = km(m); }
+// The running trip's distance is trackd's alone (the page never adds kilometres of its own): while a trip runs,
+// fixes bring a fresh look at status at most every two seconds.
+function freshTripDistance() {
+  if (S.kmBase == null || (S.statusAt && now() - S.statusAt < 2000) || document.hidden) return;
+  refreshStatus();
 }
 
 // The running trip as the log has it: where it started, its purpose and customer.
@@ -464,7 +458,7 @@ function openDialog(d) {
 function openStop() {
   const t = (S.st && S.st.trip) || {};
   const i = S.tripInfo || {};
-  $('stop-about').textContent = t.number ? `Trip ${t.number} · ${km(S.kmShown)} km so far` : '';
+  $('stop-about').textContent = t.number ? `Trip ${t.number} · ${km(S.kmBase)} km so far` : '';
   $('stop-purpose').value = t.purpose || i.purpose || '';
   $('stop-customer').value = i.customer || '';
   openDialog($('stop-dialog'));

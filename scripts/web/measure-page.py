@@ -52,10 +52,10 @@ def first_screen(args, driver):
     driver.execute_cdp_cmd("Network.emulateNetworkConditions", THREE_G)
     started = time.monotonic()
     driver.get(args.url + "/")
-    # Interactive: the speed shown from trackd's status and a start or stop button enabled.
+    # Interactive: the script has shown trackd's speed (the HTML alone shows a dash) and a start or stop button.
     WebDriverWait(driver, 60, poll_frequency=0.01).until(lambda d: d.execute_script(
         "const s = document.getElementById('speed'); const b = [...document.querySelectorAll('#start-business, #stop')];"
-        "return s && s.textContent.trim() !== '' && b.some(x => x.offsetParent !== null && !x.disabled)"))
+        "return s && /^[0-9]+$/.test(s.textContent.trim()) && b.some(x => x.offsetParent !== null && !x.disabled)"))
     interactive_s = time.monotonic() - started
     timing = driver.execute_script("""
         const nav = performance.getEntriesByType('navigation')[0];
