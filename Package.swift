@@ -242,6 +242,8 @@ let package = Package(
                 "TrackSQLite",
                 "TrackDigest",
                 "ControlSocket",
+                // The administration socket's messages (PairingCode, PairedDevice), shared with trackctl web.
+                "TrackWebClient",
                 // sd_listen_fds_with_names: the sockets of socket activation.
                 "CSystemd",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -253,7 +255,8 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
-        // One HTTP/1.1 exchange over a Unix or TCP socket (swift-nio's codec): trackctl web, and the page's tests.
+        // One HTTP/1.1 exchange over a Unix or TCP socket (swift-nio's codec), and the messages of trackd-web's
+        // administration socket: trackctl web, and the page's tests.
         .target(
             name: "TrackWebClient",
             dependencies: [
@@ -304,7 +307,7 @@ let package = Package(
 
         .testTarget(name: "TrackTextTests", dependencies: ["TrackText"]),
         .testTarget(name: "TrackThreadsTests", dependencies: ["TrackThreads"]),
-        .testTarget(name: "TrackWebTests", dependencies: ["TrackWeb", "TestSupport"]),
+        .testTarget(name: "TrackWebTests", dependencies: ["TrackWeb", "TrackWebClient", "TestSupport"]),
         .testTarget(name: "TrackDigestTests", dependencies: ["TrackDigest"]),
         .testTarget(name: "TrackSQLiteTests", dependencies: ["TrackSQLite", "CSQLite", "TestSupport"]),
         // The MQTT client against a real mosquitto (TestSupport's broker).

@@ -1,9 +1,9 @@
-/// Escaping of text for XML documents (GPX, the XHTML report and its SVG maps).
-enum MarkupText {
+/// Escaping of text for XML documents (GPX, the XHTML report and its SVG maps) and HTML (the page's pairing form).
+public enum MarkupText {
     /// `text` as XML character data or an attribute value: `&`, `<`, `>`, `"` and `'` escaped, a carriage return
     /// kept as a reference (a parser would turn a literal one into a line feed), and the characters XML 1.0 does
     /// not allow (other control characters, unpaired surrogates cannot occur in a Swift string) replaced by U+FFFD.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Hummingbird
 import Logging
 import NIOCore
+import TrackWebClient
 
 /// The administration socket's routes, for `trackctl web`: make a pairing code, list the devices, revoke one. The
 /// socket's mode (0660, the control group) decides who may ask; nothing here is reachable from the network.
@@ -18,20 +19,6 @@ public struct AdminRoutes: Sendable {
         self.registry = registry
         self.pageAddresses = pageAddresses
         self.logger = logger
-    }
-
-    /// What `POST /pair` answers.
-    public struct PairingCode: Codable, Sendable {
-        public var code: String
-        public var role: WebRole
-        public var expiresInSeconds: Int
-        /// The pairing page at each of the page's addresses, the code filled in.
-        public var urls: [String]
-
-        enum CodingKeys: String, CodingKey {
-            case code, role, urls
-            case expiresInSeconds = "expires_in_s"
-        }
     }
 
     /// What `POST /pair` takes.

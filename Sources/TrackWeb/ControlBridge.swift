@@ -1,6 +1,7 @@
 import ControlSocket
 import NIOCore
 import TrackCore
+import TrackWebClient
 
 /// trackd-web's way into the log: trackd's control socket, exactly as `trackctl` uses it. One connection per request
 /// (a local socket: connecting costs well under a millisecond), so no state is held between requests.

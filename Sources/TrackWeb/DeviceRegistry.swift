@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Synchronization
 import TrackDigest
+import TrackWebClient
 
 /// Who may open the page: the paired devices (kept in `DeviceStore`, looked up through a cache), the pairing codes
 /// waiting to be used, and the throttle on wrong codes. Pairing codes live only in memory, timed by the monotonic

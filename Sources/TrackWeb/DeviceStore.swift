@@ -1,4 +1,5 @@
 import TrackSQLite
+import TrackWebClient
 
 /// The paired devices in trackd-web's own SQLite file (`STATE_DIR/devices.sqlite`): each device's name, role, the
 /// SHA-256 of its session token (the token itself is never stored), when it was paired, last used and revoked.

@@ -9,6 +9,7 @@ import Logging
 import NIOCore
 import TrackCore
 import TrackReports
+import TrackWebClient
 
 /// The page's routes: pairing (open to all), then, behind a paired session, the page's files, the calls passed on to
 /// trackd (`/api/rpc/METHOD`, each checked against `WebAccess`), the live events and the downloads.

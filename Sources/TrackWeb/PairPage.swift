@@ -1,9 +1,11 @@
+import TrackReports
+
 /// The pairing page: the one page served without a session. A plain form (it works without scripts) that sends the
 /// code and a name for the device; `trackctl web pair`'s address fills the code in.
 enum PairPage {
     /// The page, with `code` filled in and `message` (a refusal) shown above the form.
     static func html(code: String, message: String?) -> String {
-        let note = message.map { "<p class=\"refusal\" role=\"alert\">\(escape($0))</p>" } ?? ""
+        let note = message.map { "<p class=\"refusal\" role=\"alert\">\(MarkupText.escape($0))</p>" } ?? ""
         return """
             <!doctype html>
             <html lang="en">
@@ -23,7 +25,7 @@ enum PairPage {
             \(note)
             <form method="post" action="/api/pair">
             <label>Code <input name="code" inputmode="numeric" autocomplete="one-time-code" required \
-            value="\(escape(code))"></label>
+            value="\(MarkupText.escape(code))"></label>
             <label>Name of this device <input name="name" maxlength="80" placeholder="Anna's phone"></label>
             <button type="submit" class="primary">Pair</button>
             </form>
@@ -32,21 +34,5 @@ enum PairPage {
             </html>
 
             """
-    }
-
-    /// `text` safe inside HTML text and attribute values.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import HTTPTypes
 import Hummingbird
+import TrackWebClient
 
 /// Lets through only requests of a paired device: the session cookie must name a device that is not revoked, and a
 /// request that may change something (anything but GET and HEAD) must come from the page itself (its `Origin`, or

@@ -1,4 +1,5 @@
 import TrackCore
+import TrackWebClient
 
 /// What each role may ask trackd through the page, one rule for every method of the control protocol. docs/web.md
 /// prints this table and `WebAccessTests` checks each cell through real requests.

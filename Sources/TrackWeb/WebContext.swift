@@ -1,5 +1,6 @@
 import Hummingbird
 import NIOCore
+import TrackWebClient
 
 /// What a request carries through trackd-web's routes: Hummingbird's own context, the peer's address, and the paired
 /// device once its session is checked.

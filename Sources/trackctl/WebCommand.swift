@@ -49,7 +49,7 @@ struct WebCommand: AsyncParsableCommand {
             if web.json { return print(response.text) }
             let code = try WebCommand.decode(PairingCode.self, from: response, json: web.json)
             let grouped = "\(code.code.prefix(4)) \(code.code.dropFirst(4))"
-            print("Pairing code: \(grouped)   (\(code.role == "viewer" ? "read only" : "driver"), valid for "
+            print("Pairing code: \(grouped)   (\(code.role == .viewer ? "read only" : "driver"), valid for "
                   + "\(code.expiresInSeconds / 60) minutes, once)")
             if code.urls.isEmpty {
                 print("Open http://BOARD:PORT/pair on the phone (the board's address in the car's network) and enter the code.")
@@ -70,14 +70,14 @@ struct WebCommand: AsyncParsableCommand {
         func run() async throws {
             let response = try await web.exchange("GET", "/devices")
             if web.json { return print(response.text) }
-            let devices = try WebCommand.decode([Device].self, from: response, json: web.json)
+            let devices = try WebCommand.decode([PairedDevice].self, from: response, json: web.json)
             guard !devices.isEmpty else {
                 return print("no paired devices; pair a phone with: trackctl web pair")
             }
             var rows = [["ID", "Name", "Role", "Paired", "Last used", "State"]]
             for device in devices {
                 rows.append([
-                    "\(device.id)", device.name, device.role == "viewer" ? "read only" : "driver",
+                    "\(device.id)", device.name, device.role == .viewer ? "read only" : "driver",
                     Self.time(device.pairedAt), device.lastUsedAt.map(Self.time) ?? "",
                     device.revokedAt.map { "revoked \(Self.time($0))" } ?? "active",
                 ])
@@ -105,7 +105,7 @@ struct WebCommand: AsyncParsableCommand {
         func run() async throws {
             let response = try await web.exchange("POST", "/devices/\(id)/revoke")
             if web.json { return print(response.text) }
-            let device = try WebCommand.decode(Device.self, from: response, json: web.json)
+            let device = try WebCommand.decode(PairedDevice.self, from: response, json: web.json)
             print("revoked device \(device.id) (\(device.name)): its next request is refused")
         }
     }
@@ -136,36 +136,6 @@ struct WebCommand: AsyncParsableCommand {
             return try JSONDecoder().decode(type, from: Data(response.body))
         } catch {
             throw Failure.exit("trackd-web's answer could not be read: \(error)", status: ExitStatus.refused, json: json)
-        }
-    }
-
-    /// trackd-web's `POST /pair` answer.
-    struct PairingCode: Decodable {
-        var code: String
-        var role: String
-        var expiresInSeconds: Int
-        var urls: [String]
-
-        enum CodingKeys: String, CodingKey {
-            case code, role, urls
-            case expiresInSeconds = "expires_in_s"
-        }
-    }
-
-    /// A paired device as trackd-web lists it.
-    struct Device: Decodable {
-        var id: Int64
-        var name: String
-        var role: String
-        var pairedAt: Int64
-        var lastUsedAt: Int64?
-        var revokedAt: Int64?
-
-        enum CodingKeys: String, CodingKey {
-            case id, name, role
-            case pairedAt = "paired_at"
-            case lastUsedAt = "last_used_at"
-            case revokedAt = "revoked_at"
         }
     }
 

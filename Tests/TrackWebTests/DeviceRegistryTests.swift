@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import TrackWeb
+import TrackWebClient
 
 struct DeviceRegistryTests {
     let start = ContinuousClock.now

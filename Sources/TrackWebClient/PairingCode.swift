@@ -1,0 +1,20 @@
+/// What trackd-web's administration socket answers to `POST /pair` (`trackctl web pair`).
+public struct PairingCode: Codable, Sendable {
+    public var code: String
+    public var role: WebRole
+    public var expiresInSeconds: Int
+    /// The pairing page at each of the page's addresses, the code filled in.
+    public var urls: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case code, role, urls
+        case expiresInSeconds = "expires_in_s"
+    }
+
+    public init(code: String, role: WebRole, expiresInSeconds: Int, urls: [String]) {
+        self.code = code
+        self.role = role
+        self.expiresInSeconds = expiresInSeconds
+        self.urls = urls
+    }
+}
