@@ -41,7 +41,7 @@ public struct PageRoutes: Sendable {
         router.add(middleware: FileMiddleware(assets, cacheControl: .init([(MediaType(type: .any), [.noCache])]),
                                               searchForIndexHtml: true, logger: logger))
         router.get("pair") { request, _ in
-            Self.html(PairPage.html(code: request.uri.queryParameters["code"].map(String.init) ?? "", message: nil))
+            WebResponse.html(PairPage.html(code: request.uri.queryParameters["code"].map(String.init) ?? "", message: nil))
         }
         router.post("api/pair") { request, context in try await pair(request, context: context) }
         router.get("api/me") { _, context in
@@ -72,14 +72,14 @@ public struct PageRoutes: Sendable {
             return response
         case .wrongCode(let inARow):
             logger.warning("wrong pairing code", metadata: ["peer": "\(context.peer)", "in_a_row": "\(inARow)"])
-            return Self.html(PairPage.html(code: "", message: "That code is not valid (wrong, used or older than "
+            return WebResponse.html(PairPage.html(code: "", message: "That code is not valid (wrong, used or older than "
                                            + "ten minutes). Check it, or make a new one with 'trackctl web pair'."),
                              status: .forbidden)
         case .throttled(let wait):
             let seconds = max(1, Int(wait.components.seconds))
             logger.warning("pairing attempt refused: too many wrong codes", metadata: [
                 "peer": "\(context.peer)", "retry_after_s": "\(seconds)"])
-            var response = Self.html(PairPage.html(code: form.code, message: "Too many wrong codes in a row: try "
+            var response = WebResponse.html(PairPage.html(code: form.code, message: "Too many wrong codes in a row: try "
                                                    + "again in \(seconds) s, or make a new code on the board."),
                                      status: .tooManyRequests)
             response.headers[.retryAfter] = String(seconds)
@@ -125,16 +125,14 @@ public struct PageRoutes: Sendable {
             body: ResponseBody { writer in
                 do {
                     try await bridge.watch(for: device) { line in
-                        var event = ByteBuffer(string: "data: ")
-                        var line = line
-                        event.writeBuffer(&line)
-                        event.writeString("\n\n")
-                        try await writer.write(event)
+                        try await writer.write(Self.event(line))
                     }
                 } catch let error as ControlSocketError {
                     logger.info("live events ended", metadata: ["reason": "\(error)"])
-                    let text = "{\"method\":\"ended\",\"params\":{\"message\":\(Self.jsonString("\(error)"))}}"
-                    try await writer.write(ByteBuffer(string: "data: \(text)\n\n"))
+                    let ended = JSONValue.object([
+                        "method": .string("ended"), "params": .object(["message": .string("\(error)")]),
+                    ])
+                    try await writer.write(Self.event(WebResponse.jsonBytes(ended) ?? ByteBuffer(string: "{}")))
                 }
                 try await writer.finish(nil)
             })
@@ -216,6 +214,15 @@ public struct PageRoutes: Sendable {
         }
     }
 
+    /// One Server-Sent Event whose data is `line` (one line of JSON).
+    static func event(_ line: ByteBuffer) -> ByteBuffer {
+        var event = ByteBuffer(string: "data: ")
+        var line = line
+        event.writeBuffer(&line)
+        event.writeString("\n\n")
+        return event
+    }
+
     /// A failure to reach trackd, or trackd's refusal, as the page shows it.
     static func refusal(for error: any Error) -> Response {
         switch error {
@@ -226,16 +233,5 @@ public struct PageRoutes: Sendable {
         default:
             WebResponse.refusal(.internalServerError, "trackd-web failed: \(error)")
         }
-    }
-
-    static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "text/html; charset=utf-8"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
-    }
-
-    /// `text` as a JSON string.
-    static func jsonString(_ text: String) -> String {
-        let data = (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8)
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -6,15 +6,26 @@ import TrackCore
 
 /// The answers trackd-web builds: JSON the way the control socket writes it, and refusals as a plain sentence.
 enum WebResponse {
-    /// `value` as compact JSON with sorted keys.
-    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+    /// `value` as compact JSON with sorted keys; `nil` for a value JSON cannot hold (a number that is not finite).
+    static func jsonBytes(_ value: some Encodable) -> ByteBuffer? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        guard let data = try? encoder.encode(value) else {
+        return (try? encoder.encode(value)).map { ByteBuffer(bytes: $0) }
+    }
+
+    /// An answer of `value` as JSON.
+    static func json(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+        guard let bytes = jsonBytes(value) else {
             return refusal(.internalServerError, "trackd-web could not write its answer as JSON")
         }
         return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+                        body: ResponseBody(byteBuffer: bytes))
+    }
+
+    /// An HTML page.
+    static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "text/html; charset=utf-8"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
     /// A refusal: `{"error": {"message": sentence}}`, which the page shows as it is.
@@ -32,8 +43,7 @@ enum WebResponse {
             <!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">\
             <title>trackd: not paired</title><p>\(sentence)</p></html>
             """
-        return Response(status: .unauthorized, headers: [.contentType: "text/html; charset=utf-8"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+        return self.html(html, status: .unauthorized)
     }
 
     struct ErrorBody: Encodable {
