@@ -69,9 +69,13 @@ public enum WebExchange {
         head.headers.add(name: "Content-Length", value: String(body.count))
         head.headers.add(name: "Connection", value: "close")
         return try await channel.executeThenClose { inbound, outbound in
-            try await outbound.write(.head(head))
-            if !body.isEmpty { try await outbound.write(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
-            try await outbound.write(.end(nil))
+            // The whole request in one write and one flush: a server that answers before reading the body (401 to a
+            // request without a session) and closes, as `Connection: close` asks, must not find half a request
+            // still to be written ("I/O on closed channel").
+            var parts: [HTTPClientRequestPart] = [.head(head)]
+            if !body.isEmpty { parts.append(.body(.byteBuffer(ByteBuffer(bytes: body)))) }
+            parts.append(.end(nil))
+            try await outbound.write(contentsOf: parts)
             var response = Response(status: 0, headers: [], body: [])
             for try await part in inbound {
                 switch part {
