@@ -65,7 +65,7 @@ INSTALL     ?= install
 # The driver's page's files (trackd-web --assets) and units.
 WEBDIR      ?= $(DATADIR)/trackd/web
 WEBFILES    := $(wildcard web/*.html web/*.js web/*.css web/*.svg)
-WEBUNITS    := trackd-web.service trackd-web.socket trackd-web-admin.socket
+WEBUNITS    := trackd-web.service trackd-web.socket trackd-web-https.socket trackd-web-admin.socket
 
 SHARE       := .build/share
 VERSION     := $(shell sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/TrackCore/TrackVersion.swift)
@@ -98,10 +98,11 @@ install-files:
 	$(INSTALL) -d $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(TMPFILESDIR) $(DESTDIR)$(UDEVRULESDIR)
 	sed 's|@BINDIR@|$(BINDIR)|g' systemd/trackd.service > $(DESTDIR)$(UNITDIR)/trackd.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/trackd.service
-	@# The driver's page (docs/web.md): its service, started by its two sockets; its user; its files.
+	@# The driver's page (docs/web.md): its service, started by its sockets; its user; its files.
 	sed 's|@BINDIR@|$(BINDIR)|g' systemd/trackd-web.service > $(DESTDIR)$(UNITDIR)/trackd-web.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/trackd-web.service
-	$(INSTALL) -m 0644 systemd/trackd-web.socket systemd/trackd-web-admin.socket $(DESTDIR)$(UNITDIR)/
+	$(INSTALL) -m 0644 systemd/trackd-web.socket systemd/trackd-web-https.socket systemd/trackd-web-admin.socket \
+		$(DESTDIR)$(UNITDIR)/
 	$(INSTALL) -m 0644 systemd/trackd-web.sysusers $(DESTDIR)$(SYSUSERSDIR)/trackd-web.conf
 	$(INSTALL) -d $(DESTDIR)$(WEBDIR)
 	$(INSTALL) -m 0644 $(WEBFILES) $(DESTDIR)$(WEBDIR)/
@@ -213,7 +214,7 @@ check-units:
 	mkdir -p .build/check
 	for unit in trackd trackd-web; do \
 		sed 's|@BINDIR@|$(CURDIR)/$(BIN)|g' systemd/$$unit.service > .build/check/$$unit.service; done
-	cp systemd/trackd-web.socket systemd/trackd-web-admin.socket .build/check/
+	cp systemd/trackd-web.socket systemd/trackd-web-https.socket systemd/trackd-web-admin.socket .build/check/
 	MANPATH=$(CURDIR)/$(SHARE)/man systemd-analyze verify .build/check/trackd.service $(addprefix .build/check/,$(WEBUNITS))
 	systemd-analyze security --offline=true --threshold=15 .build/check/trackd.service
 	@# The page's sandbox is no looser than trackd's (docs/web.md).

@@ -27,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
         // HTTPTypes, which Hummingbird's requests and responses are made of.
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // TLS for trackd-web's page (HummingbirdTLS's channel over swift-nio-ssl, BoringSSL inside).
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.29.0"),
     ],
     targets: [
         // C libraries from Debian's -dev packages, found through pkg-config.
@@ -248,6 +250,9 @@ let package = Package(
                 "CSystemd",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
+                // The page over HTTPS with the certificate and key trackd.conf's web: section names.
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -270,6 +275,8 @@ let package = Package(
             dependencies: [
                 "TrackWeb",
                 "TrackJournal",
+                // trackd.conf's web: section (the certificate and key).
+                "TrackConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

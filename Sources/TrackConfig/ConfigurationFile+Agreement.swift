@@ -53,6 +53,13 @@ extension ConfigurationFile {
                 rule: "'mail.monthly' is true but 'mail.to' names nobody to send the month's report to: add "
                     + "'to: driver@example.org' (one address or a list) to the mail section, or leave monthly out")
         }
+        if (web.certificate == nil) != (web.key == nil) {
+            let (given, missing) = web.certificate == nil ? ("key", "certificate") : ("certificate", "key")
+            throw .contradiction(
+                path: path, line: lines["web.\(given)"],
+                rule: "'web.\(given)' is given but 'web.\(missing)' is not: the page's HTTPS needs both the "
+                    + "certificate and its private key (docs/web.md, \"HTTPS\"), or neither")
+        }
     }
 
     /// Refuses an alert command whose program does not exist or may not be run, at load rather than at the first

@@ -5,7 +5,8 @@ import TrackCore
 
 /// trackd's configuration file (`/etc/trackd/trackd.conf`): YAML, with the sections `daemon:` (`DaemonSettings`),
 /// `engine:` (`EngineSettings`), `log:` (`LogSettings`), `privacy:` (`PrivacySettings`), `profile:`
-/// (`ProfileSettings`), `uplink:` (`UplinkSettings`) and `mail:` (`MailSettings`).
+/// (`ProfileSettings`), `uplink:` (`UplinkSettings`), `mail:` (`MailSettings`) and `web:` (`WebSettings`, read by
+/// trackd-web).
 ///
 /// ```yaml
 /// daemon:
@@ -33,6 +34,8 @@ public struct ConfigurationFile: Sendable {
     public var uplink = UplinkConfiguration()
     /// Who gets the month's report by e-mail.
     public var mail = MailConfiguration()
+    /// The driver's page's certificate and key (trackd-web's).
+    public var web = WebConfiguration()
     /// The line of each key the file gives, as `section.key` (`engine.stopped_speed`), for messages.
     public var lines: [String: Int] = [:]
 
@@ -53,7 +56,7 @@ public struct ConfigurationFile: Sendable {
     }
 
     /// The top-level sections.
-    static let sections = ["daemon", "engine", "log", "privacy", "profile", "uplink", "mail"]
+    static let sections = ["daemon", "engine", "log", "privacy", "profile", "uplink", "mail", "web"]
 
     /// Reads and checks the file at `path`. An empty file, or `/dev/null`, gives every default.
     public static func load(path: String) throws(ConfigurationError) -> ConfigurationFile {
@@ -120,6 +123,8 @@ public struct ConfigurationFile: Sendable {
                 try Setting.section(value, named: key, settings: UplinkSettings.all, into: &file.uplink, path: path)
             case "mail":
                 try Setting.section(value, named: key, settings: MailSettings.all, into: &file.mail, path: path)
+            case "web":
+                try Setting.section(value, named: key, settings: WebSettings.all, into: &file.web, path: path)
             default:
                 throw .unknownKey(path: path, line: keyNode.mark.line, key: key, known: sections)
             }

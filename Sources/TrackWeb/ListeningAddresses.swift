@@ -4,20 +4,21 @@ import Synchronization
 
 /// The addresses the page listens on, as a phone would open them: what `trackctl web pair` prints.
 public final class ListeningAddresses: Sendable {
-    private let addresses = Mutex<[SocketAddress]>([])
+    private let addresses = Mutex<[(address: SocketAddress, scheme: String)]>([])
 
     public init() {}
 
-    /// Notes one of the page's listening sockets.
-    func record(_ address: SocketAddress) {
-        addresses.withLock { $0.append(address) }
+    /// Notes one of the page's listening sockets, reached with `scheme` (`http`, `https`).
+    func record(_ address: SocketAddress, scheme: String) {
+        addresses.withLock { $0.append((address, scheme)) }
     }
 
-    /// `http://HOST:PORT` for each page socket; a socket on every address (0.0.0.0 or ::) is named by each of the
-    /// board's own addresses but loopback.
-    public func pageURLs(scheme: String = "http") -> [String] {
+    /// `SCHEME://HOST:PORT` for each page socket, HTTPS first; a socket on every address (0.0.0.0 or ::) is named by
+    /// each of the board's own addresses but loopback.
+    public func pageURLs() -> [String] {
         var urls: [String] = []
-        for address in addresses.withLock({ $0 }) {
+        let recorded = addresses.withLock { $0 }
+        for (address, scheme) in recorded.filter({ $0.scheme == "https" }) + recorded.filter({ $0.scheme != "https" }) {
             guard let ip = address.ipAddress, let port = address.port else { continue }
             if ip == "0.0.0.0" || ip == "::" {
                 let devices = (try? System.enumerateDevices()) ?? []

@@ -18,7 +18,8 @@ public struct PageRoutes: Sendable {
     let bridge: ControlBridge
     /// The folder of the page's files (index.html, app.js, app.css).
     let assets: String
-    /// Whether the session cookie is marked `Secure` (the page is served over TLS).
+    /// Whether the session cookie is marked `Secure` on plain connections too (a proxy in front holds the
+    /// certificate); over trackd-web's own HTTPS it always is.
     let secureCookies: Bool
     let logger: Logger
 
@@ -68,7 +69,7 @@ public struct PageRoutes: Sendable {
             var response = Response(status: .seeOther, headers: [.location: "/"])
             response.setCookie(Cookie(
                 name: SessionMiddleware.cookieName, value: token, maxAge: Self.sessionLifetime, path: "/",
-                secure: secureCookies, httpOnly: true, sameSite: .strict))
+                secure: secureCookies || context.isSecure, httpOnly: true, sameSite: .strict))
             return response
         case .wrongCode(let inARow):
             logger.warning("wrong pairing code", metadata: ["peer": "\(context.peer)", "in_a_row": "\(inARow)"])

@@ -20,7 +20,7 @@ struct SessionMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: WebContext,
                 next: (Request, WebContext) async throws -> Response) async throws -> Response {
         let unsafe = request.method != .get && request.method != .head
-        if unsafe && !Self.isSameOrigin(request) {
+        if unsafe && !Self.isSameOrigin(request, overTLS: context.isSecure) {
             return WebResponse.refusal(.forbidden, "This request did not come from trackd's own page, so it was "
                                        + "refused: open the page from the board's address and try again.")
         }
@@ -36,11 +36,12 @@ struct SessionMiddleware: RouterMiddleware {
         return try await next(request, context)
     }
 
-    /// Whether a request that may change something comes from a page of this very server.
-    static func isSameOrigin(_ request: Request) -> Bool {
+    /// Whether a request that may change something comes from a page of this very server: over trackd-web's own
+    /// HTTPS only an `https` origin is; on a plain socket either (a proxy in front may hold the certificate).
+    static func isSameOrigin(_ request: Request, overTLS: Bool) -> Bool {
         guard let host = request.head.authority, !host.isEmpty else { return false }
         if let origin = request.headers[.origin] {
-            return origin == "http://\(host)" || origin == "https://\(host)"
+            return origin == "https://\(host)" || (!overTLS && origin == "http://\(host)")
         }
         if let fetchSite = HTTPField.Name("Sec-Fetch-Site").flatMap({ request.headers[$0] }) {
             return fetchSite == "same-origin"

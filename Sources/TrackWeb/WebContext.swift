@@ -10,6 +10,8 @@ public struct WebContext: RequestContext {
     public let remoteAddress: SocketAddress?
     /// The paired device making the request; `nil` until `SessionMiddleware` has checked its session.
     public var device: PairedDevice?
+    /// Whether the request came over HTTPS (to trackd-web itself, or through a proxy with `--secure-cookies`).
+    public var isSecure = false
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = CoreRequestContextStorage(source: source)

@@ -20,8 +20,10 @@ public struct WebListener: Sendable, CustomStringConvertible {
 
     /// What is served.
     public enum Purpose: String, Sendable {
-        /// The page, for paired devices.
+        /// The page, for paired devices, over plain HTTP.
         case page
+        /// The page over HTTPS (the certificate and key of trackd.conf's `web:` section).
+        case securePage = "page over HTTPS"
         /// `trackctl web`'s requests (pairing codes, devices, revocation).
         case admin
     }
@@ -33,6 +35,9 @@ public struct WebListener: Sendable, CustomStringConvertible {
         self.endpoint = endpoint
         self.purpose = purpose
     }
+
+    /// Whether connections to it begin with a TLS handshake.
+    public var isTLS: Bool { purpose == .securePage }
 
     public var description: String { "\(endpoint) (\(purpose.rawValue))" }
 }

@@ -3,16 +3,21 @@ import Glibc
 #endif
 import Hummingbird
 import HummingbirdCore
+import HummingbirdTLS
 import Logging
 import NIOCore
 import NIOPosix
+import NIOSSL
 import ServiceLifecycle
 
 /// trackd-web's server: Hummingbird's HTTP/1.1 channel and router on each listening socket (the page for paired
-/// devices, the administration socket for `trackctl web`), ending after `idleExit` without a connection (systemd
-/// starts it again at the next one) or at SIGTERM. The sockets are systemd's (socket activation) or its own.
+/// devices, over HTTPS through HummingbirdTLS's channel where the socket is for it; the administration socket for
+/// `trackctl web`), ending after `idleExit` without a connection (systemd starts it again at the next one) or at
+/// SIGTERM. The sockets are systemd's (socket activation) or its own.
 public struct WebServer: Service {
     let listeners: [WebListener]
+    /// The certificate and key for the HTTPS sockets; `nil` when trackd.conf names none.
+    let tls: TLSConfiguration?
     let page: RouterResponder<WebContext>
     let admin: RouterResponder<WebContext>
     let addresses: ListeningAddresses
@@ -23,10 +28,11 @@ public struct WebServer: Service {
     let logger: Logger
     private let tracker = ConnectionTracker(now: .now)
 
-    public init(listeners: [WebListener], page: Router<WebContext>, admin: Router<WebContext>,
+    public init(listeners: [WebListener], tls: TLSConfiguration?, page: Router<WebContext>, admin: Router<WebContext>,
                 addresses: ListeningAddresses, idleExit: Duration?,
                 busy: @escaping @Sendable (ContinuousClock.Instant) -> Bool, logger: Logger) {
         self.listeners = listeners
+        self.tls = tls
         self.page = page.buildResponder()
         self.admin = admin.buildResponder()
         self.addresses = addresses
@@ -35,20 +41,33 @@ public struct WebServer: Service {
         self.logger = logger
     }
 
+    /// A listening socket and how each connection it accepts is served.
+    private struct Serving: Sendable {
+        let server: NIOAsyncChannel<HTTP1Channel.Value, Never>
+        let handle: @Sendable (HTTP1Channel.Value, Logger) async -> Void
+    }
+
     public func run() async throws {
-        var servers: [(NIOAsyncChannel<HTTP1Channel.Value, Never>, HTTP1Channel)] = []
+        var servers: [Serving] = []
         for listener in listeners {
             let http = HTTP1Channel(
-                responder: Self.channelResponder(listener.purpose == .page ? page : admin, logger: logger),
+                responder: Self.channelResponder(listener.purpose == .admin ? admin : page, secure: listener.isTLS,
+                                                 logger: logger),
                 configuration: HTTP1Channel.Configuration(idleTimeout: .seconds(75)))
-            let server = try await bind(listener, http: http)
-            tracker.listening(server.channel)
-            if listener.purpose == .page, let address = server.channel.localAddress {
-                addresses.record(address)
+            let serving: Serving
+            if listener.isTLS {
+                guard let tls else { throw WebError.noCertificate(socket: "\(listener.endpoint)", configuration: "trackd.conf") }
+                serving = try await serve(listener, with: try TLSChannel(http, tlsConfiguration: tls))
+            } else {
+                serving = try await serve(listener, with: http)
+            }
+            tracker.listening(serving.server.channel)
+            if listener.purpose != .admin, let address = serving.server.channel.localAddress {
+                addresses.record(address, scheme: listener.isTLS ? "https" : "http")
             }
             logger.info("listening", metadata: [
-                "socket": "\(listener)", "address": "\(server.channel.localAddress.map { "\($0)" } ?? "?")"])
-            servers.append((server, http))
+                "socket": "\(listener)", "address": "\(serving.server.channel.localAddress.map { "\($0)" } ?? "?")"])
+            servers.append(serving)
         }
         let tracker = self.tracker
         let logger = self.logger
@@ -57,15 +76,15 @@ public struct WebServer: Service {
                 if let idleExit {
                     group.addTask { await exitWhenIdle(after: idleExit) }
                 }
-                for (server, http) in servers {
+                for serving in servers {
                     group.addTask {
                         await withDiscardingTaskGroup { connections in
                             do {
-                                try await server.executeThenClose { inbound in
+                                try await serving.server.executeThenClose { inbound in
                                     for try await connection in inbound {
                                         tracker.opened(connection.channel)
                                         connections.addTask {
-                                            await http.handle(value: connection, logger: logger)
+                                            await serving.handle(connection, logger)
                                             tracker.closed(connection.channel, at: .now)
                                         }
                                     }
@@ -96,17 +115,26 @@ public struct WebServer: Service {
         }
     }
 
-    /// The listening socket for `listener`, with Hummingbird's HTTP/1.1 channel on each connection it accepts.
-    private func bind(_ listener: WebListener,
-                      http: HTTP1Channel) async throws -> NIOAsyncChannel<HTTP1Channel.Value, Never> {
+    /// The listening socket for `listener`, with `child` (Hummingbird's HTTP/1.1 channel, alone or inside its TLS
+    /// channel) on each connection it accepts.
+    private func serve<Child: ServerChildChannel>(_ listener: WebListener, with child: Child) async throws -> Serving
+    where Child.Value == HTTP1Channel.Value {
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 64)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.allowRemoteHalfClosure, value: true)
         let logger = self.logger
         let setup: @Sendable (any Channel) -> EventLoopFuture<HTTP1Channel.Value> = { channel in
-            http.setup(channel: channel, logger: logger)
+            child.setup(channel: channel, logger: logger)
         }
+        let server = try await bind(listener, bootstrap: bootstrap, setup: setup)
+        return Serving(server: server) { value, logger in await child.handle(value: value, logger: logger) }
+    }
+
+    /// Binds `listener`'s socket (or takes systemd's).
+    private func bind(_ listener: WebListener, bootstrap: ServerBootstrap,
+                      setup: @escaping @Sendable (any Channel) -> EventLoopFuture<HTTP1Channel.Value>)
+        async throws -> NIOAsyncChannel<HTTP1Channel.Value, Never> {
         do {
             switch listener.endpoint {
             case .passed(let descriptor, _):
@@ -135,10 +163,11 @@ public struct WebServer: Service {
 
     /// Hummingbird's request handling for one router, as its `Application` does it: a context per request, the
     /// router's answer (an error that is not an HTTP answer becomes a 500 with its sentence), written out.
-    static func channelResponder(_ responder: RouterResponder<WebContext>,
+    static func channelResponder(_ responder: RouterResponder<WebContext>, secure: Bool,
                                  logger: Logger) -> HTTP1Channel.Responder {
         { request, responseWriter, channel in
-            let context = WebContext(source: ApplicationRequestContextSource(channel: channel, logger: logger))
+            var context = WebContext(source: ApplicationRequestContextSource(channel: channel, logger: logger))
+            context.isSecure = secure
             let response: Response
             do {
                 response = try await responder.respond(to: request, context: context)

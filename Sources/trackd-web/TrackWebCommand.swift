@@ -1,7 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParser
 import FoundationEssentials
 import Logging
 import ServiceLifecycle
+import TrackConfig
 import TrackJournal
 import TrackWeb
 import UnixSignals
@@ -15,13 +19,24 @@ struct TrackWebCommand: AsyncParsableCommand {
         abstract: "The driver's page for trackd: the car's log on a paired phone, served by the board.",
         discussion: """
             Under systemd it is started by its sockets (trackd-web.socket for the page, trackd-web-admin.socket \
-            for trackctl web) and exits after --idle-exit seconds without a connection. By hand: \
+            for trackctl web; trackd-web-https.socket for the page over HTTPS, with the certificate and key \
+            of trackd.conf's web: section) and exits after --idle-exit seconds without a connection. By hand: \
             trackd-web --listen 127.0.0.1:8380 --admin-socket /tmp/web-admin.sock.
             """)
 
     @Option(help: ArgumentHelp("Serve the page on this address (HOST:PORT; [IPv6]:PORT; again for more). Not with "
                                + "systemd's sockets.", valueName: "address"))
     var listen: [String] = []
+
+    @Option(help: ArgumentHelp("Serve the page over HTTPS on this address (HOST:PORT; again for more), with the "
+                               + "certificate and key of trackd.conf's web: section. Not with systemd's sockets.",
+                               valueName: "address"))
+    var listenTLS: [String] = []
+
+    @Option(help: ArgumentHelp("trackd's configuration file, for its web: section (default: "
+                               + "$CONFIGURATION_DIRECTORY/trackd.conf, else /etc/trackd/trackd.conf; none there: no HTTPS).",
+                               valueName: "path"))
+    var config: String?
 
     @Option(help: ArgumentHelp("Serve trackctl web on this Unix socket (made 0660). Not with systemd's sockets.",
                                valueName: "path"))
@@ -51,6 +66,9 @@ struct TrackWebCommand: AsyncParsableCommand {
         for address in listen where (try? Self.parse(address)) == nil {
             throw ValidationError("--listen \(address): write HOST:PORT, such as 192.168.4.1:8380 or [::1]:8380")
         }
+        for address in listenTLS where (try? Self.parse(address)) == nil {
+            throw ValidationError("--listen-tls \(address): write HOST:PORT, such as 192.168.4.1:8443 or [::1]:8443")
+        }
         if idleExit < 0 { throw ValidationError("--idle-exit is a number of seconds, 0 or more") }
     }
 
@@ -58,27 +76,37 @@ struct TrackWebCommand: AsyncParsableCommand {
         LogDestination.bootstrap(levels: LogLevelSwitch(logLevel), identifier: "trackd-web")
         let logger = Logger(label: "trackd-web")
         let environment = ProcessInfo.processInfo.environment
-        var listeners = SocketActivation.passedListeners()
-        if listeners.isEmpty {
-            listeners = try listen.map { WebListener(endpoint: try Self.parse($0), purpose: .page) }
-            if let adminSocket { listeners.append(WebListener(endpoint: .unixPath(adminSocket), purpose: .admin)) }
-        } else if !listen.isEmpty || adminSocket != nil {
-            logger.warning("systemd passed sockets: --listen and --admin-socket are not used")
-        }
         let stateDirectory = stateDir ?? environment["STATE_DIRECTORY"]?.split(separator: ":").first.map(String.init)
             ?? "/var/lib/trackd-web"
         let controlSocket = controlSocket ?? environment["TRACKD_SOCKET"] ?? "/run/trackd/control.sock"
         do {
+            var listeners = try SocketActivation.passedListeners()
+            if listeners.isEmpty {
+                listeners = try listen.map { WebListener(endpoint: try Self.parse($0), purpose: .page) }
+                listeners += try listenTLS.map { WebListener(endpoint: try Self.parse($0), purpose: .securePage) }
+                if let adminSocket { listeners.append(WebListener(endpoint: .unixPath(adminSocket), purpose: .admin)) }
+            } else if !listen.isEmpty || !listenTLS.isEmpty || adminSocket != nil {
+                logger.warning("systemd passed sockets: --listen, --listen-tls and --admin-socket are not used")
+            }
             guard !listeners.isEmpty else { throw WebError.nothingToListenOn }
+            let (settings, configurationPath) = try webSettings(environment: environment)
+            let tls = try settings.certificate.flatMap { certificate throws(WebError) in
+                try settings.key.map { key throws(WebError) in try WebTLS.configuration(certificate: certificate, key: key) }
+            }
+            if tls == nil, let secure = listeners.first(where: \.isTLS) {
+                throw WebError.noCertificate(socket: "\(secure.endpoint)", configuration: configurationPath)
+            }
+            if tls != nil && !listeners.contains(where: \.isTLS) {
+                logger.notice("trackd.conf names a certificate, but no socket is for HTTPS: enable trackd-web-https.socket",
+                              metadata: ["configuration": "\(configurationPath)"])
+            }
             let registry = try DeviceRegistry(path: stateDirectory + "/devices.sqlite")
             let addresses = ListeningAddresses()
             let page = PageRoutes(registry: registry, bridge: ControlBridge(socketPath: controlSocket), assets: assets,
                                   secureCookies: secureCookies, logger: logger)
-            let scheme = secureCookies ? "https" : "http"
-            let admin = AdminRoutes(registry: registry, pageAddresses: { addresses.pageURLs(scheme: scheme) },
-                                    logger: logger)
+            let admin = AdminRoutes(registry: registry, pageAddresses: { addresses.pageURLs() }, logger: logger)
             let server = WebServer(
-                listeners: listeners, page: page.router(), admin: admin.router(), addresses: addresses,
+                listeners: listeners, tls: tls, page: page.router(), admin: admin.router(), addresses: addresses,
                 idleExit: idleExit == 0 ? nil : .seconds(idleExit), busy: { registry.hasPendingCodes(at: $0) },
                 logger: logger)
             // The server ending by itself (idle) is a normal exit, status 0.
@@ -89,6 +117,17 @@ struct TrackWebCommand: AsyncParsableCommand {
         } catch let error as WebError {
             logger.critical("\(error)")
             throw ExitCode(1)
+        }
+    }
+
+    /// trackd.conf's `web:` section and the file's path; every default when the default file does not exist.
+    func webSettings(environment: [String: String]) throws(WebError) -> (WebConfiguration, String) {
+        let path = config ?? ConfigurationFile.defaultPath(environment: environment)
+        if config == nil && access(path, F_OK) != 0 { return (WebConfiguration(), path) }
+        do {
+            return (try ConfigurationFile.load(path: path).web, path)
+        } catch {
+            throw .configuration("\(error)")
         }
     }
 

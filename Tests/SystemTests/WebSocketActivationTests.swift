@@ -15,7 +15,7 @@ import TrackWebClient
             executable: "/usr/bin/systemd-socket-activate",
             arguments: ["--listen=127.0.0.1:\(port)", "--fdname=http", "--listen=\(admin)", "--fdname=admin",
                         Products.trackdWeb, "--control-socket", daemon.socket, "--state-dir", folder.path,
-                        "--assets", TrackdWeb.assets, "--idle-exit", "2"],
+                        "--assets", TrackdWeb.assets, "--idle-exit", "2", "--config", "/dev/null"],
             outputPath: folder.file("activated.log"))
         #expect(await poll(upTo: 30) { LoopbackPort.acceptsConnections(port) && FileManager.default.fileExists(atPath: admin) })
         // The first connection starts trackd-web on the socket it was made on.
@@ -37,5 +37,48 @@ import TrackWebClient
         #expect(activator.exitStatus == 0)
         #expect(activator.output.contains("no request for a while: exiting"))
         await daemon.stop()
+    }
+
+    @Test func aSocketNamedHTTPSServesThePageWithTheCertificateOfTrackdConf() async throws {
+        let folder = try TemporaryFolder()
+        let authority = try TestCertificateAuthority(folder: folder.path)
+        let configuration = folder.file("trackd.conf")
+        try Data("web:\n  certificate: \(authority.serverCertificate)\n  key: \(authority.serverKey)\n".utf8)
+            .write(to: URL(fileURLWithPath: configuration))
+        let daemon = try await Trackd.start(state: folder.path, source: "gpsd://127.0.0.1:1")
+        let port = try LoopbackPort.free()
+        let admin = folder.file("admin.sock")
+        let activator = try TestSubprocess(
+            executable: "/usr/bin/systemd-socket-activate",
+            arguments: ["--listen=127.0.0.1:\(port)", "--fdname=https", "--listen=\(admin)", "--fdname=admin",
+                        Products.trackdWeb, "--control-socket", daemon.socket, "--state-dir", folder.path,
+                        "--assets", TrackdWeb.assets, "--config", configuration],
+            outputPath: folder.file("activated.log"))
+        #expect(await poll(upTo: 30) { LoopbackPort.acceptsConnections(port) && FileManager.default.fileExists(atPath: admin) })
+        let client = HTTPSClient(authority: authority, folder: folder.path)
+        let page = try await client.send("GET", "https://127.0.0.1:\(port)/pair")
+        #expect(page.status == 200, "\(page.curlError) \(activator.output)")
+        #expect(activator.output.contains("('https') from systemd (page over HTTPS)"), "\(activator.output)")
+        let pairing = try await WebExchange.send("POST", "/pair", to: .unixSocket(admin), body: Array(#"{"role":"driver"}"#.utf8))
+        let urls = (try json(pairing.text) as? [String: Any])?["urls"] as? [String] ?? []
+        #expect(urls.count == 1 && urls.allSatisfy { $0.hasPrefix("https://127.0.0.1:\(port)/pair?code=") }, "\(urls)")
+        activator.stop()
+        await daemon.stop()
+    }
+
+    @Test func aSocketOfAnotherNameIsRefusedRatherThanGuessedAt() async throws {
+        let folder = try TemporaryFolder()
+        let port = try LoopbackPort.free()
+        let activator = try TestSubprocess(
+            executable: "/usr/bin/systemd-socket-activate",
+            arguments: ["--listen=127.0.0.1:\(port)", "--fdname=trackd-web.socket", Products.trackdWeb,
+                        "--state-dir", folder.path, "--assets", TrackdWeb.assets, "--config", "/dev/null"],
+            outputPath: folder.file("activated.log"))
+        #expect(await poll(upTo: 30) { LoopbackPort.acceptsConnections(port) })
+        // The first connection starts trackd-web, which refuses the socket and exits.
+        _ = try? await WebExchange.send("GET", "/", to: .tcp(host: "127.0.0.1", port: port))
+        #expect(await poll(upTo: 60) { !activator.isRunning }, "\(activator.output)")
+        #expect(activator.exitStatus == 1)
+        #expect(activator.output.contains("systemd passed a socket named 'trackd-web.socket'"), "\(activator.output)")
     }
 }

@@ -156,6 +156,27 @@ struct ConfigurationFileTests {
         #expect(refusal("mail:\n  cc: a@example.org\n").contains("'cc'"))
     }
 
+    @Test func theWebSectionTakesTheCertificateAndKeyTogetherAsAbsolutePaths() throws {
+        let file = try ConfigurationFile.parse("web:\n  certificate: /etc/trackd/web.crt\n  key: /etc/trackd/web.key\n",
+                                               path: "t.conf")
+        #expect(file.web.certificate == "/etc/trackd/web.crt" && file.web.key == "/etc/trackd/web.key")
+        #expect(file.web.servesTLS)
+        #expect(!(try ConfigurationFile.parse("", path: "t.conf")).web.servesTLS, "no certificate, no HTTPS")
+        func refusal(_ text: String) -> String {
+            do {
+                _ = try ConfigurationFile.parse(text, path: "t.conf")
+                return "accepted"
+            } catch {
+                return error.description
+            }
+        }
+        let alone = refusal("web:\n  certificate: /etc/trackd/web.crt\n")
+        #expect(alone.contains("t.conf:2") && alone.contains("'web.key' is not"), "\(alone)")
+        #expect(refusal("web:\n  key: /etc/trackd/web.key\n").contains("'web.certificate' is not"))
+        #expect(refusal("web:\n  certificate: web.crt\n  key: /etc/trackd/web.key\n").contains("an absolute path"))
+        #expect(refusal("web:\n  port: 443\n").contains("'port'"))
+    }
+
     @Test func readsDevNullAsAFileWithNoSettings() throws {
         // `trackd --config /dev/null`: every default (it said "permission" before).
         let file = try ConfigurationFile.load(path: "/dev/null")

@@ -2,17 +2,21 @@ import Foundation
 import TestSupport
 import TrackWebClient
 
-/// A running trackd-web on a loopback port, with an administration socket of its own, over a trackd's socket.
+/// A running trackd-web on a loopback port (and an HTTPS port when given a certificate), with an administration socket
+/// of its own, over a trackd's socket.
 final class TrackdWeb: @unchecked Sendable {
     let port: Int
+    /// The HTTPS port; `nil` without a certificate.
+    let tlsPort: Int?
     let adminSocket: String
     let process: TestSubprocess
 
     /// The page's origin, as a browser that opened it sends it.
     var origin: String { "http://127.0.0.1:\(port)" }
 
-    private init(port: Int, adminSocket: String, process: TestSubprocess) {
+    private init(port: Int, tlsPort: Int?, adminSocket: String, process: TestSubprocess) {
         self.port = port
+        self.tlsPort = tlsPort
         self.adminSocket = adminSocket
         self.process = process
     }
@@ -20,18 +24,32 @@ final class TrackdWeb: @unchecked Sendable {
     /// The page's files in the source tree.
     static var assets: String { "\(Products.root)/web" }
 
-    /// Starts trackd-web in `folder` over trackd's `controlSocket` and waits until both its sockets take connections.
-    static func start(folder: String, controlSocket: String, idleExit: Int = 0) async throws -> TrackdWeb {
+    /// Starts trackd-web in `folder` over trackd's `controlSocket` and waits until its sockets take connections.
+    /// With `tls`, its server certificate and key go in the `web:` section of a trackd.conf of the test's own and
+    /// the page is served over HTTPS too; without, the configuration is empty.
+    static func start(folder: String, controlSocket: String, idleExit: Int = 0,
+                      tls: TestCertificateAuthority? = nil) async throws -> TrackdWeb {
         let port = try LoopbackPort.free()
         let admin = "\(folder)/web-admin.sock"
-        let process = try TestSubprocess(
-            executable: Products.trackdWeb,
-            arguments: ["--listen", "127.0.0.1:\(port)", "--admin-socket", admin, "--control-socket", controlSocket,
-                        "--state-dir", folder, "--assets", assets, "--idle-exit", "\(idleExit)"],
-            outputPath: "\(folder)/trackd-web.log")
-        let web = TrackdWeb(port: port, adminSocket: admin, process: process)
+        var arguments = ["--listen", "127.0.0.1:\(port)", "--admin-socket", admin, "--control-socket", controlSocket,
+                         "--state-dir", folder, "--assets", assets, "--idle-exit", "\(idleExit)"]
+        var tlsPort: Int?
+        if let tls {
+            let configuration = "\(folder)/trackd-web.conf"
+            try Data("web:\n  certificate: \(tls.serverCertificate)\n  key: \(tls.serverKey)\n".utf8)
+                .write(to: URL(fileURLWithPath: configuration))
+            let secure = try LoopbackPort.free()
+            arguments += ["--config", configuration, "--listen-tls", "127.0.0.1:\(secure)"]
+            tlsPort = secure
+        } else {
+            arguments += ["--config", "/dev/null"]
+        }
+        let process = try TestSubprocess(executable: Products.trackdWeb, arguments: arguments,
+                                         outputPath: "\(folder)/trackd-web.log")
+        let web = TrackdWeb(port: port, tlsPort: tlsPort, adminSocket: admin, process: process)
         let started = await poll(upTo: 30) {
-            (FileManager.default.fileExists(atPath: admin) && LoopbackPort.acceptsConnections(port)) || !process.isRunning
+            (FileManager.default.fileExists(atPath: admin) && LoopbackPort.acceptsConnections(port)
+                && tlsPort.map(LoopbackPort.acceptsConnections) ?? true) || !process.isRunning
         }
         guard started, process.isRunning else { throw SubprocessError("trackd-web did not start: \(process.output)") }
         return web

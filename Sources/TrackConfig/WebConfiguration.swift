@@ -1,0 +1,13 @@
+/// The driver's page (the `web:` section of trackd.conf; docs/web.md): what trackd-web reads at its start. trackd
+/// itself only checks the section.
+public struct WebConfiguration: Sendable, Hashable {
+    /// The page's certificate chain (PEM, the server's certificate first); `nil`: no HTTPS.
+    public var certificate: String?
+    /// The certificate's private key (PEM).
+    public var key: String?
+
+    public init() {}
+
+    /// Whether the page can be served over HTTPS.
+    public var servesTLS: Bool { certificate != nil && key != nil }
+}
