@@ -51,6 +51,13 @@ let package = Package(
         // libmosquitto's functions that trackd calls, forwarded to the library loaded (dlopen) with the first MQTT
         // uplink; Debian's libmosquitto-dev for its header.
         .target(name: "CMosquitto", linkerSettings: [.linkedLibrary("dl")]),
+        // libqrencode: the QR code of the pairing address that trackctl web pair prints (TerminalQR).
+        .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
+        .target(name: "TerminalQR", dependencies: ["CQRencode"]),
         // libyaml's event parser, under the configuration file's composer (TrackConfig's YAMLComposer).
         .systemLibrary(
             name: "CYAML",
@@ -225,8 +232,9 @@ let package = Package(
                 // MailTransport: `export --mail` hands the report to msmtp as the daemon does.
                 "TrackService",
                 "TrackText",
-                // trackctl web: trackd-web's administration socket.
+                // trackctl web: trackd-web's administration socket; the pairing address as a QR code.
                 "TrackWebClient",
+                "TerminalQR",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -316,6 +324,7 @@ let package = Package(
         .testTarget(name: "TrackThreadsTests", dependencies: ["TrackThreads"]),
         .testTarget(name: "TrackWebTests", dependencies: ["TrackWeb", "TrackWebClient", "TestSupport"]),
         .testTarget(name: "TrackDigestTests", dependencies: ["TrackDigest"]),
+        .testTarget(name: "TerminalQRTests", dependencies: ["TerminalQR", "TestSupport"]),
         .testTarget(name: "TrackSQLiteTests", dependencies: ["TrackSQLite", "CSQLite", "TestSupport"]),
         // The MQTT client against a real mosquitto (TestSupport's broker).
         .testTarget(name: "TrackUplinkTests", dependencies: ["TrackUplink", "TestSupport"]),

@@ -1,5 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParser
 import FoundationEssentials
+import TerminalQR
 import TrackCore
 import TrackWebClient
 
@@ -43,6 +47,10 @@ struct WebCommand: AsyncParsableCommand {
         @Flag(help: "Pair for reading only (an accountant or employer): trips and reports, no changes.")
         var readOnly = false
 
+        @Flag(inversion: .prefixedNo,
+              help: "Print the first address as a QR code for the phone's camera (default: when the output is a terminal).")
+        var qr: Bool?
+
         func run() async throws {
             let role = readOnly ? "viewer" : "driver"
             let response = try await web.exchange("POST", "/pair", body: Array("{\"role\":\"\(role)\"}".utf8))
@@ -56,6 +64,15 @@ struct WebCommand: AsyncParsableCommand {
             } else {
                 print("Open on the phone:")
                 for url in code.urls { print("  \(url)") }
+                if let first = code.urls.first, qr ?? (isatty(STDOUT_FILENO) == 1) {
+                    // The code in the address too: the camera opens the form filled in.
+                    print("or point its camera at this code (\(first)):")
+                    do {
+                        for line in try QRCode(first).terminalLines() { print("  " + line) }
+                    } catch {
+                        print("(no QR code: \(error))")
+                    }
+                }
             }
         }
     }

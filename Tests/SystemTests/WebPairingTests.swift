@@ -37,6 +37,28 @@ import TrackWebClient
         web.process.stop()
     }
 
+    @Test func trackctlPrintsThePairingAddressAsAQRCodeThatACameraReads() async throws {
+        let folder = try TemporaryFolder()
+        let daemon = try await Trackd.start(state: folder.path, source: "gpsd://127.0.0.1:1")
+        let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket)
+        let printed = try await trackctl(["web", "--admin-socket", web.adminSocket, "pair", "--qr"])
+        #expect(printed.status == 0, "\(printed.error)")
+        let lines = printed.output.split(separator: "\n").map(String.init)
+        let url = try #require(lines.map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { $0.hasPrefix("http://127.0.0.1:\(web.port)/pair?code=") }, "\(printed.output)")
+        let drawn = lines.filter { $0.contains("\u{1B}[30;107m") }
+        #expect(drawn.count >= 11, "\(printed.output)")
+        #expect(try QRImage.decodeTerminalLines(drawn, folder: folder.path) == url)
+        // The code in the address fills the form the camera opens.
+        let form = try await web.request("GET", String(url.dropFirst("http://127.0.0.1:\(web.port)".count)), origin: nil)
+        #expect(form.status == 200 && form.text.contains("value=\"\(url.suffix(8))\""))
+        // Into a file or a pipe (no terminal) no code is drawn unless asked for.
+        let plain = try await trackctl(["web", "--admin-socket", web.adminSocket, "pair"])
+        #expect(plain.status == 0 && !plain.output.contains("\u{1B}"), "\(plain.output)")
+        await daemon.stop()
+        web.process.stop()
+    }
+
     @Test func twentyWrongCodesInARowAreSlowedAndLogged() async throws {
         let folder = try TemporaryFolder()
         let daemon = try await Trackd.start(state: folder.path, source: "gpsd://127.0.0.1:1")
