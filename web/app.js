@@ -173,7 +173,7 @@ function applyRole() {
     c.disabled = viewer;
   }
   for (const c of document.querySelectorAll('[data-edit]')) c.readOnly = viewer;
-  $('mail-report').hidden = !(S.me && S.me.mail === true);
+  showMail();
   showDevice();
 }
 
@@ -316,9 +316,18 @@ async function refreshStatus() {
   }
 }
 
+// The "send by e-mail" button: only when trackd.conf names who gets the report, and for a driver.
+function showMail() {
+  const mail = S.st && S.st.mail;
+  const b = $('mail-report');
+  b.hidden = !(mail && Array.isArray(mail.to) && mail.to.length) || isViewer();
+  if (!b.hidden) b.title = 'To ' + mail.to.join(', ');
+}
+
 function showStatus(st) {
   const first = !S.st;
   S.st = st;
+  showMail();
   if (now() - S.fixAt > 2500) showFix(st.last_fix, st.last_fix_age || 0);
   if (S.ended) $('source-state').textContent = 'trackd is not answering';
   else showSource(st.source);
@@ -891,9 +900,10 @@ async function verify() {
 async function mail(btn) {
   const month = $('report-month').value || thisMonth();
   await act(btn, async () => {
-    const r = await api('/api/mail', { period: month });
+    say(`Sending ${monthTitle(month)}…`);
+    const r = await rpc('report.mail', { month });
     const to = r && Array.isArray(r.recipients) && r.recipients.length ? ' to ' + r.recipients.join(', ') : '';
-    say((r && typeof r.message === 'string' && r.message) || `The report of ${monthTitle(month)} was sent${to}.`);
+    say(`The report of ${monthTitle(month)} was sent${to}.`);
   });
 }
 

@@ -22,14 +22,17 @@ public struct ControlRequestHandler: Sendable {
     private let log: MileageLog?
     private let tracker: TrackerInbox?
     private let access: ControlAccess
+    /// Sends a month's report when asked (`report.mail`); `nil` while trackd.conf's `mail:` section names nobody.
+    private let mailer: ReportMailer?
 
     public init(status: LiveStatus, clock: @escaping @Sendable () -> MonotonicInstant, log: MileageLog? = nil,
-                tracker: TrackerInbox? = nil, access: ControlAccess = .everyone) {
+                tracker: TrackerInbox? = nil, access: ControlAccess = .everyone, mailer: ReportMailer? = nil) {
         self.status = status
         self.clock = clock
         self.log = log
         self.tracker = tracker
         self.access = access
+        self.mailer = mailer
     }
 
     /// Answers `line` from `peer` (the Unix user who connected).
@@ -139,6 +142,8 @@ public struct ControlRequestHandler: Sendable {
             result = await change(call, PlaceRemoveParams.self, peer: peer) { .removePlace($0) }
         case .reportMailed:
             result = await change(call, ReportMailing.self, peer: peer) { .recordMailing($0) }
+        case .reportMail:
+            result = await mail(call, peer: peer)
         }
         guard envelope.hasID else { return .none }
         switch result {
@@ -255,6 +260,35 @@ public struct ControlRequestHandler: Sendable {
             case .place(let update): update
             case .removedPlace(let place): place
             case .mailing(let mailing): mailing
+            }
+        }
+    }
+
+    /// `report.mail`: the month's report sent now to trackd.conf's `mail.to` and recorded (trigger `manual`), as the
+    /// monthly mailer sends it; msmtp's reason when the server did not take it (nothing recorded then).
+    private func mail(_ call: Call, peer: PeerCredentials?) async -> Result<any Encodable & Sendable, RPCError> {
+        if let refusal = access.refusal(for: peer) { return .failure(.forbidden(refusal)) }
+        let params: ReportMailParams
+        switch call.params(ReportMailParams.self) {
+        case .failure(let error): return .failure(error)
+        case .success(nil): return .failure(.invalidParams(call.method.rawValue, "'params' is missing: {\"month\": \"2026-11\"}"))
+        case .success(let value?): params = value
+        }
+        guard let month = params.firstDay else {
+            return .failure(.invalidParams(call.method.rawValue, "'month' cannot be '\(params.month)': write YYYY-MM, such as 2026-11"))
+        }
+        guard let mailer else {
+            return .failure(.refused("no e-mail is configured: name who gets the month's report with 'to:' in the mail: "
+                                     + "section of trackd.conf (docs/mail.md), then restart trackd"))
+        }
+        await settle()
+        do throws(ReportMailError) {
+            return .success(try await mailer.send(month: month, trigger: .manual))
+        } catch {
+            switch error {
+            case .log(let cause): return .failure(RPCError(logFailure: cause))
+            case .notRecorded: return .failure(.storage(error.description))
+            case .render, .send: return .failure(.refused("the report of \(params.month) was not sent: \(error)"))
             }
         }
     }

@@ -28,6 +28,8 @@ public final class LiveStatus: Sendable {
         /// The uplink, with its age as of when it was recorded.
         var uplink: (status: UplinkStatus, at: MonotonicInstant)?
         var osmand: (status: UplinkStatus, at: MonotonicInstant)?
+        /// Who gets the month's report by e-mail (set at start).
+        var mail: MailStatus?
     }
 
     private let state: Mutex<State>
@@ -61,7 +63,7 @@ public final class LiveStatus: Sendable {
                     return status
                 },
                 uplink: state.uplink.map { Self.aged($0, now: now) },
-                osmand: state.osmand.map { Self.aged($0, now: now) })
+                osmand: state.osmand.map { Self.aged($0, now: now) }, mail: state.mail)
         }
     }
 
@@ -74,6 +76,11 @@ public final class LiveStatus: Sendable {
     /// The MQTT uplink's state (written by its service alone).
     public func record(uplink: UplinkStatus, at instant: MonotonicInstant) {
         state.withLock { $0.uplink = (uplink, instant) }
+    }
+
+    /// Who gets the month's report by e-mail, from the configuration at start.
+    public func record(mail: MailStatus?) {
+        state.withLock { $0.mail = mail }
     }
 
     /// The OsmAnd uplink's state (written by its service alone).

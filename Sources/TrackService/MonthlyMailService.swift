@@ -27,11 +27,11 @@ public struct MonthlyMailService: Service {
     public init?(configuration: MailConfiguration, log: MileageLog, status: LiveStatus, domain: String,
                  schedule: MonthlyReportSchedule = MonthlyReportSchedule(), logger: Logger,
                  clock: @escaping @Sendable () -> MonotonicInstant = MonotonicClock.now) {
-        guard configuration.sendsMonthly else { return nil }
         let now: @Sendable () -> UTCTime = { status.logTime(now: clock()).time }
-        mailer = ReportMailer(log: log, transport: MailTransport(configFile: configuration.msmtpConfig),
-                              from: configuration.from, recipients: configuration.to,
-                              domain: configuration.from?.domain ?? domain, clock: now)
+        guard configuration.sendsMonthly,
+              let mailer = ReportMailer(configuration: configuration, log: log, status: status, domain: domain,
+                                        clock: clock) else { return nil }
+        self.mailer = mailer
         self.schedule = schedule
         checkInterval = configuration.checkInterval
         retryInterval = configuration.retryInterval

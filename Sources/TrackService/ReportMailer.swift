@@ -1,4 +1,5 @@
 import TrackCore
+import TrackInput
 import TrackReports
 import TrackStore
 
@@ -29,6 +30,17 @@ public struct ReportMailer: Sendable {
         self.domain = domain
         self.generator = generator
         self.clock = clock
+    }
+
+    /// The mailer trackd.conf's `mail:` section describes; `nil` while it names nobody. "Now" for the report and
+    /// its message is the daemon's (`status`: GPS time once it has had a fix, else the wall clock); `domain` is the
+    /// messages' ids' right-hand side when no sender is configured (the host's name).
+    public init?(configuration: MailConfiguration, log: MileageLog, status: LiveStatus, domain: String,
+                 clock: @escaping @Sendable () -> MonotonicInstant = MonotonicClock.now) {
+        guard !configuration.to.isEmpty else { return nil }
+        self.init(log: log, transport: MailTransport(configFile: configuration.msmtpConfig), from: configuration.from,
+                  recipients: configuration.to, domain: configuration.from?.domain ?? domain,
+                  clock: { status.logTime(now: clock()).time })
     }
 
     /// Sends the report of the month of `date` (all trips) and records the sending with `trigger`; the record.

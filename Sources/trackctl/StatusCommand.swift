@@ -79,6 +79,10 @@ struct StatusCommand: AsyncParsableCommand {
             }
             lines.append(line)
         }
+        if let mail = status.mail {
+            lines.append("  mail     the month's report to \(mail.to.joined(separator: ", "))"
+                         + (mail.monthly ? ", by itself after each month" : ", when asked"))
+        }
         lines.append("  received \(status.epochs) epochs, \(status.positionFixes) with a position; "
                      + "\(status.inputProblems) damaged sentences dropped")
         return lines.joined(separator: "\n")

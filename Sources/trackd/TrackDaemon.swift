@@ -146,6 +146,7 @@ struct TrackDaemon: AsyncParsableCommand {
                            metadata: ["group": "\(controlGroup)"])
         }
         let status = LiveStatus(address: address.description, now: MonotonicClock.now(), wallClock: wallClock)
+        status.record(mail: MailStatus(settings.mail))
         let hub = WatchHub()
         let heartbeat = EngineHeartbeat(now: MonotonicClock.now())
         // Fixes wait for the one-second tick unless a watcher shows them live: one wake a second instead of ten.
@@ -174,8 +175,9 @@ struct TrackDaemon: AsyncParsableCommand {
         let notify: @Sendable (String) -> Void = { SystemdNotifySocket.notify($0, environment: environment) }
         let control = ControlServer(
             socketPath: socketPath,
-            handler: ControlRequestHandler(status: status, clock: MonotonicClock.now, log: log,
-                                           tracker: inbox, access: access),
+            handler: ControlRequestHandler(
+                status: status, clock: MonotonicClock.now, log: log, tracker: inbox, access: access,
+                mailer: ReportMailer(configuration: settings.mail, log: log, status: status, domain: Self.hostName())),
             hub: hub, access: access, logger: logger,
             onListening: { notify("READY=1\nSTATUS=\(status.snapshot(now: MonotonicClock.now()).summaryLine)") })
         let alertSettings = AlertSettings(.init(command: settings.alertCommand, timeout: settings.alertTimeout))

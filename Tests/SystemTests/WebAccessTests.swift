@@ -39,6 +39,7 @@ import TrackWebClient
         .placeEdit: #"{"id":1,"changes":{"name":"X"},"reason":"x"}"#,
         .placeRemove: #"{"id":1,"reason":"x"}"#,
         .reportMailed: #"{"period":"2026-11","to":["a@example.org"]}"#,
+        .reportMail: #"{"month":"2026-11"}"#,
     ]
 
     @Test func everyEndpointWithoutASessionAnswers401AndChangesNothing() async throws {

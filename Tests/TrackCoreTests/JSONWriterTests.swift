@@ -105,6 +105,8 @@ import Testing
             odometer: number(100_000),
             storage: StorageStatus(state: .failing, detail: "disk full: cannot write /var/lib/trackd/trackd.sqlite",
                                    stateAge: number(100), pendingPoints: count(), pendingRecords: count() % 5,
-                                   droppedPoints: count() % 2))
+                                   droppedPoints: count() % 2),
+            mail: count() % 3 == 0 ? nil : MailStatus(to: ["driver@example.org", "tax+\"2026\"@example.com"].suffix(count() % 2 + 1),
+                                                     monthly: count() % 2 == 0))
     }
 }

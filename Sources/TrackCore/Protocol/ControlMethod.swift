@@ -52,12 +52,15 @@ public enum ControlMethod: String, Sendable, CaseIterable, Codable {
     case placeSuggest = "place.suggest"
     /// Record that a month's report went out by e-mail (`trackctl export --mail`): `ReportMailing` → `ReportMailing`.
     case reportMailed = "report.mailed"
+    /// Send a month's report by e-mail now to trackd.conf's `mail.to`, and record it: `ReportMailParams` →
+    /// `ReportMailing`.
+    case reportMail = "report.mail"
 
     /// Whether the method changes the log (and so needs a caller allowed to change it).
     public var changesLog: Bool {
         switch self {
         case .start, .stop, .add, .edit, .delete, .regularAdd, .regularRemove, .odometerSet, .profileSet, .erase,
-             .placeAdd, .placeEdit, .placeRemove, .reportMailed: true
+             .placeAdd, .placeEdit, .placeRemove, .reportMailed, .reportMail: true
         case .hello, .status, .watch, .trips, .show, .regularList, .odometer, .profile, .export, .verify, .placeList,
              .placeSuggest: false
         }

@@ -10,6 +10,7 @@ extension DaemonStatus {
             json.member("last_fix_age", lastFixAge)
             if let lastPosition { json.key("last_position"); lastPosition.writeJSON(to: &json) }
             json.member("last_position_age", lastPositionAge)
+            if let mail { json.key("mail"); mail.writeJSON(to: &json) }
             if let motion { json.key("motion"); motion.writeJSON(to: &json) }
             json.member("odometer", odometer)
             if let osmand { json.key("osmand"); osmand.writeJSON(to: &json) }
@@ -68,6 +69,18 @@ extension StorageStatus {
             json.key("pending_records"); json.number(pendingRecords)
             json.key("state"); json.string(state.rawValue)
             json.member("state_age", stateAge)
+        }
+    }
+}
+
+extension MailStatus {
+    func writeJSON(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("monthly"); json.bool(monthly)
+            json.key("to")
+            json.array { json in
+                for address in to { json.string(address) }
+            }
         }
     }
 }

@@ -100,6 +100,23 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// Writes an array; `body` writes its elements.
+    public mutating func array(_ body: (inout JSONWriter) -> Void) {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+        body(&self)
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// Writes `true` or `false`.
+    public mutating func bool(_ value: Bool) {
+        separate()
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        needsComma = true
+    }
+
     /// Writes `null`.
     public mutating func null() {
         separate()
