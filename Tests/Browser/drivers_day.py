@@ -248,6 +248,13 @@ def run(args, driver, figures):
     figures["verify_verdict"] = text(driver, "verify-verdict")
     shoot(driver, args.out, "reports")
 
+    step("send the month's report by e-mail")
+    wait(driver, "the e-mail button (trackd.conf names recipients)", lambda d: visible(d, "mail-report"))
+    click(driver, "mail-report", "send the report by e-mail")
+    wait(driver, "the page saying the report was sent",
+         lambda d: "was sent to driver@example.org" in text(d, "message"))
+    figures["mail_message"] = text(driver, "message")
+
     click(driver, "nav-settings", "Settings")
     wait(driver, "the settings", lambda d: visible(d, "profile-driver"))
     shoot(driver, args.out, "settings")

@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 
 /// The driver's page in a real browser: Debian's Chromium, headless at a phone's 390×844, driven through
-/// chromium-driver by Selenium (Tests/Browser/drivers_day.py) while trackd plays a recorded drive.
+/// chromium-driver by Selenium (Tests/Browser/drivers_day.py) while trackd plays a recorded drive; the month's
+/// report sent by e-mail from the page reaches a real SMTP server.
 @Suite(.serialized) struct WebBrowserTests {
     @Test func aDriversWholeDayWorksInTheBrowser() async throws {
         let folder = try TemporaryFolder()
@@ -11,8 +12,18 @@ import TestSupport
         let drive = folder.file("drive.nmea")
         try FileManager.default.copyItem(atPath: DriveLog.demo, toPath: drive)
         try DriveLog.appendParking(to: drive, seconds: 3600)
+        // The month's report by e-mail, to a real SMTP server on loopback, only when asked (the page's button).
+        let server = try SMTPServer(in: folder)
+        try await server.start()
+        let mail = """
+            mail:
+              to: driver@example.org
+              from: trackd@example.org
+              msmtp_config: \(try server.msmtpConfiguration(at: folder.file("msmtprc")))
+              monthly: false
+            """
         let daemon = try await Trackd.start(state: folder.path, source: "file://\(drive)?speed=8",
-                                            autoStart: "unclassified")
+                                            autoStart: "unclassified", configuration: mail)
         let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket)
         let out = ProcessInfo.processInfo.environment["TRACKD_WEB_SHOTS"] ?? folder.file("browser")
         let browser = try TestSubprocess(
@@ -24,7 +35,13 @@ import TestSupport
         #expect(await poll(upTo: TestPatience.seconds(900)) { !browser.isRunning })
         #expect(browser.exitStatus == 0, "\(browser.output)\ntrackd-web: \(web.process.output.suffix(3000))")
         let figures = try json(String(contentsOfFile: "\(out)/figures.json", encoding: .utf8)) as? [String: Any]
-        #expect((figures?["steps"] as? [String])?.count == 11, "\(figures ?? [:])")
+        #expect((figures?["steps"] as? [String])?.count == 12, "\(figures ?? [:])")
+        // The button's mail: once, with the month's table as trackctl exports it.
+        let messages = try server.messages()
+        #expect(messages.count == 1)
+        let csv = try messages.first.map { try ParsedMail.parse($0) }?.parts.first { $0.fileName == "2026-11.csv" }
+        let exported = try await trackctl(["--socket", daemon.socket, "export", "--format", "csv", "--month", "2026-11"])
+        #expect(csv.map { String(decoding: $0.bytes, as: UTF8.self) } == exported.output)
         browser.stop()
         await daemon.stop()
         web.process.stop()
