@@ -70,7 +70,7 @@ public enum ControlClient {
 
     /// Connects to the socket at `path`, says hello, and runs `body` with the connection.
     public static func withConnection<Value: Sendable>(
-        socketPath path: String, client: String,
+        socketPath path: String, client: String, onBehalfOf: String? = nil,
         _ body: (inout ControlConnection) async throws -> Value
     ) async throws -> Value {
         let channel: NIOAsyncChannel<ByteBuffer, ByteBuffer>
@@ -93,7 +93,8 @@ public enum ControlClient {
         }
         return try await channel.executeThenClose { inbound, outbound in
             var connection = ControlConnection(inbound: inbound.makeAsyncIterator(), outbound: outbound)
-            let hello = try await connection.call(.hello, params: HelloParams(client: client), result: HelloResult.self)
+            let hello = try await connection.call(.hello, params: HelloParams(client: client, onBehalfOf: onBehalfOf),
+                                                  result: HelloResult.self)
             if hello.protocol != ControlProtocol.version {
                 throw ControlSocketError.remote(RPCErrorDescription(
                     code: RPCError.unsupportedVersion(client: ControlProtocol.version, server: hello.protocol).code,

@@ -35,8 +35,14 @@ public struct ControlRequestHandler: Sendable {
         self.mailer = mailer
     }
 
-    /// Answers `line` from `peer` (the Unix user who connected).
+    /// Answers `line` from `peer` (the Unix user who connected), on a connection that keeps nothing between lines.
     public func handle(_ line: ByteBuffer, peer: PeerCredentials? = nil) async -> Outcome {
+        var session = ControlSession()
+        return await handle(line, peer: peer, session: &session)
+    }
+
+    /// Answers `line` from `peer` on a connection whose `session` (what its `hello` said) lasts across its lines.
+    public func handle(_ line: ByteBuffer, peer: PeerCredentials?, session: inout ControlSession) async -> Outcome {
         let data = Data(line.readableBytesView)
         let envelope: RPCEnvelope
         do {
@@ -73,8 +79,18 @@ public struct ControlRequestHandler: Sendable {
                 if let params, params.protocol != ControlProtocol.version {
                     return .failure(.unsupportedVersion(client: params.protocol, server: ControlProtocol.version))
                 }
+                if let whom = params?.onBehalfOf {
+                    guard !whom.isEmpty, whom.count <= HelloParams.maxOnBehalfOfLength,
+                          !whom.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                        return .failure(.invalidParams("hello", "'on_behalf_of' names whom the client acts for in one "
+                                                       + "line of at most \(HelloParams.maxOnBehalfOfLength) characters"))
+                    }
+                }
                 return .success(HelloResult(server: "trackd \(TrackVersion.string)", protocol: ControlProtocol.version,
                                             methods: ControlMethod.allCases.map(\.rawValue)))
+            }
+            if case .success = result, case .success(let params?) = call.params(HelloParams.self) {
+                session.onBehalfOf = params.onBehalfOf
             }
         case .status:
             if case .failure(let error) = call.params(NoParams.self) { return respond(id, error: error) }
@@ -109,25 +125,25 @@ public struct ControlRequestHandler: Sendable {
         case .verify:
             result = await read(call, NoParams.self, settling: true) { log, _ in try await log.verify() }
         case .start:
-            result = await change(call, StartParams.self, peer: peer) { .start($0) }
+            result = await change(call, StartParams.self, peer: peer, session: session) { .start($0) }
         case .stop:
-            result = await change(call, StopParams.self, peer: peer, optional: StopParams()) { .stop($0) }
+            result = await change(call, StopParams.self, peer: peer, session: session, optional: StopParams()) { .stop($0) }
         case .add:
-            result = await change(call, ManualTrip.self, peer: peer) { .add($0) }
+            result = await change(call, ManualTrip.self, peer: peer, session: session) { .add($0) }
         case .edit:
-            result = await change(call, EditParams.self, peer: peer) { .edit($0) }
+            result = await change(call, EditParams.self, peer: peer, session: session) { .edit($0) }
         case .delete:
-            result = await change(call, DeleteParams.self, peer: peer) { .delete($0) }
+            result = await change(call, DeleteParams.self, peer: peer, session: session) { .delete($0) }
         case .regularAdd:
-            result = await change(call, RegularTrip.self, peer: peer) { .addRegular($0) }
+            result = await change(call, RegularTrip.self, peer: peer, session: session) { .addRegular($0) }
         case .regularRemove:
-            result = await change(call, NameParams.self, peer: peer) { .removeRegular($0) }
+            result = await change(call, NameParams.self, peer: peer, session: session) { .removeRegular($0) }
         case .odometerSet:
-            result = await change(call, OdometerParams.self, peer: peer) { .odometer($0) }
+            result = await change(call, OdometerParams.self, peer: peer, session: session) { .odometer($0) }
         case .profileSet:
-            result = await change(call, ProfileParams.self, peer: peer) { .profile($0) }
+            result = await change(call, ProfileParams.self, peer: peer, session: session) { .profile($0) }
         case .erase:
-            result = await change(call, EraseParams.self, peer: peer) { .erase($0) }
+            result = await change(call, EraseParams.self, peer: peer, session: session) { .erase($0) }
         case .placeList:
             result = await read(call, NoParams.self) { log, _ in try await log.places() }
         case .placeSuggest:
@@ -135,13 +151,13 @@ public struct ControlRequestHandler: Sendable {
                 try await log.placeSuggestions(params ?? PlaceSuggestParams())
             }
         case .placeAdd:
-            result = await change(call, PlaceAddParams.self, peer: peer) { .addPlace($0) }
+            result = await change(call, PlaceAddParams.self, peer: peer, session: session) { .addPlace($0) }
         case .placeEdit:
-            result = await change(call, PlaceEditParams.self, peer: peer) { .editPlace($0) }
+            result = await change(call, PlaceEditParams.self, peer: peer, session: session) { .editPlace($0) }
         case .placeRemove:
-            result = await change(call, PlaceRemoveParams.self, peer: peer) { .removePlace($0) }
+            result = await change(call, PlaceRemoveParams.self, peer: peer, session: session) { .removePlace($0) }
         case .reportMailed:
-            result = await change(call, ReportMailing.self, peer: peer) { .recordMailing($0) }
+            result = await change(call, ReportMailing.self, peer: peer, session: session) { .recordMailing($0) }
         case .reportMail:
             result = await mail(call, peer: peer)
         }
@@ -224,7 +240,8 @@ public struct ControlRequestHandler: Sendable {
 
     /// A change, carried out by the tracker.
     private func change<Params: Codable & Sendable>(
-        _ call: Call, _ type: Params.Type, peer: PeerCredentials?, optional fallback: Params? = nil,
+        _ call: Call, _ type: Params.Type, peer: PeerCredentials?, session: ControlSession,
+        optional fallback: Params? = nil,
         _ request: @escaping @Sendable (Params) -> LogRequest
     ) async -> Result<any Encodable & Sendable, RPCError> {
         if let refusal = access.refusal(for: peer) { return .failure(.forbidden(refusal)) }
@@ -238,7 +255,7 @@ public struct ControlRequestHandler: Sendable {
             params = value
         }
         guard let tracker else { return .failure(.unavailable("this trackd takes no changes")) }
-        let user = peer?.userName ?? "unknown"
+        let user = session.user(peer)
         let outcome = await Reply<LogResponse>.wait { reply in
             switch tracker.send(.request(request(params), user: user, reply: reply)) {
             case .closed:

@@ -128,11 +128,12 @@ public struct ControlServer: Service {
             try await connection.executeThenClose { inbound, outbound in
                 try await withThrowingDiscardingTaskGroup { group in
                     var watching = false
+                    var session = ControlSession()
                     do {
                         for try await line in inbound {
                             accepted.idle.answering.add(1, ordering: .relaxed)
                             defer { accepted.idle.answering.subtract(1, ordering: .relaxed) }
-                            switch await handler.handle(line, peer: accepted.peer) {
+                            switch await handler.handle(line, peer: accepted.peer, session: &session) {
                             case .respond(let reply):
                                 try await outbound.write(reply)
                             case .respondAndWatch(let reply):

@@ -13,24 +13,31 @@ public struct ControlBridge: Sendable {
         self.socketPath = socketPath
     }
 
-    /// Calls `method` with `params` on behalf of `device`, whose name trackd sees in the connection's hello.
+    /// Calls `method` with `params` on behalf of `device`, which the connection's hello names: trackd records each
+    /// change as made by `trackd-web for device N (NAME)`.
     public func call<Params: Codable & Sendable, Result: Codable & Sendable>(
         _ method: ControlMethod, params: Params, result: Result.Type, for device: PairedDevice
     ) async throws -> Result {
-        try await ControlClient.withConnection(socketPath: socketPath, client: Self.clientName(device)) { connection in
+        try await ControlClient.withConnection(socketPath: socketPath, client: Self.clientName,
+                                               onBehalfOf: Self.onBehalfOf(device)) { connection in
             try await connection.call(methodNamed: method.rawValue, params: params, result: result)
         }
     }
 
-    /// How trackd-web introduces itself: the program and the device it speaks for.
-    static func clientName(_ device: PairedDevice) -> String {
-        "trackd-web for device \(device.id) (\(device.name))"
+    /// How trackd-web introduces itself.
+    static let clientName = "trackd-web \(TrackVersion.string)"
+
+    /// The device it speaks for, as the log records it, on one line (a device's name is at most 80 characters).
+    static func onBehalfOf(_ device: PairedDevice) -> String {
+        let name = String(device.name.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+        return "device \(device.id) (\(name))"
     }
 
     /// Follows trackd's live notifications for `device` (`watch`), handing each line to `line` until trackd closes
     /// the connection or `line` throws (the browser went away).
     public func watch(for device: PairedDevice, _ line: (ByteBuffer) async throws -> Void) async throws {
-        try await ControlClient.withConnection(socketPath: socketPath, client: Self.clientName(device)) { connection in
+        try await ControlClient.withConnection(socketPath: socketPath, client: Self.clientName,
+                                               onBehalfOf: Self.onBehalfOf(device)) { connection in
             _ = try await connection.call(.watch, params: NoParams(), result: JSONValue.self)
             while let next = try await connection.receive() {
                 try await line(next)

@@ -131,6 +131,27 @@ import TrackWebClient
         web.process.stop()
     }
 
+    @Test func aChangeFromThePageIsRecordedAsMadeForTheDeviceThatAskedIt() async throws {
+        let folder = try TemporaryFolder()
+        let (daemon, web) = try await Self.quietLog(folder)
+        let token = try await web.pair(name: "Anna's%0Aphone")  // a line break in the form
+        let me = try #require(try json(try await web.request("GET", "/api/me", cookie: token).text) as? [String: Any])
+        #expect(me["name"] as? String == "Anna's phone", "a name is one line")
+        let device = try #require(me["id"] as? Int)
+        let edited = try await web.request("POST", "/api/rpc/edit", cookie: token,
+                                           body: #"{"id":1,"changes":{"purpose":"Harbour office"},"reason":"the real client"}"#)
+        #expect(edited.status == 200, "\(edited.text)")
+        let shown = try await trackctl(["--socket", daemon.socket, "--json", "show", "1"])
+        let history = try #require((try json(shown.output) as? [String: Any])?["revisions"] as? [[String: Any]], "\(shown.output)")
+        let user = try await run("/usr/bin/id", ["-un"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        // trackd-web runs as the test's user here (as trackd-web under systemd): the user, and for whom.
+        #expect(history.last?["field"] as? String == "purpose")
+        #expect(history.last?["user"] as? String == "\(user) for device \(device) (Anna's phone)", "\(history)")
+        #expect(history.first?["user"] as? String == user, "trackctl's own change names the user alone: \(history)")
+        await daemon.stop()
+        web.process.stop()
+    }
+
     @Test func aRevokedDeviceIsRefusedOnItsNextRequest() async throws {
         let folder = try TemporaryFolder()
         let (daemon, web) = try await Self.quietLog(folder)

@@ -31,6 +31,28 @@ struct ControlRequestHandlerTests {
         #expect(reply["id"] as? Int == 1)
     }
 
+    @Test func keepsWhomAHelloActsForOnItsConnectionAndRefusesANameThatIsNotOneShortLine() async throws {
+        let handler = ControlRequestHandler(status: status, clock: { MonotonicInstant(nanoseconds: 5_000_000_000) })
+        var session = ControlSession()
+        func hello(_ whom: String) async -> Int? {
+            let params = try? JSONSerialization.data(withJSONObject: ["client": "trackd-web", "protocol": 1, "on_behalf_of": whom])
+            let line = #"{"jsonrpc":"2.0","id":1,"method":"hello","params":"# + String(decoding: params ?? Data(), as: UTF8.self) + "}"
+            guard case .respond(let reply) = await handler.handle(ByteBuffer(string: line), peer: nil, session: &session),
+                  let object = try? JSONSerialization.jsonObject(with: Data(reply.readableBytesView)) as? [String: Any] else {
+                return nil
+            }
+            return errorCode(object)
+        }
+        #expect(await hello("device 3 (Anna's phone)") == nil)
+        #expect(session.onBehalfOf == "device 3 (Anna's phone)")
+        #expect(session.user(nil) == "unknown for device 3 (Anna's phone)")
+        for wrong in ["", "two\nlines", String(repeating: "x", count: HelloParams.maxOnBehalfOfLength + 1)] {
+            #expect(await hello(wrong) == -32602, "\(wrong.prefix(20))")
+        }
+        #expect(session.onBehalfOf == "device 3 (Anna's phone)", "a refused hello changes nothing")
+        #expect(ControlSession().user(nil) == "unknown", "without on_behalf_of the user alone")
+    }
+
     @Test func refusesAClientOfAnotherProtocolVersionWithAnAnswerItCanRead() async throws {
         let reply = try await answer(#"{"jsonrpc":"2.0","id":"a","method":"hello","params":{"client":"old","protocol":0}}"#)
         #expect(errorCode(reply) == -32002)

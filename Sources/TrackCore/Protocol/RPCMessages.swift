@@ -105,10 +105,22 @@ public struct NoParams: Sendable, Codable, Hashable {
 public struct HelloParams: Sendable, Codable, Hashable {
     public var client: String
     public var `protocol`: Int
+    /// Whom a client that acts for others (trackd-web: a paired device) acts for on this connection; each change it
+    /// makes then records its user as `USER for WHOM` (`trackd-web for device 3 (Anna's phone)`).
+    public var onBehalfOf: String?
 
-    public init(client: String, protocol: Int = ControlProtocol.version) {
+    public init(client: String, protocol: Int = ControlProtocol.version, onBehalfOf: String? = nil) {
         self.client = client
         self.protocol = `protocol`
+        self.onBehalfOf = onBehalfOf
+    }
+
+    /// The longest `on_behalf_of` taken.
+    public static let maxOnBehalfOfLength = 120
+
+    enum CodingKeys: String, CodingKey {
+        case client, `protocol`
+        case onBehalfOf = "on_behalf_of"
     }
 }
 
