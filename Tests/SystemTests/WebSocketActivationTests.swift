@@ -6,17 +6,26 @@ import TrackWebClient
 /// trackd-web started by its sockets as systemd starts it (socket activation, through systemd-socket-activate, which
 /// passes listening sockets the way systemd does), and ending by itself when nobody uses it.
 @Suite(.serialized) struct WebSocketActivationTests {
+    /// trackd-web behind systemd-socket-activate in `folder`: a TCP socket on a free loopback port named `pageName`,
+    /// and its administration socket (`admin.sock`, named `admin`) when `admin` is set; then `arguments`.
+    static func activate(_ folder: TemporaryFolder, pageName: String, admin: Bool = true,
+                         arguments: [String]) throws -> (TestSubprocess, port: Int, admin: String) {
+        let port = try LoopbackPort.free()
+        let adminSocket = folder.file("admin.sock")
+        var sockets = ["--listen=127.0.0.1:\(port)", "--fdname=\(pageName)"]
+        if admin { sockets += ["--listen=\(adminSocket)", "--fdname=admin"] }
+        let activator = try TestSubprocess(
+            executable: "/usr/bin/systemd-socket-activate",
+            arguments: sockets + [Products.trackdWeb, "--state-dir", folder.path, "--assets", TrackdWeb.assets] + arguments,
+            outputPath: folder.file("activated.log"))
+        return (activator, port, adminSocket)
+    }
+
     @Test func startsOnTheFirstConnectionServesBothSocketsAndExitsWhenIdle() async throws {
         let folder = try TemporaryFolder()
         let daemon = try await Trackd.start(state: folder.path, source: "gpsd://127.0.0.1:1")
-        let port = try LoopbackPort.free()
-        let admin = folder.file("admin.sock")
-        let activator = try TestSubprocess(
-            executable: "/usr/bin/systemd-socket-activate",
-            arguments: ["--listen=127.0.0.1:\(port)", "--fdname=http", "--listen=\(admin)", "--fdname=admin",
-                        Products.trackdWeb, "--control-socket", daemon.socket, "--state-dir", folder.path,
-                        "--assets", TrackdWeb.assets, "--idle-exit", "2", "--config", "/dev/null"],
-            outputPath: folder.file("activated.log"))
+        let (activator, port, admin) = try Self.activate(folder, pageName: "http", arguments: [
+            "--control-socket", daemon.socket, "--idle-exit", "2", "--config", "/dev/null"])
         #expect(await poll(upTo: 30) { LoopbackPort.acceptsConnections(port) && FileManager.default.fileExists(atPath: admin) })
         // The first connection starts trackd-web on the socket it was made on.
         let pairing = try await WebExchange.send("POST", "/pair", to: .unixSocket(admin), body: Array(#"{"role":"driver"}"#.utf8))
@@ -46,14 +55,8 @@ import TrackWebClient
         try Data("web:\n  certificate: \(authority.serverCertificate)\n  key: \(authority.serverKey)\n".utf8)
             .write(to: URL(fileURLWithPath: configuration))
         let daemon = try await Trackd.start(state: folder.path, source: "gpsd://127.0.0.1:1")
-        let port = try LoopbackPort.free()
-        let admin = folder.file("admin.sock")
-        let activator = try TestSubprocess(
-            executable: "/usr/bin/systemd-socket-activate",
-            arguments: ["--listen=127.0.0.1:\(port)", "--fdname=https", "--listen=\(admin)", "--fdname=admin",
-                        Products.trackdWeb, "--control-socket", daemon.socket, "--state-dir", folder.path,
-                        "--assets", TrackdWeb.assets, "--config", configuration],
-            outputPath: folder.file("activated.log"))
+        let (activator, port, admin) = try Self.activate(folder, pageName: "https", arguments: [
+            "--control-socket", daemon.socket, "--config", configuration])
         #expect(await poll(upTo: 30) { LoopbackPort.acceptsConnections(port) && FileManager.default.fileExists(atPath: admin) })
         let client = HTTPSClient(authority: authority, folder: folder.path)
         let page = try await client.send("GET", "https://127.0.0.1:\(port)/pair")
@@ -68,12 +71,8 @@ import TrackWebClient
 
     @Test func aSocketOfAnotherNameIsRefusedRatherThanGuessedAt() async throws {
         let folder = try TemporaryFolder()
-        let port = try LoopbackPort.free()
-        let activator = try TestSubprocess(
-            executable: "/usr/bin/systemd-socket-activate",
-            arguments: ["--listen=127.0.0.1:\(port)", "--fdname=trackd-web.socket", Products.trackdWeb,
-                        "--state-dir", folder.path, "--assets", TrackdWeb.assets, "--config", "/dev/null"],
-            outputPath: folder.file("activated.log"))
+        let (activator, port, _) = try Self.activate(folder, pageName: "trackd-web.socket", admin: false,
+                                                     arguments: ["--config", "/dev/null"])
         #expect(await poll(upTo: 30) { LoopbackPort.acceptsConnections(port) })
         // The first connection starts trackd-web, which refuses the socket and exits.
         _ = try? await WebExchange.send("GET", "/", to: .tcp(host: "127.0.0.1", port: port))

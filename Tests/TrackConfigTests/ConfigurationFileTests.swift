@@ -136,14 +136,6 @@ struct ConfigurationFileTests {
     }
 
     @Test func theMailSectionRefusesAnAddressWithANameAMonthlyMailToNobodyAndARelativeMsmtpConfig() {
-        func refusal(_ text: String) -> String {
-            do {
-                _ = try ConfigurationFile.parse(text, path: "t.conf")
-                return "accepted"
-            } catch {
-                return error.description
-            }
-        }
         let named = refusal("mail:\n  to:\n    - driver@example.org\n    - Tax Office <tax@example.com>\n")
         #expect(named.contains("t.conf:4") && named.contains("'to'") && named.contains("Tax Office <tax@example.com>")
                 && named.contains("without a name or angle brackets"), "\(named)")
@@ -162,19 +154,21 @@ struct ConfigurationFileTests {
         #expect(file.web.certificate == "/etc/trackd/web.crt" && file.web.key == "/etc/trackd/web.key")
         #expect(file.web.servesTLS)
         #expect(!(try ConfigurationFile.parse("", path: "t.conf")).web.servesTLS, "no certificate, no HTTPS")
-        func refusal(_ text: String) -> String {
-            do {
-                _ = try ConfigurationFile.parse(text, path: "t.conf")
-                return "accepted"
-            } catch {
-                return error.description
-            }
-        }
         let alone = refusal("web:\n  certificate: /etc/trackd/web.crt\n")
         #expect(alone.contains("t.conf:2") && alone.contains("'web.key' is not"), "\(alone)")
         #expect(refusal("web:\n  key: /etc/trackd/web.key\n").contains("'web.certificate' is not"))
         #expect(refusal("web:\n  certificate: web.crt\n  key: /etc/trackd/web.key\n").contains("an absolute path"))
         #expect(refusal("web:\n  port: 443\n").contains("'port'"))
+    }
+
+    /// The refusal's sentence for `text` as `t.conf`, or "accepted".
+    private func refusal(_ text: String) -> String {
+        do {
+            _ = try ConfigurationFile.parse(text, path: "t.conf")
+            return "accepted"
+        } catch {
+            return error.description
+        }
     }
 
     @Test func readsDevNullAsAFileWithNoSettings() throws {

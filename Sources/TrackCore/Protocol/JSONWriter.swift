@@ -14,12 +14,7 @@ public struct JSONWriter: Sendable {
 
     /// Writes an object; `body` writes its members.
     public mutating func object(_ body: (inout JSONWriter) -> Void) {
-        separate()
-        bytes.append(UInt8(ascii: "{"))
-        needsComma = false
-        body(&self)
-        bytes.append(UInt8(ascii: "}"))
-        needsComma = true
+        enclosed(UInt8(ascii: "{"), UInt8(ascii: "}"), body)
     }
 
     /// Writes a member's key; the next value written is the member's value.
@@ -102,11 +97,16 @@ public struct JSONWriter: Sendable {
 
     /// Writes an array; `body` writes its elements.
     public mutating func array(_ body: (inout JSONWriter) -> Void) {
+        enclosed(UInt8(ascii: "["), UInt8(ascii: "]"), body)
+    }
+
+    /// An object's or an array's brackets around what `body` writes.
+    private mutating func enclosed(_ open: UInt8, _ close: UInt8, _ body: (inout JSONWriter) -> Void) {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        bytes.append(open)
         needsComma = false
         body(&self)
-        bytes.append(UInt8(ascii: "]"))
+        bytes.append(close)
         needsComma = true
     }
 
