@@ -16,9 +16,8 @@ struct ConfigurationReloadTests {
         try DriveLog.appendParking(to: drive, seconds: 3600)
         let script = folder.file("buzz")
         let record = folder.file("buzzed")
-        try Data("#!/bin/sh\nenv | grep '^TRACKD_' | sort > '\(record).tmp'\nmv '\(record).tmp' '\(record)'\n".utf8)
-            .write(to: URL(fileURLWithPath: script))
-        chmod(script, 0o755)
+        try ExecutableScript.write("#!/bin/sh\nenv | grep '^TRACKD_' | sort > '\(record).tmp'\nmv '\(record).tmp' '\(record)'\n",
+                                   to: script)
         let listener = try NotifyListener(path: folder.file("notify.sock"))
         // At first no alert can come: a week's standing.
         let daemon = try await Trackd.start(

@@ -117,9 +117,8 @@ extension SystemdServiceTests {
         let script = folder.file("buzz")
         let record = folder.file("buzzed")
         // A program, run directly: its arguments arrive as given (a shell would split "two words").
-        try Data("#!/bin/sh\nprintf '%s|' \"$@\" > '\(record).tmp'\nenv | grep '^TRACKD_' | sort >> '\(record).tmp'\nmv '\(record).tmp' '\(record)'\n".utf8)
-            .write(to: URL(fileURLWithPath: script))
-        chmod(script, 0o755)
+        try ExecutableScript.write("#!/bin/sh\nprintf '%s|' \"$@\" > '\(record).tmp'\nenv | grep '^TRACKD_' | sort >> '\(record).tmp'\nmv '\(record).tmp' '\(record)'\n",
+                                   to: script)
         // The demo drive stands for over a minute before it moves off: an idle alert after 60 s of standing.
         let daemon = try await Trackd.start(
             state: folder.path, source: "file://\(DriveLog.demo)?speed=20", autoStart: "business",
@@ -141,8 +140,7 @@ extension SystemdServiceTests {
         let folder = try TemporaryFolder()
         let script = folder.file("stuck-buzzer")
         // It starts a child of its own, then hangs: at the timeout both go (its whole process group).
-        try Data("#!/bin/sh\nsleep 300.5 &\nexec sleep 300.25\n".utf8).write(to: URL(fileURLWithPath: script))
-        chmod(script, 0o755)
+        try ExecutableScript.write("#!/bin/sh\nsleep 300.5 &\nexec sleep 300.25\n", to: script)
         let daemon = try await Trackd.start(
             state: folder.path, source: "file://\(DriveLog.demo)?speed=20", autoStart: "business",
             configuration: "daemon:\n  alert_command: \(script)\n  alert_timeout: 1\nengine:\n  idle_alert_after: 60\n")

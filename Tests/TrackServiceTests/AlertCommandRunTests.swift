@@ -123,8 +123,7 @@ extension TemporaryFolder {
     /// A shell script in the folder, executable: its path.
     func script(_ name: String, _ body: String) throws -> String {
         let path = file(name)
-        try Data("#!/bin/sh\n\(body)\n".utf8).write(to: URL(fileURLWithPath: path))
-        chmod(path, 0o755)
+        try ExecutableScript.write("#!/bin/sh\n\(body)\n", to: path)
         return path
     }
 }
