@@ -10,20 +10,11 @@ public struct QRCode: Sendable, Equatable {
     /// Row by row, `true` for dark.
     public let modules: [Bool]
 
-    /// How much of the code may be damaged and still read; more is a bigger code.
-    public enum Correction: Sendable {
-        /// About 7 %.
-        case low
-        /// About 15 %: the usual choice for a screen.
-        case medium
-
-        var level: QRecLevel { self == .low ? QR_ECLEVEL_L : QR_ECLEVEL_M }
-    }
-
-    /// The code of `text` (as 8-bit bytes: a URL keeps its case), the smallest version that holds it.
-    public init(_ text: String, correction: Correction = .medium) throws(QRCodeError) {
+    /// The code of `text` (as 8-bit bytes: a URL keeps its case), the smallest version that holds it, with medium
+    /// error correction (about 15 % of it may be damaged and still read: the usual choice for a screen).
+    public init(_ text: String) throws(QRCodeError) {
         guard !text.isEmpty else { throw .empty }
-        guard let code = QRcode_encodeString8bit(text, 0, correction.level) else {
+        guard let code = QRcode_encodeString8bit(text, 0, QR_ECLEVEL_M) else {
             throw .cannotEncode(text: text, reason: String(cString: strerror(errno)))
         }
         defer { QRcode_free(code) }

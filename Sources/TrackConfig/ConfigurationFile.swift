@@ -58,6 +58,15 @@ public struct ConfigurationFile: Sendable {
     /// The top-level sections.
     static let sections = ["daemon", "engine", "log", "privacy", "profile", "uplink", "mail", "web"]
 
+    /// The file `explicitPath` names (it must exist), else the one at the default path when it exists, else every
+    /// default (and no path): how trackd and trackd-web find their configuration.
+    public static func load(explicitPath: String?,
+                            environment: [String: String]) throws(ConfigurationError) -> (file: ConfigurationFile, path: String?) {
+        let path = explicitPath ?? defaultPath(environment: environment)
+        guard explicitPath != nil || access(path, F_OK) == 0 else { return (ConfigurationFile(), nil) }
+        return (try load(path: path), path)
+    }
+
     /// Reads and checks the file at `path`. An empty file, or `/dev/null`, gives every default.
     public static func load(path: String) throws(ConfigurationError) -> ConfigurationFile {
         try parse(try read(path), path: path)

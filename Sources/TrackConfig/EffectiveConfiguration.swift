@@ -75,12 +75,8 @@ public struct EffectiveConfiguration: Sendable, Hashable {
     /// path when a file is there, else every default.
     public static func load(explicitPath: String?, overrides: Overrides = Overrides(),
                             environment: [String: String]) throws(ConfigurationError) -> EffectiveConfiguration {
-        let path = explicitPath ?? ConfigurationFile.defaultPath(environment: environment)
-        guard explicitPath != nil || access(path, F_OK) == 0 else {
-            return EffectiveConfiguration(file: ConfigurationFile(), path: nil, overrides: overrides, environment: environment)
-        }
-        let file = try ConfigurationFile.load(path: path)
-        try file.checkAlertProgram(path: path)
+        let (file, path) = try ConfigurationFile.load(explicitPath: explicitPath, environment: environment)
+        if let path { try file.checkAlertProgram(path: path) }
         return EffectiveConfiguration(file: file, path: path, overrides: overrides, environment: environment)
     }
 

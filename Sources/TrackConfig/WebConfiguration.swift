@@ -8,6 +8,9 @@ public struct WebConfiguration: Sendable, Hashable {
 
     public init() {}
 
-    /// Whether the page can be served over HTTPS.
-    public var servesTLS: Bool { certificate != nil && key != nil }
+    /// The certificate and key when both are given: the page can be served over HTTPS.
+    public var tlsFiles: (certificate: String, key: String)? {
+        guard let certificate, let key else { return nil }
+        return (certificate, key)
+    }
 }

@@ -75,7 +75,7 @@ public struct ControlRequestHandler: Sendable {
         let result: Result<any Encodable & Sendable, RPCError>
         switch method {
         case .hello:
-            result = call.params(HelloParams.self).flatMap { params in
+            result = call.params(HelloParams.self).flatMap { (params: HelloParams?) -> Result<HelloParams?, RPCError> in
                 if let params, params.protocol != ControlProtocol.version {
                     return .failure(.unsupportedVersion(client: params.protocol, server: ControlProtocol.version))
                 }
@@ -86,11 +86,11 @@ public struct ControlRequestHandler: Sendable {
                                                        + "line of at most \(HelloParams.maxOnBehalfOfLength) characters"))
                     }
                 }
-                return .success(HelloResult(server: "trackd \(TrackVersion.string)", protocol: ControlProtocol.version,
-                                            methods: ControlMethod.allCases.map(\.rawValue)))
-            }
-            if case .success = result, case .success(let params?) = call.params(HelloParams.self) {
-                session.onBehalfOf = params.onBehalfOf
+                return .success(params)
+            }.map { (params: HelloParams?) -> any Encodable & Sendable in
+                if let params { session.onBehalfOf = params.onBehalfOf }
+                return HelloResult(server: "trackd \(TrackVersion.string)", protocol: ControlProtocol.version,
+                                   methods: ControlMethod.allCases.map(\.rawValue))
             }
         case .status:
             if case .failure(let error) = call.params(NoParams.self) { return respond(id, error: error) }
@@ -180,6 +180,13 @@ public struct ControlRequestHandler: Sendable {
         /// The request has a `params` member (else there is nothing to decode).
         let hasParams: Bool
 
+        /// Parameters the method cannot do without: their absence is `invalid params`, showing `example`.
+        func params<Params: Codable & Sendable>(_ type: Params.Type, required example: String) -> Result<Params, RPCError> {
+            params(type).flatMap { params in
+                params.map { .success($0) } ?? .failure(.invalidParams(method.rawValue, "'params' is missing: \(example)"))
+            }
+        }
+
         func params<Params: Codable & Sendable>(_ type: Params.Type) -> Result<Params?, RPCError> {
             guard hasParams else { return .success(nil) }
             do {
@@ -208,10 +215,9 @@ public struct ControlRequestHandler: Sendable {
         _ call: Call, _ type: Params.Type, required example: String, settling: Bool = false,
         _ body: @Sendable (MileageLog, Params) async throws -> any Encodable & Sendable
     ) async -> Result<any Encodable & Sendable, RPCError> {
-        switch call.params(type) {
+        switch call.params(type, required: example) {
         case .failure(let error): return .failure(error)
-        case .success(nil): return .failure(.invalidParams(call.method.rawValue, "'params' is missing: \(example)"))
-        case .success(let params?):
+        case .success(let params):
             if settling { await settle() }
             return await withLog { try await body($0, params) }
         }
@@ -286,13 +292,15 @@ public struct ControlRequestHandler: Sendable {
     private func mail(_ call: Call, peer: PeerCredentials?) async -> Result<any Encodable & Sendable, RPCError> {
         if let refusal = access.refusal(for: peer) { return .failure(.forbidden(refusal)) }
         let params: ReportMailParams
-        switch call.params(ReportMailParams.self) {
+        switch call.params(ReportMailParams.self, required: #"{"month": "2026-11"}"#) {
         case .failure(let error): return .failure(error)
-        case .success(nil): return .failure(.invalidParams(call.method.rawValue, "'params' is missing: {\"month\": \"2026-11\"}"))
-        case .success(let value?): params = value
+        case .success(let value): params = value
         }
-        guard let month = params.firstDay else {
-            return .failure(.invalidParams(call.method.rawValue, "'month' cannot be '\(params.month)': write YYYY-MM, such as 2026-11"))
+        let month: CivilDate
+        do {
+            month = try params.firstDay()
+        } catch {
+            return .failure(.invalidParams(call.method.rawValue, "\(error)"))
         }
         guard let mailer else {
             return .failure(.refused("no e-mail is configured: name who gets the month's report with 'to:' in the mail: "

@@ -27,10 +27,10 @@ public struct ControlBridge: Sendable {
     /// How trackd-web introduces itself.
     static let clientName = "trackd-web \(TrackVersion.string)"
 
-    /// The device it speaks for, as the log records it, on one line (a device's name is at most 80 characters).
+    /// The device it speaks for, as the log records it (a device's name is at most 80 characters, one line since
+    /// pairing made it so; a name stored before is made one line here).
     static func onBehalfOf(_ device: PairedDevice) -> String {
-        let name = String(device.name.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
-        return "device \(device.id) (\(name))"
+        "device \(device.id) (\(device.name.oneLine))"
     }
 
     /// Follows trackd's live notifications for `device` (`watch`), handing each line to `line` until trackd closes

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Synchronization
+import TrackCore
 import TrackDigest
 import TrackWebClient
 
@@ -90,9 +91,7 @@ public final class DeviceRegistry: Sendable {
         case .success(let code): claimed = code
         }
         let token = Self.newToken()
-        // One line: a name is shown in lists and recorded with each change the device makes.
-        let oneLine = String(deviceName.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
-            .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        let oneLine = deviceName.oneLine
         let name = oneLine.isEmpty ? "device" : String(oneLine.prefix(80))
         let device = try store.add(name: name, role: claimed.role, tokenDigest: Self.digest(token), at: wallTime)
         state.withLock { $0.known[Self.digest(token)] = device }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ArgumentParser
 import FoundationEssentials
 import Logging
@@ -90,8 +87,8 @@ struct TrackWebCommand: AsyncParsableCommand {
             }
             guard !listeners.isEmpty else { throw WebError.nothingToListenOn }
             let (settings, configurationPath) = try webSettings(environment: environment)
-            let tls = try settings.certificate.flatMap { certificate throws(WebError) in
-                try settings.key.map { key throws(WebError) in try WebTLS.configuration(certificate: certificate, key: key) }
+            let tls = try settings.tlsFiles.map { files throws(WebError) in
+                try WebTLS.configuration(certificate: files.certificate, key: files.key)
             }
             if tls == nil, let secure = listeners.first(where: \.isTLS) {
                 throw WebError.noCertificate(socket: "\(secure.endpoint)", configuration: configurationPath)
@@ -120,12 +117,11 @@ struct TrackWebCommand: AsyncParsableCommand {
         }
     }
 
-    /// trackd.conf's `web:` section and the file's path; every default when the default file does not exist.
+    /// trackd.conf's `web:` section (every default when there is no file) and the path looked at, for messages.
     func webSettings(environment: [String: String]) throws(WebError) -> (WebConfiguration, String) {
-        let path = config ?? ConfigurationFile.defaultPath(environment: environment)
-        if config == nil && access(path, F_OK) != 0 { return (WebConfiguration(), path) }
         do {
-            return (try ConfigurationFile.load(path: path).web, path)
+            let (file, path) = try ConfigurationFile.load(explicitPath: config, environment: environment)
+            return (file.web, path ?? "\(ConfigurationFile.defaultPath(environment: environment)) (not there)")
         } catch {
             throw .configuration("\(error)")
         }

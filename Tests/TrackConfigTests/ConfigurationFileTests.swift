@@ -152,8 +152,8 @@ struct ConfigurationFileTests {
         let file = try ConfigurationFile.parse("web:\n  certificate: /etc/trackd/web.crt\n  key: /etc/trackd/web.key\n",
                                                path: "t.conf")
         #expect(file.web.certificate == "/etc/trackd/web.crt" && file.web.key == "/etc/trackd/web.key")
-        #expect(file.web.servesTLS)
-        #expect(!(try ConfigurationFile.parse("", path: "t.conf")).web.servesTLS, "no certificate, no HTTPS")
+        #expect(file.web.tlsFiles != nil)
+        #expect((try ConfigurationFile.parse("", path: "t.conf")).web.tlsFiles == nil, "no certificate, no HTTPS")
         let alone = refusal("web:\n  certificate: /etc/trackd/web.crt\n")
         #expect(alone.contains("t.conf:2") && alone.contains("'web.key' is not"), "\(alone)")
         #expect(refusal("web:\n  key: /etc/trackd/web.key\n").contains("'web.certificate' is not"))

@@ -16,7 +16,7 @@ public enum NMEASentenceError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .badChecksum(let stated, let computed):
-            "checksum mismatch: sentence says \(NMEASentenceError.hex(stated)), contents give \(NMEASentenceError.hex(computed))"
+            "checksum mismatch: sentence says \(stated.hexDigits), contents give \(computed.hexDigits)"
         case .malformedChecksum:
             "malformed checksum (expected '*' and two hex digits at the end)"
         case .checksumMissing:
@@ -28,10 +28,5 @@ public enum NMEASentenceError: Error, Sendable, Hashable, CustomStringConvertibl
         case .missingField(let type, let index, let name):
             "\(type) field \(index) (\(name)) is missing"
         }
-    }
-
-    private static func hex(_ value: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(value >> 4)], digits[Int(value & 0xF)]])
     }
 }

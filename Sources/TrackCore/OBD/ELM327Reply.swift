@@ -16,7 +16,7 @@ public enum ELM327Reply: Sendable, Hashable {
     public init(_ raw: String, command: String) {
         let echo = command.uppercased().filter { $0 != " " }
         var lines = raw.split(whereSeparator: { $0 == "\r" || $0 == "\n" })
-            .map { $0.trimmingSpaces() }
+            .map { String($0).trimmingWhitespace }
             .filter { !$0.isEmpty && $0 != ">" }
         // The echo of the command (echo on), and the search for a protocol that precedes the first answer.
         if let first = lines.first, first.uppercased().filter({ $0 != " " }) == echo { lines.removeFirst() }
@@ -98,12 +98,5 @@ public enum ELM327Error: Sendable, Hashable, CustomStringConvertible {
         case .stopped: "STOPPED: the adapter was interrupted before it answered"
         case .other(let words): "the adapter said \(words)"
         }
-    }
-}
-
-extension Substring {
-    /// Without the spaces at either end.
-    func trimmingSpaces() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

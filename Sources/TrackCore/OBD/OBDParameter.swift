@@ -32,7 +32,7 @@ public enum OBDParameter: Sendable, Hashable, CaseIterable {
 
     /// What is sent to the adapter (`010C`).
     public var command: String {
-        Self.hex(mode) + Self.hex(pid)
+        mode.hexDigits + pid.hexDigits
     }
 
     /// The value in the adapter's `reply` to `command`.
@@ -82,11 +82,6 @@ public enum OBDParameter: Sendable, Hashable, CaseIterable {
     func payload(of message: [UInt8]) -> ArraySlice<UInt8>? {
         guard message.count >= 2, message[0] == mode | 0x40, message[1] == pid else { return nil }
         return message.dropFirst(2)
-    }
-
-    static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789ABCDEF")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
     }
 }
 

@@ -7,11 +7,12 @@ public struct ReportMailParams: Sendable, Codable, Hashable {
         self.month = month
     }
 
-    /// The month's first day; `nil` when `month` is not `YYYY-MM` with a month from 01 to 12.
-    public var firstDay: CivilDate? {
-        let parts = month.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
-              let year = Int(parts[0]), let number = Int(parts[1]), (1...12).contains(number) else { return nil }
-        return CivilDate(year: year, month: number, day: 1)
+    /// The month's first day, read as `--month` is (`LogPeriod.month(parsing:)`).
+    public func firstDay() throws(LogPeriodError) -> CivilDate {
+        let period = try LogPeriod.month(parsing: month)
+        guard case .month(let year, let number) = period, let first = CivilDate(year: year, month: number, day: 1) else {
+            throw .badMonth(month)
+        }
+        return first
     }
 }
