@@ -8,8 +8,8 @@ import Foundation
 /// Foundation's `Process` passes the test runner's blocked signal mask on to the child, and SIGTERM is among the
 /// blocked signals: a daemon started that way ignores `terminate()`, and so does everything it starts. This
 /// starts the child with `posix_spawn`, an empty signal mask and default signal handlers, in a process group of
-/// its own (so that a signal reaches it and its children together), with standard input from /dev/null, standard
-/// output and error to `outputPath`, and no other inherited descriptors.
+/// its own (so that a signal reaches it and its children together), with standard input from /dev/null (or a given
+/// path), standard output and error to `outputPath`, and no other inherited descriptors.
 public final class TestSubprocess: @unchecked Sendable {
     /// The child's process id, which is also its process group id.
     public let pid: pid_t
@@ -20,7 +20,11 @@ public final class TestSubprocess: @unchecked Sendable {
     public private(set) var exitStatus: Int32?
 
     /// Starts `executable` with `arguments`; the environment is this process's, with `environment` laid over it.
-    public init(executable: String, arguments: [String], environment: [String: String] = [:], outputPath: String) throws {
+    /// Standard input is `inputPath` (a FIFO the test writes commands to, say), /dev/null unless given.
+    public init(
+        executable: String, arguments: [String], environment: [String: String] = [:], inputPath: String = "/dev/null",
+        outputPath: String
+    ) throws {
         self.outputPath = outputPath
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -37,7 +41,7 @@ public final class TestSubprocess: @unchecked Sendable {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, inputPath, O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         // Close what the test runner has open (other tests' pipes among it), so that the daemon cannot hold it.

@@ -42,6 +42,17 @@ public enum ELM327Reply: Sendable, Hashable {
         }
     }
 
+    /// The reply in a few words, for a log line.
+    public var summary: String {
+        switch self {
+        case .ok: "OK"
+        case .data(let lines): lines.joined(separator: " / ")
+        case .noData: "NO DATA"
+        case .error(let error): error.description
+        case .text(let text): text.isEmpty ? "an empty answer" : "'\(text.oneLine)'"
+        }
+    }
+
     /// Hex digits with optional spaces, or a multi-frame answer's `0:`-style line number or its byte count (`014`).
     static func isHexLine(_ line: String) -> Bool {
         var body = Substring(line)

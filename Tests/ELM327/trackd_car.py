@@ -1,0 +1,75 @@
+"""trackd's own car for ELM327-emulator (https://github.com/Ircama/ELM327-emulator), merged into the emulator
+with its `merge trackd_car` command and chosen with `scenario trackd`.
+
+The emulator's default car has no odometer (PID A6 answers NO DATA) and its 'car' scenario answers A6 with a wrong
+service byte (61 instead of 41), so the tests drive this car instead: a car with an odometer whose speed, engine
+speed, odometer and battery voltage are what the test last set, through the emulator's own command line:
+
+    emulator.trackd_car.update(speed=50, rpm=1800, odometer=12345.6, volts=14.2)
+
+Each answer is built when it is asked for (the emulator's ResponseFooter), so the car follows the test as it
+drives. `engine=False` makes the car stop answering the engine's PIDs (NO DATA, as a car with the ignition off),
+while the adapter still reads the voltage. Everything else (protocol, VIN, supported PIDs 01-20) is the emulator's
+default car.
+"""
+
+from elm.obd_message import ObdMessage as _emulator_messages, ELM_FOOTER, ECU_ADDR_E, ECU_R_ADDR_E, HD, SZ, DT, ST
+
+DEFAULTS = {"speed": 0.0, "rpm": 0.0, "odometer": 12345.6, "volts": 12.4, "engine": True}
+
+
+def _car(emulator):
+    if not hasattr(emulator, "trackd_car"):
+        emulator.trackd_car = dict(DEFAULTS)
+    return emulator.trackd_car
+
+
+def _answer(emulator, data):
+    """A single-frame answer of the engine's control unit, or NO DATA while the engine is off."""
+    if not _car(emulator)["engine"]:
+        return ST("NO DATA")
+    size = "%02X" % (len(data.split()))
+    return HD(ECU_R_ADDR_E) + SZ(size) + DT(data)
+
+
+def _speed(emulator, cmd, pid, uc_val):
+    return _answer(emulator, "41 0D %02X" % max(0, min(255, round(_car(emulator)["speed"]))))
+
+
+def _rpm(emulator, cmd, pid, uc_val):
+    quarters = max(0, min(65535, round(_car(emulator)["rpm"] * 4)))
+    return _answer(emulator, "41 0C %02X %02X" % (quarters >> 8, quarters & 0xFF))
+
+
+def _odometer(emulator, cmd, pid, uc_val):
+    tenths = max(0, min(0xFFFFFFFF, round(_car(emulator)["odometer"] * 10)))
+    return _answer(emulator, "41 A6 " + " ".join("%02X" % (tenths >> shift & 0xFF) for shift in (24, 16, 8, 0)))
+
+
+def _supported_a1_c0(emulator, cmd, pid, uc_val):
+    # Bit 6 of the first byte: PID A6.
+    return _answer(emulator, "41 A0 04 00 00 00")
+
+
+def _volts(emulator, cmd, pid, uc_val):
+    return ST("%.1fV" % _car(emulator)["volts"])
+
+
+ObdMessage = {
+    "trackd": {
+        # Highest priority (1): these entries come before the default car's own for the same requests.
+        "SPEED": {"Request": "^010D" + ELM_FOOTER, "Descr": "Vehicle Speed (trackd's car)", "Header": ECU_ADDR_E,
+                  "Priority": 1, "ResponseFooter": _speed},
+        "RPM": {"Request": "^010C" + ELM_FOOTER, "Descr": "Engine RPM (trackd's car)", "Header": ECU_ADDR_E,
+                "Priority": 1, "ResponseFooter": _rpm},
+        "PIDS_A0": {"Request": "^01A0" + ELM_FOOTER, "Descr": "Supported PIDs [A1-C0] (trackd's car)",
+                    "Header": ECU_ADDR_E, "Priority": 1, "ResponseFooter": _supported_a1_c0},
+        "ODOMETER": {"Request": "^01A6" + ELM_FOOTER, "Descr": "Odometer (trackd's car)", "Header": ECU_ADDR_E,
+                     "Priority": 1, "ResponseFooter": _odometer},
+        "ELM_VOLTAGE": {"Request": "^ATRV" + ELM_FOOTER, "Descr": "Battery voltage (trackd's car)", "Priority": 1,
+                        "ResponseFooter": _volts},
+        # The rest of the default car (protocol search, VIN, PIDs 01-20), below these.
+        **{key: value for key, value in _emulator_messages["default"].items()
+           if key not in ("SPEED", "RPM", "PIDS_A0", "ODOMETER", "ELM_VOLTAGE")},
+    }
+}

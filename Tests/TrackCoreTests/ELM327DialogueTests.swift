@@ -1,0 +1,172 @@
+import Testing
+import TrackCore
+
+/// The dialogue alone: what it asks, in which order and when, and what it makes of answers, timeouts and noise.
+/// The answers are the text ELM327-emulator's default car sends (OBDSourceTests talks to the emulator itself).
+struct ELM327DialogueTests {
+    /// A clock for the dialogue, in seconds.
+    static func at(_ seconds: Double) -> MonotonicInstant {
+        MonotonicInstant(nanoseconds: 1_000_000_000_000).adding(seconds: seconds)
+    }
+
+    /// Answers each command the dialogue sends with `answers[command]` until `until` commands were sent; returns
+    /// the commands and the events.
+    static func run(
+        _ dialogue: inout ELM327Dialogue, from start: Double = 0, commands limit: Int,
+        answers: (String) -> String?
+    ) -> (commands: [String], events: [OBDEvent], time: Double) {
+        var commands: [String] = []
+        var events: [OBDEvent] = []
+        var time = start
+        while commands.count < limit {
+            switch dialogue.next(at: at(time)) {
+            case .wait(let until):
+                time = max(time, until.seconds(since: at(0)))
+            case .send(let command, _):
+                commands.append(command)
+                time += 0.05
+                if let text = answers(command) {
+                    events += dialogue.handle(ELM327Reply(text, command: command), at: at(time))
+                } else {
+                    events += dialogue.handleTimeout(at: at(time))
+                }
+            }
+        }
+        return (commands, events, time)
+    }
+
+    static let defaultCar: [String: String] = [
+        "ATZ": "ATZ\r\r\rELM327 v1.5\r\r", "ATE0": "ATE0\rOK\r\r", "ATL0": "OK\r\r", "ATS0": "OK\r\r", "ATH0": "OK\r\r",
+        "ATSP0": "OK\r\r", "0100": "SEARCHING...\r4100383B8013\r\r", "ATDP": "AUTO, ISO 15765-4 (CAN 11/500) \r\r",
+        "0902": "014\r0: 490201575030\r1: 5A5A5A39395A54\r2: 53333930303030\r\r", "01A0": "NO DATA\r\r",
+        "01A6": "NO DATA\r\r", "010D": "410D04\r410D04\r\r", "010C": "410C09B0\r410C09B0\r\r", "ATRV": "13.1V\r\r",
+    ]
+
+    @Test func setsTheAdapterUpFindsTheCarIdentifiesItThenPolls() {
+        var dialogue = ELM327Dialogue()
+        let (commands, events, _) = Self.run(&dialogue, commands: 14) { Self.defaultCar[$0] }
+
+        #expect(commands == ["ATZ", "ATE0", "ATL0", "ATS0", "ATH0", "ATSP0", "ATRV", "0100", "ATDP", "0902", "01A0",
+                             "010D", "010C", "ATRV"])
+        #expect(events.first == .adapter("ELM327 v1.5"))
+        #expect(events.contains(.protocolName("AUTO, ISO 15765-4 (CAN 11/500)")))
+        #expect(events.contains(.vin("WP0ZZZ99ZTS390000")))
+        #expect(events.contains(.odometerSupport(false)))
+        #expect(events.contains(.voltage(13.1)))
+        #expect(dialogue.phase == .polling)
+    }
+
+    @Test func asksTheOdometerOnlyOfACarThatAnnouncesIt() {
+        var answers = Self.defaultCar
+        answers["01A0"] = "41A004000000\r\r"
+        answers["01A6"] = "41A60001E240\r\r"
+        var dialogue = ELM327Dialogue()
+        let (commands, events, _) = Self.run(&dialogue, commands: 40) { answers[$0] }
+
+        #expect(events.contains(.odometerSupport(true)))
+        #expect(events.contains { if case .reading(.odometer(kilometres: 12345.6), _) = $0 { true } else { false } })
+        // Identification reads it once; then once every odometerInterval (10 s) among the 1 s polls of speed.
+        let polls = commands.drop { $0 != "01A6" }.dropFirst()
+        #expect(polls.filter { $0 == "010D" }.count >= 9)
+        #expect(polls.filter { $0 == "01A6" }.count <= 2)
+    }
+
+    @Test func pollsSpeedAndEngineEverySecondAndTheVoltageEveryFive() {
+        var dialogue = ELM327Dialogue()
+        let setup = Self.run(&dialogue, commands: 11) { Self.defaultCar[$0] }
+        let (commands, _, time) = Self.run(&dialogue, from: setup.time, commands: 60) { Self.defaultCar[$0] }
+
+        let seconds = time - setup.time
+        let speedRate = Double(commands.count { $0 == "010D" }) / seconds
+        let voltageRate = Double(commands.count { $0 == "ATRV" }) / seconds
+        #expect(abs(speedRate - 1) < 0.1, "\(speedRate) speed requests a second")
+        #expect(commands.count { $0 == "010C" } == commands.count { $0 == "010D" })
+        #expect(abs(voltageRate - 0.2) < 0.05, "\(voltageRate) voltage requests a second")
+        #expect(!commands.contains("01A6"), "a car without PID A6 is not asked for it")
+    }
+
+    @Test func asksAgainForACarThatDoesNotAnswerAndReadsTheVoltageMeanwhile() {
+        var answers = Self.defaultCar
+        answers["0100"] = "SEARCHING...\rUNABLE TO CONNECT\r\r"
+        answers["ATRV"] = "12.3V\r\r"
+        var dialogue = ELM327Dialogue()
+        let (commands, events, time) = Self.run(&dialogue, commands: 16) { answers[$0] }
+
+        #expect(dialogue.phase == .searching)
+        #expect(commands.count { $0 == "0100" } >= 4)
+        #expect(events.contains(.carSilent("0100: UNABLE TO CONNECT: the adapter found no car on any protocol")))
+        #expect(events.contains(.voltage(12.3)))
+        // One search every carRetryInterval (5 s), not a busy loop.
+        #expect(time / Double(commands.count { $0 == "0100" }) > 3.5)
+
+        // The engine starts: the next search finds the car.
+        answers["0100"] = Self.defaultCar["0100"]
+        let later = Self.run(&dialogue, from: time, commands: 8) { answers[$0] }
+        // 38 3B 80 13: bits for PIDs 03-05, 0B-0D, 0F-11, 1C, 1F and 20.
+        #expect(later.events.contains(.carAnswered(supported: [0x03, 0x04, 0x05, 0x0B, 0x0C, 0x0D, 0x0F, 0x10, 0x11, 0x1C,
+                                                              0x1F, 0x20])))
+    }
+
+    @Test func saysTheCarWentSilentAfterThreeUnansweredPollsButNotForNoise() {
+        var answers = Self.defaultCar
+        var dialogue = ELM327Dialogue()
+        let start = Self.run(&dialogue, commands: 13) { answers[$0] }
+        #expect(dialogue.phase == .polling)
+
+        // Noise and a late answer to another request say nothing about the car.
+        answers["010D"] = "4#!0D\r\r"
+        answers["010C"] = "410D04\r\r"
+        let noisy = Self.run(&dialogue, from: start.time, commands: 12) { answers[$0] }
+        #expect(dialogue.phase == .polling)
+        #expect(!noisy.events.contains { if case .carSilent = $0 { true } else { false } })
+
+        answers["010D"] = "NO DATA\r\r"
+        answers["010C"] = "CAN ERROR\r\r"
+        let silent = Self.run(&dialogue, from: noisy.time, commands: 4) { answers[$0] }
+        #expect(dialogue.phase == .searching)
+        #expect(silent.events.count { if case .carSilent = $0 { true } else { false } } == 1)
+    }
+
+    @Test func reportsTheAdapterLostAfterThreeTimeoutsInARowAndStartsOver() {
+        var dialogue = ELM327Dialogue()
+        let start = Self.run(&dialogue, commands: 13) { Self.defaultCar[$0] }
+        // One timeout, then an answer: not lost.
+        var timeouts = 1
+        let flaky = Self.run(&dialogue, from: start.time, commands: 4) { command in
+            if timeouts > 0 {
+                timeouts -= 1
+                return nil
+            }
+            return Self.defaultCar[command]
+        }
+        #expect(!flaky.events.contains { if case .adapterLost = $0 { true } else { false } })
+
+        let gone = Self.run(&dialogue, from: flaky.time, commands: 4) { _ in nil }
+        #expect(gone.events.contains(.adapterLost("no answer from the adapter to 3 commands in a row")))
+        #expect(dialogue.phase == .settingUp)
+        #expect(gone.commands.last == "ATZ", "after the loss the dialogue starts from the reset")
+    }
+
+    @Test func goesOnPastSettingsACloneDoesNotKnow() {
+        var answers = Self.defaultCar
+        answers["ATS0"] = "?\r\r"
+        answers["ATZ"] = "\r\rELM327 v2.1\r\r"
+        var dialogue = ELM327Dialogue()
+        let (commands, events, _) = Self.run(&dialogue, commands: 12) { answers[$0] }
+
+        #expect(commands.prefix(8) == ["ATZ", "ATE0", "ATL0", "ATS0", "ATH0", "ATSP0", "ATRV", "0100"])
+        #expect(events.first == .adapter("ELM327 v2.1"))
+        #expect(events.contains(.unanswered("ATS0: the adapter did not understand the command (?), going on")))
+        #expect(events.contains(.vin("WP0ZZZ99ZTS390000")))
+    }
+
+    @Test func resetsAgainWhenTheResetIsAnsweredWithSomethingElse() {
+        var answers = Self.defaultCar
+        answers["ATZ"] = "410D04\r\r"
+        var dialogue = ELM327Dialogue()
+        let (commands, events, _) = Self.run(&dialogue, commands: 3) { answers[$0] }
+
+        #expect(commands == ["ATZ", "ATZ", "ATZ"])
+        #expect(events.allSatisfy { if case .unanswered = $0 { true } else { false } })
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+import TestSupport
+import TrackCore
+@testable import TrackInput
+
+/// An OBD source against ELM327-emulator (scripts/elm327-emulator): its default car as it comes, and trackd's car
+/// (Tests/ELM327/trackd_car.py) where a test needs an odometer or a car it can drive; over the emulator's
+/// pseudo-terminal and over TCP, as USB and Wi-Fi adapters are reached.
+@Suite(.serialized) struct OBDSourceTests {
+    /// The polling made quick, so the tests wait for few seconds; the dialogue is the same.
+    static let quick: ELM327Dialogue.Configuration = {
+        var configuration = ELM327Dialogue.Configuration()
+        configuration.motionInterval = 0.2
+        configuration.voltageInterval = 0.5
+        configuration.odometerInterval = 0.5
+        configuration.carRetryInterval = 0.5
+        return configuration
+    }()
+
+    @Test func readsWhatTheEmulatorsDefaultCarAnswersOverAPseudoTerminal() async throws {
+        let directory = try TemporaryDirectory()
+        let emulator = try await ELM327Emulator(link: .pseudoTerminal, in: directory.path)
+        defer { emulator.stop() }
+        let device = try #require(emulator.devicePath)
+        let events = OBDEventCollector()
+
+        try await events.collect(from: OBDSource(address: .serial(path: device, baud: 38400), configuration: Self.quick)) {
+            try #require(await events.wait { $0.speeds.count >= 2 && $0.engineSpeeds.count >= 2 && $0.voltages.count >= 2 })
+        }
+
+        // What ELM327-emulator 4.0.0's default car answers (read over TCP by hand before trusting it: docs/obd.md).
+        let dialogue = events.dialogue
+        #expect(dialogue.first == .adapter("ELM327 v1.5"))
+        #expect(dialogue.contains(.protocolName("AUTO, ISO 15765-4 (CAN 11/500)")))
+        #expect(dialogue.contains(.vin("WP0ZZZ99ZTS390000")))
+        #expect(dialogue.contains(.odometerSupport(false)), "the default car answers 01A0 and 01A6 with NO DATA")
+        #expect(!dialogue.contains(.odometerSupport(true)))
+        // Its speed, engine speed and voltage step through sequences of its own, from these.
+        #expect(events.speeds.first == 4)
+        #expect(events.engineSpeeds.first == 620)
+        #expect(events.voltages.first == 13.1)
+        #expect(events.states.first == .connecting)
+        #expect(events.states.dropFirst().first == .connected("\(device) at 38400 baud"))
+        #expect(events.lostReasons.isEmpty)
+        #expect(!dialogue.contains { if case .unanswered = $0 { true } else { false } }, "\(dialogue)")
+    }
+
+    @Test func followsACarWithAnOdometerOverTCP() async throws {
+        let directory = try TemporaryDirectory()
+        let emulator = try await ELM327Emulator(link: .tcp, car: .trackd, in: directory.path)
+        defer { emulator.stop() }
+        var car = ELM327Emulator.CarState()
+        car.odometer = 23456.7
+        car.volts = 14.2
+        car.rpm = 780
+        try emulator.drive(car)
+        let events = OBDEventCollector()
+        let port = try #require(emulator.port)
+
+        try await events.collect(from: OBDSource(address: .tcp(host: "127.0.0.1", port: port), configuration: Self.quick)) {
+            try #require(await events.wait { $0.odometers.contains(23456.7) && $0.engineSpeeds.contains(780) })
+            // Driving on: 50 km/h, 1800 rpm, 1.2 km further.
+            car.speed = 50
+            car.rpm = 1800
+            car.odometer = 23457.9
+            try emulator.drive(car)
+            try #require(await events.wait { $0.odometers.last == 23457.9 && $0.speeds.last == 50 && $0.engineSpeeds.last == 1800 })
+        }
+
+        let dialogue = events.dialogue
+        #expect(dialogue.contains(.odometerSupport(true)))
+        #expect(!dialogue.contains(.odometerSupport(false)))
+        #expect(dialogue.contains(.vin("WP0ZZZ99ZTS390000")))
+        #expect(events.voltages.contains(14.2))
+        #expect(events.states.dropFirst().first == .connected("127.0.0.1:\(port)"))
+        // Every odometer reading is one the car had: nothing in between, nothing invented.
+        #expect(Set(events.odometers).isSubset(of: [23456.7, 23457.9]))
+    }
+
+    @Test func saysTheCarWentSilentWhenTheEngineStopsAndFindsItAgain() async throws {
+        let directory = try TemporaryDirectory()
+        let emulator = try await ELM327Emulator(link: .tcp, car: .trackd, in: directory.path)
+        defer { emulator.stop() }
+        var car = ELM327Emulator.CarState()
+        car.rpm = 800
+        car.volts = 14.1
+        try emulator.drive(car)
+        let events = OBDEventCollector()
+        let port = try #require(emulator.port)
+
+        try await events.collect(from: OBDSource(address: .tcp(host: "127.0.0.1", port: port), configuration: Self.quick)) {
+            try #require(await events.wait { $0.engineSpeeds.contains(800) })
+            // Engine off: the control units stop answering, the battery drops below the alternator's voltage.
+            car.engine = false
+            car.volts = 12.3
+            try emulator.drive(car)
+            try #require(await events.wait { !$0.silences.isEmpty && $0.voltages.last == 12.3 })
+            let silent = events.count
+            car.engine = true
+            car.volts = 14.0
+            try emulator.drive(car)
+            try #require(await events.wait { $0.carAnswers >= 2 && $0.engineSpeeds.count > 0 && $0.voltages.last == 14.0 })
+            #expect(events.dialogue(after: silent).contains { if case .reading(.engineSpeed(800), _) = $0 { true } else { false } })
+        }
+
+        #expect(events.silences.first?.contains("NO DATA") == true, "\(events.silences)")
+        #expect(events.lostReasons.isEmpty, "a silent car is not a lost adapter")
+    }
+
+    @Test func readsAnswersThatComeTwoSecondsLate() async throws {
+        let directory = try TemporaryDirectory()
+        let emulator = try await ELM327Emulator(link: .pseudoTerminal, car: .trackd, in: directory.path)
+        defer { emulator.stop() }
+        let events = OBDEventCollector()
+        let device = try #require(emulator.devicePath)
+
+        try await events.collect(from: OBDSource(address: .serial(path: device, baud: 38400), configuration: Self.quick)) {
+            try #require(await events.wait { $0.odometers.count >= 1 })
+            // From now on every answer comes 2 s after its question.
+            try emulator.command("delay 2")
+            var car = ELM327Emulator.CarState()
+            car.speed = 30
+            car.odometer = 12346.1
+            try emulator.drive(car)
+            try #require(await events.wait(upTo: 60) { $0.speeds.last == 30 && $0.odometers.last == 12346.1 })
+        }
+
+        #expect(events.lostReasons.isEmpty)
+        #expect(!events.dialogue.contains { if case .unanswered = $0 { true } else { false } }, "\(events.dialogue)")
+    }
+
+    @Test func reportsTheTCPAdapterGoneOnceAndTalksToItAgainWhenItIsBack() async throws {
+        let directory = try TemporaryDirectory()
+        let first = try await ELM327Emulator(link: .tcp, car: .trackd, in: directory.path)
+        defer { first.stop() }
+        let port = try #require(first.port)
+        let events = OBDEventCollector()
+        var second: ELM327Emulator?
+        defer { second?.stop() }
+
+        try await events.collect(from: OBDSource(address: .tcp(host: "127.0.0.1", port: port), configuration: Self.quick)) {
+            try #require(await events.wait { $0.speeds.count >= 1 })
+            first.stop()
+            try #require(await events.wait { !$0.lostReasons.isEmpty })
+            let lost = events.count
+            // Back (switched on with the car again), on the same address.
+            let back = try await ELM327Emulator(link: .tcp, car: .trackd, in: directory.path, tcpPort: port)
+            second = back
+            var car = ELM327Emulator.CarState()
+            car.speed = 42
+            try back.drive(car)
+            try #require(await events.wait { $0.connections >= 2 && $0.speeds.last == 42 })
+            #expect(events.dialogue(after: lost).contains(.adapter("ELM327 v1.5")), "talked to from the reset on")
+        }
+
+        #expect(events.lostReasons.count == 1, "\(events.lostReasons)")
+        #expect(events.lostReasons.first?.hasPrefix("adapter tcp://127.0.0.1:\(port) lost") == true
+            || events.lostReasons.first?.hasPrefix("cannot reach the adapter") == true, "\(events.lostReasons)")
+    }
+}
