@@ -28,6 +28,7 @@ public struct ConfigurationChanges: Sendable, Hashable {
         note("profile", old.profile != new.profile, live: true)
         note("uplink", old.uplink != new.uplink, live: true)
         note("mail", old.mail != new.mail, live: false)
+        note("obd", old.obd != new.obd, live: true)
     }
 
     /// Whether the file says what trackd already runs with.

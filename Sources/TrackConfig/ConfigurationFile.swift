@@ -36,6 +36,8 @@ public struct ConfigurationFile: Sendable {
     public var mail = MailConfiguration()
     /// The driver's page's certificate and key (trackd-web's).
     public var web = WebConfiguration()
+    /// The OBD-II adapter.
+    public var obd = OBDConfiguration()
     /// The line of each key the file gives, as `section.key` (`engine.stopped_speed`), for messages.
     public var lines: [String: Int] = [:]
 
@@ -56,7 +58,7 @@ public struct ConfigurationFile: Sendable {
     }
 
     /// The top-level sections.
-    static let sections = ["daemon", "engine", "log", "privacy", "profile", "uplink", "mail", "web"]
+    static let sections = ["daemon", "engine", "log", "privacy", "profile", "uplink", "mail", "web", "obd"]
 
     /// The file `explicitPath` names (it must exist), else the one at the default path when it exists, else every
     /// default (and no path): how trackd and trackd-web find their configuration.
@@ -134,6 +136,8 @@ public struct ConfigurationFile: Sendable {
                 try Setting.section(value, named: key, settings: MailSettings.all, into: &file.mail, path: path)
             case "web":
                 try Setting.section(value, named: key, settings: WebSettings.all, into: &file.web, path: path)
+            case "obd":
+                try Setting.section(value, named: key, settings: OBDSettings.all, into: &file.obd, path: path)
             default:
                 throw .unknownKey(path: path, line: keyNode.mark.line, key: key, known: sections)
             }

@@ -11,6 +11,7 @@ extension EffectiveConfiguration {
         running.profile = new.profile
         running.privacy = new.privacy
         running.uplink = new.uplink
+        running.obd = new.obd
         return running
     }
 }

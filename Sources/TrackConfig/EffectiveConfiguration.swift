@@ -27,6 +27,8 @@ public struct EffectiveConfiguration: Sendable, Hashable {
     public var uplink: UplinkConfiguration
     /// The `mail:` section: the month's report by e-mail.
     public var mail: MailConfiguration
+    /// The `obd:` section: the car's odometer, ignition and speed through an ELM327 adapter.
+    public var obd: OBDConfiguration
 
     /// Settings given on the command line; `nil` leaves them to the file.
     public struct Overrides: Sendable, Hashable {
@@ -68,6 +70,7 @@ public struct EffectiveConfiguration: Sendable, Hashable {
         profile = file.profile
         privacy = file.privacy
         uplink = file.uplink
+        obd = file.obd
         mail = file.mail
     }
 

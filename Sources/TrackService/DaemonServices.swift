@@ -33,11 +33,14 @@ public struct DaemonServices: Sendable {
     public var reload: ReloadService
     public var tracker: TrackerService
     public var source: SourceService
+    /// The OBD-II adapter (configured now or by a later reload).
+    public var obd: OBDService?
     public var systemd: SystemdService
 
     public init(control: ControlServer, alerts: AlertService, uplink: UplinkService? = nil, osmand: OsmAndService? = nil,
                 monthlyMail: MonthlyMailService? = nil, reload: ReloadService, tracker: TrackerService,
-                source: SourceService, systemd: SystemdService) {
+                source: SourceService, obd: OBDService? = nil, systemd: SystemdService) {
+        self.obd = obd
         self.uplink = uplink
         self.osmand = osmand
         self.monthlyMail = monthlyMail
@@ -55,7 +58,7 @@ public struct DaemonServices: Sendable {
     /// The group that runs them, stopped in order by `stopSignals`.
     public func group(logger: Logger) -> ServiceGroup {
         Self.group(control: control, alerts: alerts, uplink: uplink, osmand: osmand, monthlyMail: monthlyMail,
-                   reload: reload, tracker: tracker, source: source, systemd: systemd,
+                   reload: reload, tracker: tracker, source: source, obd: obd, systemd: systemd,
                    signals: Self.stopSignals, logger: logger)
     }
 
@@ -63,7 +66,7 @@ public struct DaemonServices: Sendable {
     /// it by returning, the others run until asked to stop.
     static func group(control: any Service, alerts: any Service, uplink: (any Service)? = nil,
                       osmand: (any Service)? = nil, monthlyMail: (any Service)? = nil, reload: any Service,
-                      tracker: any Service, source: any Service, systemd: any Service,
+                      tracker: any Service, source: any Service, obd: (any Service)? = nil, systemd: any Service,
                       signals: [UnixSignal], logger: Logger) -> ServiceGroup {
         let services = [
             runsUntilAsked(control, "control"),
@@ -75,6 +78,7 @@ public struct DaemonServices: Sendable {
             .init(service: tracker, successTerminationBehavior: .gracefullyShutdownGroup,
                   failureTerminationBehavior: .gracefullyShutdownGroup, serviceName: "tracker"),
             runsUntilAsked(source, "source"),
+            obd.map { runsUntilAsked($0, "obd") },
             runsUntilAsked(systemd, "systemd"),
         ].compactMap { $0 }
         return ServiceGroup(configuration: ServiceGroupConfiguration(

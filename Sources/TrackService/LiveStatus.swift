@@ -30,6 +30,9 @@ public final class LiveStatus: Sendable {
         var osmand: (status: UplinkStatus, at: MonotonicInstant)?
         /// Who gets the month's report by e-mail (set at start).
         var mail: MailStatus?
+        /// The OBD-II adapter and its car, and when the car was last read.
+        var obd: OBDStatus?
+        var obdReadingAt: MonotonicInstant?
     }
 
     private let state: Mutex<State>
@@ -63,7 +66,12 @@ public final class LiveStatus: Sendable {
                     return status
                 },
                 uplink: state.uplink.map { Self.aged($0, now: now) },
-                osmand: state.osmand.map { Self.aged($0, now: now) }, mail: state.mail)
+                osmand: state.osmand.map { Self.aged($0, now: now) }, mail: state.mail,
+                obd: state.obd.map { obd in
+                    var status = obd
+                    status.readingAge = state.obdReadingAt.map { now.seconds(since: $0) }
+                    return status
+                })
         }
     }
 
@@ -81,6 +89,19 @@ public final class LiveStatus: Sendable {
     /// Who gets the month's report by e-mail, from the configuration at start.
     public func record(mail: MailStatus?) {
         state.withLock { $0.mail = mail }
+    }
+
+    /// The OBD-II adapter and its car as the tracker last heard them; `nil`: none configured.
+    func record(obd: OBDStatus?) {
+        state.withLock {
+            $0.obd = obd
+            if obd == nil { $0.obdReadingAt = nil }
+        }
+    }
+
+    /// The car was read at `instant`.
+    func recordOBDReading(at instant: MonotonicInstant) {
+        state.withLock { $0.obdReadingAt = instant }
     }
 
     /// The OsmAnd uplink's state (written by its service alone).

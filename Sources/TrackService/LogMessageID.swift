@@ -18,6 +18,14 @@ public enum LogMessageID: String, CaseIterable, Sendable, CustomStringConvertibl
     case storageFailing = "3d9e6c1b62a24ee58f0fc08c1ab98779"
     /// The mileage log can be written again; what trackd kept in memory is stored.
     case storageRecovered = "bb662b7720c84ea99f7c1ecd8fb4d647"
+    /// The OBD-II adapter is connected, at start or again after it was lost.
+    case obdConnected = "a3ae218490144c5ca60a62a06a096c6d"
+    /// The OBD-II adapter went away (unplugged, its Bluetooth or Wi-Fi link dropped, no answer); trips go on by GPS.
+    case obdLost = "e3de3a2c46eb4a26a210f2214e5106ad"
+    /// The car answers the OBD-II adapter: the ignition is on.
+    case obdCarAnswering = "1fce3a6a4fe54c34ac9a8c7c87f1d8f5"
+    /// The car stopped answering the OBD-II adapter: the ignition is off, or its bus has a fault.
+    case obdCarSilent = "a6459337e09e43559d21b2026419dc99"
 
     public var description: String { rawValue }
 }

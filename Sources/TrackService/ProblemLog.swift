@@ -1,11 +1,12 @@
 import TrackCore
 
-/// Rate-limits warnings about dropped input: the first one at once, then at most one summary a minute.
+/// Rate-limits warnings about dropped input (damaged sentences, an adapter's unusable answers): the first one at
+/// once, then at most one summary a minute.
 struct ProblemLog {
     private var windowStart: MonotonicInstant?
     private var suppressed = 0
 
-    mutating func note(_ diagnostic: NMEADiagnostic, at now: MonotonicInstant) -> String? {
+    mutating func note(_ diagnostic: some CustomStringConvertible, at now: MonotonicInstant) -> String? {
         guard let start = windowStart, now.seconds(since: start) < 60 else {
             let extra = suppressed
             windowStart = now

@@ -18,6 +18,8 @@ public struct ReloadService: Service {
         public var alerts: AlertSettings
         /// The uplinks' settings, when an uplink runs (`nil`: none was configured at the start).
         public var uplink: LiveUplinkConfiguration?
+        /// The OBD-II adapter's settings (`nil`: no OBD service runs).
+        public var obd: LiveOBDConfiguration?
         /// The environment, for the systemd credential that may hold the broker's password.
         public var environment: [String: String]
         public var setLogLevel: @Sendable (LogLevelName) -> Void
@@ -27,12 +29,13 @@ public struct ReloadService: Service {
         public var wallClock: @Sendable () -> UTCTime
 
         public init(tracker: TrackerInbox, alerts: AlertSettings, uplink: LiveUplinkConfiguration? = nil,
-                    environment: [String: String] = [:],
+                    obd: LiveOBDConfiguration? = nil, environment: [String: String] = [:],
                     setLogLevel: @escaping @Sendable (LogLevelName) -> Void, log: MileageLog?,
                     wallClock: @escaping @Sendable () -> UTCTime = WallClock.now) {
             self.tracker = tracker
             self.alerts = alerts
             self.uplink = uplink
+            self.obd = obd
             self.environment = environment
             self.setLogLevel = setLogLevel
             self.log = log
@@ -118,6 +121,7 @@ public struct ReloadService: Service {
                 return running
             }
         }
+        if next.obd != running.obd { targets.obd?.update(next.obd) }
         if next.logLevel != running.logLevel { targets.setLogLevel(next.logLevel) }
         if next.alertCommand != running.alertCommand || next.alertTimeout != running.alertTimeout {
             targets.alerts.values = AlertSettings.Values(command: next.alertCommand, timeout: next.alertTimeout)

@@ -22,6 +22,8 @@ public final class TrackerInbox: Sendable {
     /// One thing for the tracker to handle.
     public enum Item: Sendable {
         case source(SourceEvent)
+        /// The OBD-II adapter's events, and which adapter trackd talks to.
+        case obd(OBDInput)
         case command(EngineCommand)
         /// The one-second beat, with the time it was queued: what time alone decides is decided as of then, on the
         /// fixes received before it (a tracker that stalled takes a tick queued before the stall first, and must
@@ -60,6 +62,16 @@ public final class TrackerInbox: Sendable {
             _ = push(.source(event), wakes: wakeForFixes())
         } else {
             _ = push(.source(event))
+        }
+    }
+
+    /// Queues what the OBD-II service reports. A reading of the car waits, as a fix does, unless someone watches;
+    /// everything else wakes the tracker.
+    public func deliver(_ input: OBDInput) {
+        if case .event(.dialogue(.reading)) = input {
+            _ = push(.obd(input), wakes: wakeForFixes())
+        } else {
+            _ = push(.obd(input))
         }
     }
 
@@ -113,7 +125,7 @@ public final class TrackerInbox: Sendable {
             if wakes, queue.buffer.isEmpty, let waiter = queue.takeWaiter() { return (.enqueued, waiter, item) }
             var queues = true
             switch item {
-            case .source: break
+            case .source, .obd: break
             case .command:
                 guard queue.commands < Self.commandLimit else { return (.busy, nil, nil) }
                 queue.commands += 1
@@ -161,7 +173,7 @@ public final class TrackerInbox: Sendable {
         mutating func take() -> Item?? {
             guard let item = buffer.popFirst() else { return finished ? .some(nil) : nil }
             switch item {
-            case .source: break
+            case .source, .obd: break
             case .command: commands -= 1
             case .tick: tickWaiting = false
             }

@@ -30,9 +30,15 @@ extension TrackerService {
                 await handleSourceState(sourceState, in: &state)
             case .source(.problem(let diagnostic)):
                 handleProblem(diagnostic, in: &state)
+            case .obd(let obd):
+                handleOBD(obd, in: &state)
             }
-            // Not after every fix (10 a second at most): the tick, a second later at most, publishes what fixes changed.
-            if case .source(.fix) = input {} else { publishStorage(state) }
+            // Not after every fix or reading (10 a second at most): the tick, a second later at most, publishes what
+            // they changed.
+            switch input {
+            case .source(.fix), .obd: break
+            default: publishStorage(state)
+            }
             heartbeat?.beat(at: clock())
         }
     }

@@ -80,6 +80,10 @@ public struct TrackerService: Service, CustomStringConvertible {
         var recorder: TripRecorder?
         var problems = ProblemLog()
         var hadPosition = false
+        /// The OBD-II adapter and its car as last heard; `nil` while none is configured.
+        var obd: OBDStatus?
+        /// The adapter's unusable answers, told to the journal at most once a minute.
+        var obdProblems = ProblemLog()
         /// The trip `--auto-start` asks for could not be opened because the log cannot be written: tried again at
         /// each commit interval.
         var autoStartWaiting = false

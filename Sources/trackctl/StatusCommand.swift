@@ -79,6 +79,7 @@ struct StatusCommand: AsyncParsableCommand {
             }
             lines.append(line)
         }
+        if let obd = status.obd { lines += describe(obd) }
         if let mail = status.mail {
             lines.append("  mail     the month's report to \(mail.to.joined(separator: ", "))"
                          + (mail.monthly ? ", by itself after each month" : ", when asked"))
@@ -86,6 +87,30 @@ struct StatusCommand: AsyncParsableCommand {
         lines.append("  received \(status.epochs) epochs, \(status.positionFixes) with a position; "
                      + "\(status.inputProblems) damaged sentences dropped")
         return lines.joined(separator: "\n")
+    }
+}
+
+extension StatusCommand {
+    /// The adapter's line and the car's: "obd      connected: /dev/obd0 at 38400 baud · ELM327 v1.5 · AUTO, ISO
+    /// 15765-4 (CAN 11/500)", "car      answering · VIN … · odometer 12 345.6 km · 1 800 rpm · 50 km/h · 14.2 V".
+    static func describe(_ obd: OBDStatus) -> [String] {
+        var adapter = "  obd      \(obd.state) \(obd.address): \(obd.detail)"
+        if let name = obd.adapter { adapter += " · \(name)" }
+        if let name = obd.protocolName { adapter += " · \(name)" }
+        var car = "  car      \(obd.car)"
+        if let reason = obd.carDetail { car += " (\(reason))" }
+        if let vin = obd.vin { car += " · VIN \(vin)" }
+        switch obd.odometerSupported {
+        case true?:
+            if let odometer = obd.odometer { car += " · odometer " + LogTrip.kilometresText(metres: odometer * 1000) + " km" }
+        case false?: car += " · no odometer (PID A6)"
+        case nil: break
+        }
+        if let rpm = obd.rpm { car += " · \(Int(rpm.rounded())) rpm" }
+        if let speed = obd.speed { car += " · \(Int(speed.rounded())) km/h" }
+        if let volts = obd.volts { car += " · \((volts * 10).rounded() / 10) V" }
+        if let age = obd.readingAge, age >= 2 { car += " (read \(DurationText.of(age)) ago)" }
+        return [adapter, car]
     }
 }
 

@@ -152,6 +152,9 @@ struct TrackDaemon: AsyncParsableCommand {
         // Fixes wait for the one-second tick unless a watcher shows them live: one wake a second instead of ten.
         let inbox = TrackerInbox(wakeForFixes: { hub.wantsFixes })
         let sourceService = SourceService(source: address.makeSource(), inbox: inbox, logger: logger)
+        // The OBD-II adapter's service runs always, so that a reload can name an adapter trackd started without.
+        let obdSettings = LiveOBDConfiguration(settings.obd)
+        let obd = OBDService(settings: obdSettings, inbox: inbox, logger: logger)
         let uplinkSettings: LiveUplinkConfiguration?
         do {
             uplinkSettings = try Self.uplinkSettings(settings.uplink, environment: environment)
@@ -189,7 +192,8 @@ struct TrackDaemon: AsyncParsableCommand {
             load: { () throws(ConfigurationError) in
                 try EffectiveConfiguration.load(explicitPath: configPath, overrides: overrides, environment: environment)
             },
-            targets: .init(tracker: inbox, alerts: alertSettings, uplink: uplinkSettings, environment: environment,
+            targets: .init(tracker: inbox, alerts: alertSettings, uplink: uplinkSettings, obd: obdSettings,
+                           environment: environment,
                            setLogLevel: { levels.level = Logger.Level($0) }, log: log, wallClock: wallClock),
             notify: notify, logger: logger)
         let systemd = SystemdService(status: status, heartbeat: heartbeat,
@@ -198,6 +202,7 @@ struct TrackDaemon: AsyncParsableCommand {
 
         logger.notice("trackd starting", metadata: [
             "version": "\(TrackVersion.string)", "source": "\(address)", "state": "\(stateDirectory)",
+            "obd": "\(settings.obd.adapter.map { "\($0)" } ?? "none")",
             "socket": "\(socketPath)", "log": "\(databasePath)", "config": "\(settings.path ?? "none")",
             "malloc_arenas": "\(trackd_malloc_single_arena() != 0 ? "1" : "glibc's")",
         ])
@@ -217,7 +222,7 @@ struct TrackDaemon: AsyncParsableCommand {
                                              domain: Self.hostName(), logger: logger)
         let services = DaemonServices(control: control, alerts: alerts, uplink: uplink, osmand: osmand,
                                       monthlyMail: monthlyMail, reload: reload, tracker: tracker,
-                                      source: sourceService, systemd: systemd)
+                                      source: sourceService, obd: obd, systemd: systemd)
         do {
             try await services.group(logger: logger).run()
         } catch {

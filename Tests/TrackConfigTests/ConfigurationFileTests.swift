@@ -161,6 +161,19 @@ struct ConfigurationFileTests {
         #expect(refusal("web:\n  port: 443\n").contains("'port'"))
     }
 
+    @Test func theOBDSectionNamesASerialOrWiFiAdapterAndRefusesAnythingElseWithTheLine() throws {
+        #expect(try ConfigurationFile.parse("obd:\n  adapter: serial:///dev/obd0\n", path: "t.conf").obd.adapter
+                == .serial(path: "/dev/obd0", baud: 38400))
+        #expect(try ConfigurationFile.parse("obd:\n  adapter: tcp://192.168.0.10:35000\n", path: "t.conf").obd.adapter
+                == .tcp(host: "192.168.0.10", port: 35000))
+        #expect(try ConfigurationFile.parse("", path: "t.conf").obd.adapter == nil, "no adapter: GPS only")
+        let gpsd = refusal("obd:\n  adapter: gpsd://localhost:2947\n")
+        #expect(gpsd.contains("t.conf:2") && gpsd.contains("tcp://HOST:PORT (Wi-Fi)"), "\(gpsd)")
+        #expect(refusal("obd:\n  adapter: tcp://192.168.0.10\n").contains("needs a host and port"))
+        #expect(refusal("obd:\n  adapter: serial:///dev/obd0?baud=1\n").contains("baud must be one of"))
+        #expect(refusal("obd:\n  poll: 1\n").contains("'poll'"))
+    }
+
     /// The refusal's sentence for `text` as `t.conf`, or "accepted".
     private func refusal(_ text: String) -> String {
         do {

@@ -107,6 +107,24 @@ import Testing
                                    stateAge: number(100), pendingPoints: count(), pendingRecords: count() % 5,
                                    droppedPoints: count() % 2),
             mail: count() % 3 == 0 ? nil : MailStatus(to: ["driver@example.org", "tax+\"2026\"@example.com"].suffix(count() % 2 + 1),
-                                                     monthly: count() % 2 == 0))
+                                                     monthly: count() % 2 == 0),
+            obd: count() % 4 == 0 ? nil : obdStatus(number: number, count: count))
+    }
+
+    /// An adapter's status with every field set or left out at random.
+    static func obdStatus(number: (Double) -> Double, count: () -> Int) -> OBDStatus {
+        var obd = OBDStatus(address: "tcp://192.168.0.10:35000", state: [.connecting, .connected, .lost][count() % 3],
+                            detail: "192.168.0.10:35000", car: [.unknown, .answering, .silent][count() % 3])
+        if count() % 2 == 0 { obd.carDetail = "0100: the car did not answer (NO DATA)" }
+        if count() % 2 == 0 { obd.adapter = "ELM327 v1.5" }
+        if count() % 2 == 0 { obd.protocolName = "AUTO, ISO 15765-4 (CAN 11/500)" }
+        if count() % 2 == 0 { obd.vin = "WP0ZZZ99ZTS390000" }
+        if count() % 2 == 0 { obd.odometerSupported = count() % 2 == 0 }
+        if count() % 2 == 0 { obd.odometer = number(100_000) }
+        if count() % 2 == 0 { obd.rpm = number(1_000) }
+        if count() % 2 == 0 { obd.speed = number(100) }
+        if count() % 2 == 0 { obd.volts = number(10) }
+        if count() % 2 == 0 { obd.readingAge = number(1) }
+        return obd
     }
 }

@@ -120,6 +120,22 @@ struct TrackerInboxTests {
         }
     }
 
+    @Test func aCarReadingNobodyWatchesWaitsLikeAFixButTheAdaptersNewsWakesTheTracker() async throws {
+        let inbox = TrackerInbox(wakeForFixes: { false })
+        try await withThrowingTaskGroup(of: [String].self) { group in
+            group.addTask { await self.readAll(inbox) }
+            try await eventually("the reader waits") { inbox.readerIsWaiting }
+            inbox.deliver(.event(.dialogue(.reading(.speed(kilometresPerHour: 50), at: MonotonicInstant(nanoseconds: 1)))))
+            #expect(inbox.readerIsWaiting, "the reading did not wake the tracker")
+            inbox.deliver(.event(.dialogue(.carSilent("0100: NO DATA"))))
+            try await eventually("the silence woke it, and it took the reading first") { inbox.readerIsWaiting }
+            inbox.deliver(.adapter(nil))
+            try await eventually("the reader waits again") { inbox.readerIsWaiting }
+            inbox.finish()
+            #expect(try await group.next() == ["obd reading", "obd", "obd"])
+        }
+    }
+
     @Test func aFixWakesTheTrackerAtOnceWhileSomeoneWatchesFixes() async throws {
         let watched = Flag()
         let taken = Count()
@@ -153,6 +169,8 @@ struct TrackerInboxTests {
             case .source(.state(.connected(let detail))): seen.append("source \(detail)")
             case .source(.fix(let fix, _)): seen.append("fix \(fix.time!.nanosecondsSinceEpoch / 1_000_000_000)")
             case .source: seen.append("source")
+            case .obd(.event(.dialogue(.reading))): seen.append("obd reading")
+            case .obd: seen.append("obd")
             case .command(.reconfigure(let configuration)): seen.append("command \(Int(configuration.idleAlertAfter))")
             case .command: seen.append("command")
             case .tick: seen.append("tick")

@@ -12,6 +12,7 @@ extension DaemonStatus {
             json.member("last_position_age", lastPositionAge)
             if let mail { json.key("mail"); mail.writeJSON(to: &json) }
             if let motion { json.key("motion"); motion.writeJSON(to: &json) }
+            if let obd { json.key("obd"); obd.writeJSON(to: &json) }
             json.member("odometer", odometer)
             if let osmand { json.key("osmand"); osmand.writeJSON(to: &json) }
             json.key("position_fixes"); json.number(positionFixes)
@@ -56,6 +57,27 @@ extension SourceStatus {
             json.key("detail"); json.string(detail)
             json.key("state"); json.string(state.rawValue)
             json.member("state_age", stateAge)
+        }
+    }
+}
+
+extension OBDStatus {
+    func writeJSON(to json: inout JSONWriter) {
+        json.object { json in
+            if let adapter { json.key("adapter"); json.string(adapter) }
+            json.key("address"); json.string(address)
+            json.key("car"); json.string(car.rawValue)
+            if let carDetail { json.key("car_detail"); json.string(carDetail) }
+            json.key("detail"); json.string(detail)
+            json.member("odometer", odometer)
+            if let odometerSupported { json.key("odometer_supported"); json.bool(odometerSupported) }
+            if let protocolName { json.key("protocol"); json.string(protocolName) }
+            json.member("reading_age", readingAge)
+            json.member("rpm", rpm)
+            json.member("speed", speed)
+            json.key("state"); json.string(state.rawValue)
+            if let vin { json.key("vin"); json.string(vin) }
+            json.member("volts", volts)
         }
     }
 }

@@ -35,14 +35,17 @@ public struct DaemonStatus: Sendable, Codable, Hashable {
     public var osmand: UplinkStatus?
     /// Who gets the month's report by e-mail; `nil` when nobody is named.
     public var mail: MailStatus?
+    /// The OBD-II adapter and the car behind it; `nil` when none is configured.
+    public var obd: OBDStatus?
 
     public init(version: String, source: SourceStatus, lastFix: Fix? = nil, lastFixAge: Double? = nil,
                 lastPosition: Fix? = nil, lastPositionAge: Double? = nil, epochs: Int = 0, positionFixes: Int = 0,
                 inputProblems: Int = 0, trip: TripView? = nil, motion: MotionStatus? = nil,
                 lastAlert: IdleAlert? = nil, fixes: EngineStatistics? = nil, odometer: Double? = nil,
                 storage: StorageStatus? = nil, uplink: UplinkStatus? = nil, osmand: UplinkStatus? = nil,
-                mail: MailStatus? = nil) {
+                mail: MailStatus? = nil, obd: OBDStatus? = nil) {
         self.uplink = uplink
+        self.obd = obd
         self.mail = mail
         self.osmand = osmand
         self.version = version
@@ -71,7 +74,7 @@ public struct DaemonStatus: Sendable, Codable, Hashable {
         case epochs
         case positionFixes = "position_fixes"
         case inputProblems = "input_problems"
-        case trip, motion, fixes, odometer, storage, uplink, osmand, mail
+        case trip, motion, fixes, odometer, storage, uplink, osmand, mail, obd
         case lastAlert = "last_alert"
     }
 }

@@ -1,0 +1,86 @@
+import Logging
+import TrackCore
+import TrackInput
+
+/// What the OBD-II adapter reports: into the live status, and what matters into the journal.
+extension TrackerService {
+    /// An adapter configured or dropped, its link's state, or what its dialogue found out.
+    func handleOBD(_ input: OBDInput, in state: inout State) {
+        let now = clock()
+        switch input {
+        case .adapter(let address):
+            state.obd = address.map { OBDStatus(address: $0.description) }
+            if let address {
+                logger.info("OBD adapter configured", metadata: ["adapter": "\(address)"])
+            }
+        case .event(.state(let link)):
+            guard var obd = state.obd else { return }
+            let report = SourceStatus(link, address: obd.address)
+            obd.apply(link: report.state, detail: report.detail)
+            state.obd = obd
+            switch link {
+            case .connected(let detail):
+                logger.notice("OBD adapter connected", metadata: ["adapter": "\(obd.address)", "detail": "\(detail)",
+                                                                  "message_id": "\(LogMessageID.obdConnected)"])
+            case .lost(let reason):
+                logger.warning("OBD adapter lost", metadata: ["adapter": "\(obd.address)", "reason": "\(reason)",
+                                                              "message_id": "\(LogMessageID.obdLost)"])
+            case .connecting, .ended:
+                break
+            }
+        case .event(.dialogue(let event)):
+            guard var obd = state.obd else { return }
+            let before = obd
+            obd.apply(event)
+            state.obd = obd
+            note(event, before: before, after: obd, in: &state, at: now)
+            if case .reading = event { status.recordOBDReading(at: now) }
+        }
+        status.record(obd: state.obd)
+    }
+
+    /// Tells the journal what changed: the adapter and the car once each, silences and losses as they come, unusable
+    /// answers at most once a minute.
+    private func note(_ event: OBDEvent, before: OBDStatus, after: OBDStatus, in state: inout State, at now: MonotonicInstant) {
+        let adapter: Logger.MetadataValue = "\(after.address)"
+        switch event {
+        case .adapter(let name):
+            if before.adapter != name { logger.info("OBD adapter answered", metadata: ["adapter": adapter, "name": "\(name)"]) }
+        case .carAnswered:
+            if before.car != .answering {
+                logger.notice("car answering", metadata: ["adapter": adapter, "message_id": "\(LogMessageID.obdCarAnswering)"])
+            }
+        case .protocolName(let name):
+            if before.protocolName != name { logger.info("car protocol", metadata: ["adapter": adapter, "protocol": "\(name)"]) }
+        case .vin(let vin):
+            if before.vin != vin { logger.notice("car identified", metadata: ["adapter": adapter, "vin": "\(vin)"]) }
+        case .vinUnavailable(let reason):
+            if before.vin != nil || before.car == .unknown {
+                logger.info("car gives no VIN", metadata: ["adapter": adapter, "reason": "\(reason)"])
+            }
+        case .odometerSupport(let supported):
+            if before.odometerSupported != supported {
+                if supported {
+                    logger.notice("car reports its odometer (PID A6)", metadata: ["adapter": adapter])
+                } else {
+                    logger.notice("car does not report its odometer (PID A6): trips keep the log's own odometer",
+                                  metadata: ["adapter": adapter])
+                }
+            }
+        case .carSilent(let reason):
+            if before.car != .silent {
+                logger.notice("car silent", metadata: ["adapter": adapter, "reason": "\(reason)",
+                                                       "message_id": "\(LogMessageID.obdCarSilent)"])
+            }
+        case .unanswered(let reason):
+            if let summary = state.obdProblems.note(reason, at: now) {
+                logger.warning("OBD answer unusable", metadata: ["adapter": adapter, "detail": "\(summary)"])
+            }
+        case .adapterLost:
+            // Reported by the link's `.lost` that follows.
+            break
+        case .reading, .voltage:
+            break
+        }
+    }
+}
