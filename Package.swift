@@ -305,6 +305,11 @@ let package = Package(
             name: "FuzzNMEA",
             dependencies: ["TrackCore", "FuzzSupport"]
         ),
+        // The OBD-II adapter's answers through the ELM327 dialogue, the parameters' readers and status's JSON.
+        .executableTarget(
+            name: "FuzzOBD",
+            dependencies: ["TrackCore", "FuzzSupport"]
+        ),
         .executableTarget(
             name: "FuzzControlRequest",
             dependencies: [
