@@ -9,13 +9,14 @@ speed, odometer and battery voltage are what the test last set, through the emul
 
 Each answer is built when it is asked for (the emulator's ResponseFooter), so the car follows the test as it
 drives. `engine=False` makes the car stop answering the engine's PIDs (NO DATA, as a car with the ignition off),
-while the adapter still reads the voltage. Everything else (protocol, VIN, supported PIDs 01-20) is the emulator's
+while the adapter still reads the voltage; `fault="CAN ERROR"` (or any text: noise, half an answer) is what those
+PIDs answer instead while it is set. Everything else (protocol, VIN, supported PIDs 01-20) is the emulator's
 default car.
 """
 
 from elm.obd_message import ObdMessage as _emulator_messages, ELM_FOOTER, ECU_ADDR_E, ECU_R_ADDR_E, HD, SZ, DT, ST
 
-DEFAULTS = {"speed": 0.0, "rpm": 0.0, "odometer": 12345.6, "volts": 12.4, "engine": True}
+DEFAULTS = {"speed": 0.0, "rpm": 0.0, "odometer": 12345.6, "volts": 12.4, "engine": True, "fault": None}
 
 
 def _car(emulator):
@@ -25,8 +26,12 @@ def _car(emulator):
 
 
 def _answer(emulator, data):
-    """A single-frame answer of the engine's control unit, or NO DATA while the engine is off."""
-    if not _car(emulator)["engine"]:
+    """A single-frame answer of the engine's control unit, NO DATA while the engine is off, or the fault's text
+    (a bus error, noise, half an answer) while one is set."""
+    car = _car(emulator)
+    if car.get("fault"):
+        return ST(car["fault"])
+    if not car["engine"]:
         return ST("NO DATA")
     size = "%02X" % (len(data.split()))
     return HD(ECU_R_ADDR_E) + SZ(size) + DT(data)

@@ -31,6 +31,8 @@ public final class ELM327Emulator: @unchecked Sendable {
         public var odometer: Double = 12345.6
         public var volts: Double = 12.4
         public var engine = true
+        /// What the engine's PIDs answer instead while set: a bus error (`CAN ERROR`), noise, half an answer.
+        public var fault: String?
 
         public init() {}
     }
@@ -138,7 +140,8 @@ public final class ELM327Emulator: @unchecked Sendable {
         car = state
         func number(_ value: Double) -> String { String(format: "%.3f", value) }
         try command("emulator.trackd_car = dict(speed=\(number(state.speed)), rpm=\(number(state.rpm)), "
-            + "odometer=\(number(state.odometer)), volts=\(number(state.volts)), engine=\(state.engine ? "True" : "False"))")
+            + "odometer=\(number(state.odometer)), volts=\(number(state.volts)), engine=\(state.engine ? "True" : "False"), "
+            + "fault=\(state.fault.map { "'\($0)'" } ?? "None"))")
     }
 
     /// Ends the emulator (its pseudo-terminal closes, its port stops listening).

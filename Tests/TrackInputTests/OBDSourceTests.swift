@@ -111,6 +111,41 @@ import TrackCore
         #expect(events.lostReasons.isEmpty, "a silent car is not a lost adapter")
     }
 
+    @Test func goesOnThroughNoiseHalfAnswersAndABusError() async throws {
+        let directory = try TemporaryDirectory()
+        let emulator = try await ELM327Emulator(link: .pseudoTerminal, car: .trackd, in: directory.path)
+        defer { emulator.stop() }
+        var car = ELM327Emulator.CarState()
+        car.speed = 20
+        try emulator.drive(car)
+        let events = OBDEventCollector()
+        let device = try #require(emulator.devicePath)
+
+        try await events.collect(from: OBDSource(address: .serial(path: device, baud: 38400), configuration: Self.quick)) {
+            try #require(await events.wait { $0.speeds.contains(20) })
+            // Noise, then half an answer: unusable, said, and not taken for a silent car.
+            car.fault = "4#!0D 3F"
+            try emulator.drive(car)
+            try #require(await events.wait { $0.unanswered.contains { $0.contains("'4#!0D 3F'") } })
+            car.fault = "410"
+            try emulator.drive(car)
+            try #require(await events.wait { $0.unanswered.contains { $0.contains("'410'") } })
+            #expect(events.silences.isEmpty, "noise says nothing about the car")
+            // A bus error: the car counts as silent and is asked for again.
+            car.fault = "CAN ERROR"
+            try emulator.drive(car)
+            try #require(await events.wait { $0.silences.contains { $0.contains("CAN ERROR") } })
+            // Over: the car answers again, at its new speed.
+            car.fault = nil
+            car.speed = 33
+            try emulator.drive(car)
+            try #require(await events.wait { $0.speeds.last == 33 })
+        }
+
+        #expect(Set(events.speeds).isSubset(of: [20, 33]), "nothing read from the noise: \(Set(events.speeds))")
+        #expect(events.lostReasons.isEmpty, "the adapter itself was there throughout")
+    }
+
     @Test func readsAnswersThatComeTwoSecondsLate() async throws {
         let directory = try TemporaryDirectory()
         let emulator = try await ELM327Emulator(link: .pseudoTerminal, car: .trackd, in: directory.path)

@@ -42,7 +42,8 @@ public enum OBDParameter: Sendable, Hashable, CaseIterable {
         case .data(let data): lines = data
         case .noData: return .failure(.noData(command))
         case .error(let error): return .failure(.adapter(command, error))
-        case .ok, .text: return .failure(.unexpected(command, "\(reply)"))
+        case .ok: return .failure(.unexpected(command, "OK"))
+        case .text(let text): return .failure(.unexpected(command, text.oneLine))
         }
         let messages = OBDMessages.assemble(lines)
         // Several control units may answer; the first that answers this very request counts.

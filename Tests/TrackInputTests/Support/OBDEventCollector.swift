@@ -37,6 +37,9 @@ final class OBDEventCollector: Sendable {
     /// The reasons the car went silent.
     var silences: [String] { dialogue.compactMap { if case .carSilent(let reason) = $0 { reason } else { nil } } }
 
+    /// The reasons given for unusable answers.
+    var unanswered: [String] { dialogue.compactMap { if case .unanswered(let reason) = $0 { reason } else { nil } } }
+
     /// The number of events so far, to wait for what comes after a moment.
     var count: Int { events.withLock { $0.count } }
 
