@@ -10,6 +10,7 @@ extension TrackerService {
         switch input {
         case .adapter(let address):
             state.obd = address.map { OBDStatus(address: $0.description) }
+            state.recorder?.carOdometer = nil
             if let address {
                 logger.info("OBD adapter configured", metadata: ["adapter": "\(address)"])
             }
@@ -23,6 +24,8 @@ extension TrackerService {
                 logger.notice("OBD adapter connected", metadata: ["adapter": "\(obd.address)", "detail": "\(detail)",
                                                                   "message_id": "\(LogMessageID.obdConnected)"])
             case .lost(let reason):
+                // The car may move on without the adapter: its last reading no longer stands.
+                state.recorder?.carOdometer = nil
                 logger.warning("OBD adapter lost", metadata: ["adapter": "\(obd.address)", "reason": "\(reason)",
                                                               "message_id": "\(LogMessageID.obdLost)"])
             case .connecting, .ended:
@@ -34,7 +37,15 @@ extension TrackerService {
             obd.apply(event)
             state.obd = obd
             note(event, before: before, after: obd, in: &state, at: now)
-            if case .reading = event { status.recordOBDReading(at: now) }
+            switch event {
+            case .reading(let reading, _):
+                status.recordOBDReading(at: now)
+                if case .odometer(let kilometres) = reading { state.recorder?.carOdometer = kilometres * 1000 }
+            case .odometerSupport(false), .adapterLost:
+                state.recorder?.carOdometer = nil
+            default:
+                break
+            }
         }
         status.record(obd: state.obd)
     }

@@ -44,11 +44,13 @@ extension TrackerService {
                 return .failure(.storage("cannot start a trip: \(failing.detail); trackd keeps what it recorded in "
                                          + "memory and stores it once the log can be written again"))
             }
+            let car = await carOdometerAtStart(recorder)
             let opened: LogTrip
             do {
                 opened = try await recorder.log.beginTrip(kind: params.kind, purpose: params.purpose,
                                                           customer: params.customer,
-                                                          route: recorder.privacy.route(startingAs: params.kind))
+                                                          route: recorder.privacy.route(startingAs: params.kind),
+                                                          carOdometer: car)
             } catch {
                 logger.error("cannot open a trip in the log", metadata: ["error": "\(error)"])
                 // At boot the failure is the storage's state until the start is retried; a refused request is its own.
@@ -63,6 +65,32 @@ extension TrackerService {
         await apply(.startTrip(params.kind, purpose: params.purpose, at: clock(), number: logTrip?.id,
                                calibrationFactor: logTrip?.calibrationFactor), to: &state)
         return .success(logTrip)
+    }
+
+    /// The car's odometer for a trip's start, when the adapter has read it: a reading that differs from the log's
+    /// odometer is first recorded as an odometer reading (the kilometres driven while trackd was off become a
+    /// visible entry, as a dashboard reading makes them). `nil` when there is none, or it cannot be recorded (said
+    /// in the journal; the trip then starts from the log's own odometer).
+    private func carOdometerAtStart(_ recorder: TripRecorder) async -> Double? {
+        guard let car = recorder.carOdometer else { return nil }
+        do {
+            let log = try await recorder.log.odometer()
+            if log.map({ LogTrip.tenths($0) != LogTrip.tenths(car) }) ?? true {
+                let update = try await recorder.log.setOdometer(
+                    car, reason: "read from the car (OBD-II, PID A6) as a trip started",
+                    context: changeContext(user: "trackd (car)"), source: .car)
+                logger.notice("the car's odometer differs from the log's: recorded as a reading", metadata: [
+                    "car": "\(LogTrip.kilometresText(metres: car)) km",
+                    "log": "\(log.map { LogTrip.kilometresText(metres: $0) + " km" } ?? "none")",
+                    "entry": "\(update.entry.map { "\($0.id) (\($0.source))" } ?? "none")",
+                ])
+            }
+            return car
+        } catch {
+            logger.warning("the car's odometer cannot be taken for the trip's start; it starts from the log's own",
+                           metadata: ["car": "\(LogTrip.kilometresText(metres: car)) km", "error": "\(error)"])
+            return nil
+        }
     }
 
     /// Stops the running trip; the log closes it with what the engine measured.

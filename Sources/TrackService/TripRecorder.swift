@@ -55,6 +55,9 @@ struct TripRecorder {
     var recovering: (trip: OpenTrip, deadline: MonotonicInstant)?
     /// The log's odometer at the start of the running trip, metres.
     var runningOdometerStart: Double?
+    /// The car's odometer (metres) as last read through the OBD-II adapter, while that reading stands: the tracker
+    /// sets it at each reading and drops it when the adapter is lost or changed. The trip's end takes it.
+    var carOdometer: Double?
     /// The last trip closed (for the answer to `stop`).
     var lastClosed: LogTrip?
     /// Why the last trip's close is not in the log yet (the log cannot be written); `nil` once it is.
@@ -162,7 +165,8 @@ struct TripRecorder {
             batch()
             let summary = TripSummary(start: trip.start, end: trip.end, startPosition: trip.startPosition,
                                       endPosition: trip.endPosition, measuredDistance: trip.measuredDistance,
-                                      purpose: stopPurpose, endReason: endReason, closedAt: trip.end ?? now())
+                                      purpose: stopPurpose, endReason: endReason, closedAt: trip.end ?? now(),
+                                      carOdometer: carOdometer)
             backlog.append(.close(tripID: tripID, summary, resumption: resumption, afterPowerLoss: nil,
                                   exportsAt: trip.end))
             resumption = nil

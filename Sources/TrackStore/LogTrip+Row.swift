@@ -13,6 +13,14 @@ extension LogTrip {
             throw StoreError.invalid("trip \(try row["id"] as Int64? ?? 0) has an unknown kind, source or state "
                                      + "('\(kindText)', '\(sourceText)', '\(stateText)')")
         }
+        let startSource = try (row["odometer_start_source"] as String?).map { text in
+            guard let source = OdometerSource(rawValue: text) else { throw StoreError.invalid("an unknown odometer source '\(text)'") }
+            return source
+        }
+        let endSource = try (row["odometer_end_source"] as String?).map { text in
+            guard let source = OdometerSource(rawValue: text) else { throw StoreError.invalid("an unknown odometer source '\(text)'") }
+            return source
+        }
         try self.init(
             id: row["id"], kind: kind, purpose: row["purpose"], customer: row["customer"],
             destination: row["destination"], source: source, state: state,
@@ -26,6 +34,8 @@ extension LogTrip {
             idleAlerts: row["idle_alerts"], endReason: row["end_reason"], regularName: row["regular_name"],
             deletionReason: row["deletion_reason"], date: (row["date"] as String?).flatMap { CivilDate(iso8601: $0) },
             route: LogTrip.route(row), startPlace: LogTrip.place(row, "start"), endPlace: LogTrip.place(row, "end"))
+        odometerStartSource = startSource
+        odometerEndSource = endSource
     }
 
     /// The `start_place…` or `end_place…` columns.
@@ -53,6 +63,7 @@ extension LogTrip {
             "start_lat": startPosition?.latitude, "start_lon": startPosition?.longitude,
             "end_lat": endPosition?.latitude, "end_lon": endPosition?.longitude,
             "odometer_start": odometerStart, "odometer_end": odometerEnd, "distance": distance,
+            "odometer_start_source": odometerStartSource?.rawValue, "odometer_end_source": odometerEndSource?.rawValue,
             "measured_distance": measuredDistance, "calibration_factor": calibrationFactor,
             "gap_count": gapCount, "bridged_seconds": bridgedSeconds, "bridged_distance": bridgedDistance,
             "idle_alerts": idleAlerts, "end_reason": endReason, "regular_name": regularName,
@@ -76,6 +87,8 @@ extension LogTrip {
         record.add("source", source.rawValue)
         record.add("state", state.rawValue)
         record.add("odometer_start", odometerStart)
+        // Sources came with schema step 6: an entry without one has no such line, as before.
+        if let odometerStartSource { record.add("odometer_start_source", odometerStartSource.rawValue) }
         record.add("calibration_factor", calibrationFactor)
         record.add("regular_name", regularName)
         if route != .recorded { record.add("route", route.rawValue) }
@@ -88,6 +101,7 @@ extension LogTrip {
         record.add("end_lat", endPosition?.latitude)
         record.add("end_lon", endPosition?.longitude)
         record.add("odometer_end", odometerEnd)
+        if let odometerEndSource { record.add("odometer_end_source", odometerEndSource.rawValue) }
         record.add("distance", distance)
         record.add("measured_distance", measuredDistance)
         record.add("gap_count", gapCount)

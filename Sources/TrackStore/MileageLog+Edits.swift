@@ -187,10 +187,11 @@ extension MileageLog {
         }
     }
 
-    /// Records a dashboard reading: a difference to the log becomes a visible entry (unrecorded driving, or a
-    /// correction when the log counted more), and the calibration factor is updated from the distance between this
-    /// reading and the previous one where that is sound.
-    public func setOdometer(_ value: Double, reason: String, context: ChangeContext) async throws(StoreError) -> OdometerUpdate {
+    /// Records a dashboard reading (or the car's own, `source: .car`): a difference to the log becomes a visible
+    /// entry (unrecorded driving, or a correction when the log counted more), and the calibration factor is updated
+    /// from the distance between this reading and the previous one where that is sound.
+    public func setOdometer(_ value: Double, reason: String, context: ChangeContext,
+                            source: OdometerSource = .dashboard) async throws(StoreError) -> OdometerUpdate {
         guard let reason = reason.nilIfBlank else { throw .reasonRequired("an odometer reading") }
         guard value.isFinite, value >= 0, value < 10_000_000_000 else {
             throw .invalid("an odometer reading must be between 0 and 9,999,999 km")
@@ -205,7 +206,8 @@ extension MileageLog {
                     + "reading, \(LogTrip.kilometresText(metres: last)) km on \(try previous["time"] as String): "
                     + "an odometer does not go backwards")
             }
-            let logValue = try MileageLog.odometer(db)
+            let logOdometer = try MileageLog.odometerWithSource(db)
+            let logValue = logOdometer?.value
             var entry: LogTrip?
             if let logValue, LogTrip.tenths(value) != LogTrip.tenths(logValue) {
                 let difference = value - logValue
@@ -218,11 +220,13 @@ extension MileageLog {
                                   source: difference > 0 ? .unrecorded : .correction, state: .closed,
                                   start: lastEnd, end: context.time, odometerStart: logValue, odometerEnd: value,
                                   distance: difference, date: LocalDates.date(of: context.time, zone: profile.timeZone))
+                gap.odometerStartSource = logOdometer?.source
+                gap.odometerEndSource = source
                 gap.id = try MileageLog.insert(gap, db)
                 try Ledger.append(db, .trip, ref: gap.id.description, payload: gap.canonical(trackDigest: nil, points: nil))
                 try MileageLog.addRevision(
                     tripID: gap.id, subject: "trip", field: "entry", old: nil,
-                    new: "\(gap.source) \(LogTrip.kilometresText(tenths: gap.reportedTenths.distance)) km (dashboard "
+                    new: "\(gap.source) \(LogTrip.kilometresText(tenths: gap.reportedTenths.distance)) km (\(source == .car ? "car" : "dashboard") "
                         + "\(LogTrip.kilometresText(metres: value)) km, log "
                         + "\(LogTrip.kilometresText(metres: logValue)) km)",
                     reason: reason, context: context, db)

@@ -2,20 +2,26 @@ import TrackSQLite
 import TrackCore
 
 extension MileageLog {
-    /// Opens a GPS trip: the row, its start odometer (the log's odometer now) and the calibration factor in force,
-    /// committed durably with its chain record before this returns. A trip opened with its route `withheld` (a
-    /// private trip in privacy mode) never stores a point or a position: its points only carry its progress.
-    public func beginTrip(kind: TripKind, purpose: String?, customer: String?,
-                          route: TripRoute = .recorded) async throws(StoreError) -> LogTrip {
+    /// Opens a GPS trip: the row, its start odometer (the car's reading when one is given, else the log's odometer
+    /// now, with where it came from) and the calibration factor in force, committed durably with its chain record
+    /// before this returns. A trip opened with its route `withheld` (a private trip in privacy mode) never stores a
+    /// point or a position: its points only carry its progress.
+    ///
+    /// A car's reading that differs from the log's odometer is first recorded as an odometer reading
+    /// (`setOdometer`), which makes the difference a visible entry; this only opens the trip with it.
+    public func beginTrip(kind: TripKind, purpose: String?, customer: String?, route: TripRoute = .recorded,
+                          carOdometer: Double? = nil) async throws(StoreError) -> LogTrip {
         try await write("open a trip") { db in
             if let open = try Int64.fetchOne(db, sql: "SELECT id FROM trip WHERE state = 'open' LIMIT 1") {
                 throw StoreError.invalid("trip \(open) is still open; stop it first")
             }
             let profile = try MileageLog.profile(db)
+            let logOdometer = try MileageLog.odometerWithSource(db)
             var trip = LogTrip(id: 0, kind: kind, purpose: purpose?.nilIfBlank, customer: customer?.nilIfBlank,
-                               source: .gps, state: .open, odometerStart: try MileageLog.odometer(db),
+                               source: .gps, state: .open, odometerStart: carOdometer ?? logOdometer?.value,
                                distance: 0, measuredDistance: 0, calibrationFactor: profile.calibrationFactor,
                                route: route)
+            trip.odometerStartSource = carOdometer != nil ? .car : logOdometer?.source
             trip.id = try MileageLog.insert(trip, db)
             try Ledger.append(db, .trip, ref: trip.id.description, payload: trip.canonical(trackDigest: nil, points: nil))
             return trip
@@ -122,7 +128,14 @@ extension MileageLog {
             if let purpose = summary.purpose?.nilIfBlank { trip.purpose = purpose }
             trip.measuredDistance = summary.measuredDistance
             trip.distance = Trip.loggedDistance(measured: summary.measuredDistance, calibrationFactor: trip.calibrationFactor)
-            trip.odometerEnd = trip.odometerStart.map { $0 + trip.distance }
+            // The car's reading, unless it is below the start (another car's adapter, an odometer replaced).
+            if let car = summary.carOdometer, car >= (trip.odometerStart ?? 0) {
+                trip.odometerEnd = car
+                trip.odometerEndSource = .car
+            } else {
+                trip.odometerEnd = trip.odometerStart.map { $0 + trip.distance }
+                trip.odometerEndSource = trip.odometerStart == nil ? nil : .gps
+            }
             trip.endReason = summary.endReason
             try MileageLog.update(trip, db)
             let track = try Ledger.trackDigest(db, tripID: id)
@@ -240,6 +253,21 @@ extension MileageLog {
             return end
         }
         return try Double.fetchOne(db, sql: "SELECT value FROM odometer_reading ORDER BY id DESC LIMIT 1")
+    }
+
+    /// The log's odometer now and where that number came from: the newest entry that counts gives its end and that
+    /// end's source (an entry a dashboard reading made: `dashboard`; an entry from before sources were recorded:
+    /// `gps` for a GPS trip, `dashboard` otherwise); before any entry, the last dashboard reading.
+    static func odometerWithSource(_ db: Database) throws -> (value: Double, source: OdometerSource)? {
+        if let row = try Row.fetchOne(db, sql: """
+            SELECT odometer_end, odometer_end_source, source FROM trip
+            WHERE state = 'closed' AND odometer_end IS NOT NULL ORDER BY id DESC LIMIT 1
+            """), let end: Double = try row["odometer_end"] {
+            let recorded = try (row["odometer_end_source"] as String?).flatMap(OdometerSource.init(rawValue:))
+            let entry: String = try row["source"]
+            return (end, recorded ?? (entry == TripSource.gps.rawValue ? .gps : .dashboard))
+        }
+        return try Double.fetchOne(db, sql: "SELECT value FROM odometer_reading ORDER BY id DESC LIMIT 1").map { ($0, .dashboard) }
     }
 
     @discardableResult

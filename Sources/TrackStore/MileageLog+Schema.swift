@@ -193,6 +193,17 @@ extension MileageLog {
                     BEGIN SELECT RAISE(ABORT, 'the record of mailed reports is append-only'); END;
                 """)
         }
+        migrator.registerMigration("v6-odometer-sources") { db in
+            try db.execute(sql: """
+                -- Where each trip's odometer readings came from (docs/obd.md): read from the car (OBD-II PID A6), a
+                -- dashboard reading typed in, or the log's own odometer carried on by the GPS distance. NULL in
+                -- entries from before this step.
+                ALTER TABLE trip ADD COLUMN odometer_start_source TEXT
+                    CHECK (odometer_start_source IN ('car', 'dashboard', 'gps'));
+                ALTER TABLE trip ADD COLUMN odometer_end_source TEXT
+                    CHECK (odometer_end_source IN ('car', 'dashboard', 'gps'));
+                """)
+        }
         return migrator
     }()
 

@@ -15,10 +15,15 @@ public struct TripSummary: Sendable, Hashable {
     /// When the trip was closed (GPS time when known, else the system clock): the date of a trip that never had a
     /// fix.
     public var closedAt: UTCTime?
+    /// The car's odometer as the trip ended (OBD-II), metres; `nil`: none read, the end is the start plus the
+    /// distance.
+    public var carOdometer: Double?
 
     public init(start: UTCTime?, end: UTCTime?, startPosition: Coordinate?, endPosition: Coordinate?,
-                measuredDistance: Double, purpose: String?, endReason: String, closedAt: UTCTime? = nil) {
+                measuredDistance: Double, purpose: String?, endReason: String, closedAt: UTCTime? = nil,
+                carOdometer: Double? = nil) {
         self.closedAt = closedAt
+        self.carOdometer = carOdometer
         self.start = start
         self.end = end
         self.startPosition = startPosition

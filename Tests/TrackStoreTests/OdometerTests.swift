@@ -89,4 +89,39 @@ struct OdometerTests {
         #expect(update.entry?.distance == 15_000)
         #expect(try await log.profile().calibrationFactor == 1)
     }
+
+    @Test func eachTripSaysWhereItsOdometerReadingsCameFromAndTheChainCoversIt() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        let before = try await recordTrip(in: log, start: "2026-11-20T07:00:00Z", seconds: 60)
+        #expect(before.odometerStart == nil && before.odometerStartSource == nil && before.odometerEndSource == nil,
+                "no odometer yet: nothing to say where it came from")
+        _ = try await log.setOdometer(48_210_000, reason: "initial reading", context: TestContext.at("2026-11-20T07:30:00Z"))
+        let typed = try await recordTrip(in: log, start: "2026-11-20T08:00:00Z", seconds: 600)
+        #expect(typed.odometerStart == 48_210_000 && typed.odometerStartSource == .dashboard)
+        #expect(typed.odometerEnd == 48_216_000 && typed.odometerEndSource == .gps)
+        let carried = try await recordTrip(in: log, start: "2026-11-20T09:00:00Z", seconds: 60)
+        #expect(carried.odometerStart == 48_216_000 && carried.odometerStartSource == .gps)
+
+        // Read from the car at both ends: the car's kilometres, beside the GPS distance as measured.
+        let car = try await recordTrip(in: log, start: "2026-11-20T10:00:00Z", seconds: 600,
+                                       carOdometer: (start: 48_216_600, end: 48_222_700))
+        #expect(car.odometerStart == 48_216_600 && car.odometerStartSource == .car)
+        #expect(car.odometerEnd == 48_222_700 && car.odometerEndSource == .car)
+        #expect(car.distance == 6_000, "the GPS distance stays as the cross-check")
+        #expect(car.reportedTenths.distance == 61, "the report's kilometres are the car's")
+        let next = try await recordTrip(in: log, start: "2026-11-20T11:00:00Z", seconds: 60)
+        #expect(next.odometerStart == 48_222_700 && next.odometerStartSource == .car, "carried on from the car's reading")
+        // A reading below the start is not the car's odometer: the end is the start plus the distance.
+        let odd = try await recordTrip(in: log, start: "2026-11-20T12:00:00Z", seconds: 60, carOdometer: (nil, 1_000))
+        #expect(odd.odometerEnd == 48_223_900 && odd.odometerEndSource == .gps)
+
+        let stored = try await log.trips(dates: nil)
+        #expect(stored.map(\.odometerEndSource) == [nil, .gps, .gps, .car, .gps, .gps])
+        let report = try await log.verify()
+        #expect(report.isIntact, "\(report.problems)")
+        // The sources are covered by the chain: changed behind trackd's back, the log no longer verifies.
+        _ = try sqlite3(folder.file("trackd.sqlite"), "UPDATE trip SET odometer_end_source = 'dashboard' WHERE id = \(car.id.rawValue)")
+        #expect(!(try await log.verify()).isIntact)
+    }
 }

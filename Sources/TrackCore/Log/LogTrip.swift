@@ -22,6 +22,10 @@ public struct LogTrip: Sendable, Hashable, Identifiable {
     /// The odometer at the start and at the end, metres; `nil` while the log has no odometer reading yet.
     public var odometerStart: Double?
     public var odometerEnd: Double?
+    /// Where each came from (the car, a dashboard reading, the GPS distance); `nil` in entries from before trackd
+    /// recorded it.
+    public var odometerStartSource: OdometerSource?
+    public var odometerEndSource: OdometerSource?
     /// The distance as logged (calibrated for GPS trips), metres.
     public var distance: Double
     /// GPS trips: the distance as measured, before calibration, metres.
@@ -129,6 +133,8 @@ extension LogTrip: Codable {
         case endPlace = "end_place"
         case odometerStart = "odometer_start"
         case odometerEnd = "odometer_end"
+        case odometerStartSource = "odometer_start_source"
+        case odometerEndSource = "odometer_end_source"
         case distance = "distance_m"
         case measuredDistance = "measured_distance_m"
         case calibrationFactor = "calibration_factor"
@@ -160,6 +166,8 @@ extension LogTrip: Codable {
         endPlace = try c.decodeIfPresent(TripPlace.self, forKey: .endPlace)
         odometerStart = try c.decodeIfPresent(Double.self, forKey: .odometerStart).map { $0 * 1000 }
         odometerEnd = try c.decodeIfPresent(Double.self, forKey: .odometerEnd).map { $0 * 1000 }
+        odometerStartSource = try c.decodeIfPresent(OdometerSource.self, forKey: .odometerStartSource)
+        odometerEndSource = try c.decodeIfPresent(OdometerSource.self, forKey: .odometerEndSource)
         distance = try c.decode(Double.self, forKey: .distance)
         measuredDistance = try c.decodeIfPresent(Double.self, forKey: .measuredDistance)
         calibrationFactor = try c.decodeIfPresent(Double.self, forKey: .calibrationFactor)
@@ -192,6 +200,8 @@ extension LogTrip: Codable {
         // Kilometres, to the metre.
         try c.encode(odometerStart.map { ($0).rounded() / 1000 }, forKey: .odometerStart)
         try c.encode(odometerEnd.map { ($0).rounded() / 1000 }, forKey: .odometerEnd)
+        try c.encodeIfPresent(odometerStartSource, forKey: .odometerStartSource)
+        try c.encodeIfPresent(odometerEndSource, forKey: .odometerEndSource)
         try c.encode(distance, forKey: .distance)
         try c.encodeIfPresent(measuredDistance, forKey: .measuredDistance)
         try c.encodeIfPresent(calibrationFactor, forKey: .calibrationFactor)

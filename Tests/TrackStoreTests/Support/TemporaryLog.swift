@@ -18,8 +18,9 @@ enum TestContext {
 func recordTrip(in log: MileageLog, kind: TripKind = .business, purpose: String? = "Customer visit",
                 start: String, seconds: Int = 600, segments: Int = 1,
                 origin: Coordinate = Coordinate(latitude: 59.437, longitude: 24.7536),
-                route: TripRoute = .recorded, end endPosition: Coordinate? = nil) async throws -> LogTrip {
-    let trip = try await log.beginTrip(kind: kind, purpose: purpose, customer: nil, route: route)
+                route: TripRoute = .recorded, end endPosition: Coordinate? = nil,
+                carOdometer: (start: Double?, end: Double?) = (nil, nil)) async throws -> LogTrip {
+    let trip = try await log.beginTrip(kind: kind, purpose: purpose, customer: nil, route: route, carOdometer: carOdometer.start)
     let startTime = UTCTime(iso8601: start)!
     var points: [RecordedPoint] = []
     let metresPerDegree = 111_320 * cos(origin.latitude * .pi / 180)
@@ -38,6 +39,6 @@ func recordTrip(in log: MileageLog, kind: TripKind = .business, purpose: String?
     let end = startTime.adding(seconds: Double(seconds))
     return try await log.closeTrip(trip.id, TripSummary(
         start: startTime, end: end, startPosition: origin, endPosition: endPosition,
-        measuredDistance: Double(seconds) * 10, purpose: nil, endReason: "stopped"))
+        measuredDistance: Double(seconds) * 10, purpose: nil, endReason: "stopped", carOdometer: carOdometer.end))
 }
 

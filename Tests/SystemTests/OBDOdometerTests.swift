@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import TestSupport
+import Testing
+
+/// Each trip's odometer from the car: trackd with ELM327-emulator's trackd car (Tests/ELM327/trackd_car.py, which
+/// has an odometer) over TCP, while a recorded drive plays as the GPS source.
+@Suite(.serialized)
+struct OBDOdometerTests {
+    @Test func tripsStartAndEndAtTheCarsOdometerAndKilometresDrivenWithoutTrackdBecomeAnEntry() async throws {
+        let folder = try TemporaryFolder()
+        let emulator = try await ELM327Emulator(link: .tcp, car: .trackd, in: folder.path)
+        defer { emulator.stop() }
+        let port = try #require(emulator.port)
+        var car = ELM327Emulator.CarState()
+        car.odometer = 23456.7
+        car.rpm = 800
+        car.volts = 14.1
+        try emulator.drive(car)
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=4",
+                                            configuration: "obd:\n  adapter: tcp://127.0.0.1:\(port)\n")
+        func carOdometer(_ kilometres: Double) async -> Bool {
+            await OBDStatusTests.obd(of: daemon) { $0["odometer"] as? Double == kilometres } != nil
+        }
+        #expect(await carOdometer(23456.7))
+
+        // A trip driven: it starts at the car's odometer and ends at it.
+        #expect(try await trackctl(["--socket", daemon.socket, "start", "--business"]).status == 0)
+        car.odometer = 23459.3
+        try emulator.drive(car)
+        #expect(await carOdometer(23459.3))
+        let stopped = try await trackctl(["--socket", daemon.socket, "stop", "--purpose", "Site visit"])
+        #expect(stopped.status == 0, "\(stopped.error)")
+
+        // 5 km driven while trackd did not record (the car lent out with the board unplugged, say): the next trip
+        // starts at the car's odometer, and the difference is an entry of its own, as a dashboard reading makes it.
+        car.odometer = 23464.3
+        try emulator.drive(car)
+        #expect(await carOdometer(23464.3))
+        #expect(try await trackctl(["--socket", daemon.socket, "start", "--private"]).status == 0)
+        car.odometer = 23465.0
+        try emulator.drive(car)
+        #expect(await carOdometer(23465.0))
+        #expect(try await trackctl(["--socket", daemon.socket, "stop"]).status == 0)
+
+        await daemon.stop()
+        #expect(daemon.process.exitStatus == 0, "\(daemon.process.output)")
+        let rows = try await query(daemon.database, """
+            SELECT id || ' ' || source || ' ' || odometer_start || ' ' || ifnull(odometer_start_source, '-') || ' '
+                || odometer_end || ' ' || ifnull(odometer_end_source, '-') FROM trip ORDER BY id
+            """)
+        #expect(rows == """
+            1 gps 23456700.0 car 23459300.0 car
+            2 unrecorded 23459300.0 car 23464300.0 car
+            3 gps 23464300.0 car 23465000.0 car
+            """, "\(rows)")
+        let readings = try await query(daemon.database, "SELECT value || ' ' || user || ' ' || reason FROM odometer_reading ORDER BY id")
+        #expect(readings == """
+            23456700.0 trackd (car) read from the car (OBD-II, PID A6) as a trip started
+            23464300.0 trackd (car) read from the car (OBD-II, PID A6) as a trip started
+            """, "\(readings)")
+        let verify = try await trackctl(["--db", daemon.database, "verify"])
+        #expect(verify.status == 0, "\(verify.output) \(verify.error)")
+        let history = try await query(daemon.database, "SELECT new_value FROM revision WHERE trip_id = 2")
+        #expect(history == "unrecorded 5.0 km (car 23464.3 km, log 23459.3 km)", "\(history)")
+        let trips = try await trackctl(["--db", daemon.database, "--json", "trips"])
+        #expect(trips.output.contains("\"odometer_start_source\":\"car\""), "\(trips.output)")
+    }
+}
