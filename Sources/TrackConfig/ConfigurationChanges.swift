@@ -14,6 +14,8 @@ public struct ConfigurationChanges: Sendable, Hashable {
         note("daemon.socket", old.socket != new.socket, live: false)
         note("daemon.control_group", old.controlGroup != new.controlGroup, live: false)
         note("daemon.auto_start", old.autoStart != new.autoStart, live: false)
+        note("daemon.auto_start_on", old.autoStartOn != new.autoStartOn, live: false)
+        note("daemon.ignition_off_after", old.ignitionOffAfter != new.ignitionOffAfter, live: false)
         note("daemon.log_level", old.logLevel != new.logLevel, live: true)
         note("daemon.alert_command", old.alertCommand != new.alertCommand, live: true)
         note("daemon.alert_timeout", old.alertTimeout != new.alertTimeout, live: true)

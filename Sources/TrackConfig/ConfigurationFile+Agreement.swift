@@ -47,6 +47,18 @@ extension ConfigurationFile {
                 rule: "\(value(order.lower, order.lowerValue, lowerLine)) must be \(order.strict ? "below" : "at most") "
                     + "\(value(order.upper, order.upperValue, upperLine)): \(order.why)")
         }
+        if daemon.autoStartOn == .ignition && obd.adapter == nil {
+            throw .contradiction(
+                path: path, line: lines["daemon.auto_start_on"],
+                rule: "'daemon.auto_start_on' is 'ignition' but 'obd.adapter' names no adapter: trackd reads the "
+                    + "engine through an OBD-II adapter (docs/obd.md); name one, or start trips at boot")
+        }
+        if daemon.ignitionOffAfter != nil && daemon.autoStartOn != .ignition {
+            throw .contradiction(
+                path: path, line: lines["daemon.ignition_off_after"],
+                rule: "'daemon.ignition_off_after' is given but 'daemon.auto_start_on' is not 'ignition': only a trip "
+                    + "the engine started is closed by it")
+        }
         if mail.monthly == true && mail.to.isEmpty {
             throw .contradiction(
                 path: path, line: lines["mail.monthly"],

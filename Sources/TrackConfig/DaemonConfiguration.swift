@@ -16,6 +16,10 @@ public struct DaemonConfiguration: Sendable, Hashable {
     public var controlGroup: String?
     /// The kind of trip started at boot (ignition on); `.none` for no trip.
     public var autoStart: AutoStart?
+    /// When that trip starts: at boot, or each time the engine starts (read through the OBD-II adapter).
+    public var autoStartOn: AutoStartTrigger?
+    /// With `autoStartOn` ignition: seconds the engine must be off before the trip closes.
+    public var ignitionOffAfter: Double?
     /// The least important messages logged.
     public var logLevel: LogLevelName?
     /// A program and its arguments, run on each idle alert; empty for none.
@@ -37,6 +41,15 @@ public struct DaemonConfiguration: Sendable, Hashable {
 public struct ConfiguredSource: Sendable, Hashable {
     public var address: SourceAddress
     public var namesBaud: Bool
+}
+
+/// `auto_start_on`: what starts the `auto_start` trip.
+public enum AutoStartTrigger: String, Sendable, Hashable, CaseIterable {
+    /// trackd's start: a board switched with the ignition.
+    case boot
+    /// The engine starting, read through the OBD-II adapter (`obd.adapter`): a board that stays powered. The trip
+    /// closes once the engine has been off for `ignition_off_after`.
+    case ignition
 }
 
 /// `auto_start`: a trip kind, or `none`.

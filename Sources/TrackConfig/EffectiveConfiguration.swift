@@ -13,6 +13,10 @@ public struct EffectiveConfiguration: Sendable, Hashable {
     public var socket: String
     public var controlGroup: String
     public var autoStart: TripKind?
+    /// What starts it: boot, or the engine (through the OBD-II adapter).
+    public var autoStartOn: AutoStartTrigger
+    /// Seconds the engine must be off before a trip started by the ignition closes.
+    public var ignitionOffAfter: Double
     public var logLevel: LogLevelName
     /// A program and its arguments, run on each idle alert; empty for none.
     public var alertCommand: [String]
@@ -62,6 +66,8 @@ public struct EffectiveConfiguration: Sendable, Hashable {
             ?? "\(stateDirectory)/control.sock"
         controlGroup = overrides.controlGroup ?? daemon.controlGroup ?? "trackd"
         autoStart = (overrides.autoStart ?? daemon.autoStart ?? AutoStart.none).kind
+        autoStartOn = daemon.autoStartOn ?? .boot
+        ignitionOffAfter = daemon.ignitionOffAfter ?? 300
         logLevel = overrides.logLevel ?? daemon.logLevel ?? .info
         alertCommand = daemon.alertCommand ?? []
         alertTimeout = daemon.alertTimeout ?? 10
@@ -90,7 +96,8 @@ public struct EffectiveConfiguration: Sendable, Hashable {
             "state_dir      \(stateDirectory)",
             "socket         \(socket)",
             "control_group  \(controlGroup)",
-            "auto_start     \(autoStart?.rawValue ?? "none")",
+            "auto_start     \(autoStart?.rawValue ?? "none")"
+                + (autoStartOn == .ignition ? " on ignition (closed after \(ignitionOffAfter.plain) s off)" : ""),
             "log_level      \(logLevel.rawValue)",
             "alert_command  \(alertCommand.isEmpty ? "none" : alertCommand.joined(separator: " ")) (timeout \(alertTimeout.plain) s)",
             "idle_alert     after \(engine.idleAlertAfter.plain) s stationary",

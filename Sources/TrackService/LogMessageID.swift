@@ -26,6 +26,10 @@ public enum LogMessageID: String, CaseIterable, Sendable, CustomStringConvertibl
     case obdCarAnswering = "1fce3a6a4fe54c34ac9a8c7c87f1d8f5"
     /// The car stopped answering the OBD-II adapter: the ignition is off, or its bus has a fault.
     case obdCarSilent = "a6459337e09e43559d21b2026419dc99"
+    /// The engine started (read through the OBD-II adapter).
+    case engineStarted = "4d21c42fba7145c6bee9174a81708b2e"
+    /// The engine stopped (read through the OBD-II adapter).
+    case engineStopped = "a3cee56ca7a5481db598036e8571b271"
 
     public var description: String { rawValue }
 }

@@ -31,7 +31,7 @@ extension TrackerService {
             case .source(.problem(let diagnostic)):
                 handleProblem(diagnostic, in: &state)
             case .obd(let obd):
-                handleOBD(obd, in: &state)
+                await handleOBD(obd, in: &state)
             }
             // Not after every fix or reading (10 a second at most): the tick, a second later at most, publishes what
             // they changed.

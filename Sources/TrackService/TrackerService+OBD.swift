@@ -4,13 +4,15 @@ import TrackInput
 
 /// What the OBD-II adapter reports: into the live status, and what matters into the journal.
 extension TrackerService {
-    /// An adapter configured or dropped, its link's state, or what its dialogue found out.
-    func handleOBD(_ input: OBDInput, in state: inout State) {
+    /// An adapter configured or dropped, its link's state, or what its dialogue found out; with `auto_start_on:
+    /// ignition`, the engine's start starts the trip.
+    func handleOBD(_ input: OBDInput, in state: inout State) async {
         let now = clock()
         switch input {
         case .adapter(let address):
             state.obd = address.map { OBDStatus(address: $0.description) }
             state.recorder?.carOdometer = nil
+            state.ignition.forget()
             if let address {
                 logger.info("OBD adapter configured", metadata: ["adapter": "\(address)"])
             }
@@ -24,8 +26,9 @@ extension TrackerService {
                 logger.notice("OBD adapter connected", metadata: ["adapter": "\(obd.address)", "detail": "\(detail)",
                                                                   "message_id": "\(LogMessageID.obdConnected)"])
             case .lost(let reason):
-                // The car may move on without the adapter: its last reading no longer stands.
+                // The car may move on without the adapter: its last reading no longer stands, nor the engine's state.
                 state.recorder?.carOdometer = nil
+                state.ignition.forget()
                 logger.warning("OBD adapter lost", metadata: ["adapter": "\(obd.address)", "reason": "\(reason)",
                                                               "message_id": "\(LogMessageID.obdLost)"])
             case .connecting, .ended:
@@ -46,8 +49,47 @@ extension TrackerService {
             default:
                 break
             }
+            let change = state.ignition.take(event, at: now)
+            if let change { await handleIgnition(change, in: &state) }
+        }
+        switch state.ignition.state {
+        case .unknown: state.obd?.engineRunning = nil
+        case .running: state.obd?.engineRunning = true
+        case .off: state.obd?.engineRunning = false
         }
         status.record(obd: state.obd)
+    }
+
+    /// The engine started or stopped: said in the journal; a start starts the trip `auto_start_on: ignition` asks
+    /// for (the stop closes it later, at the tick, once the engine has been off for `ignition_off_after`).
+    private func handleIgnition(_ change: IgnitionTracker.Change, in state: inout State) async {
+        switch change {
+        case .started:
+            logger.notice("engine started", metadata: ["message_id": "\(LogMessageID.engineStarted)"])
+            if ignitionOffAfter != nil {
+                await startAutomatically(&state)
+                await refreshOdometer(state)
+            }
+        case .stopped:
+            logger.notice("engine stopped", metadata: [
+                "message_id": "\(LogMessageID.engineStopped)",
+                "trip_closes_after": "\(ignitionOffAfter.map { "\($0.plainDescription) s" } ?? "never (auto_start_on: boot)")",
+            ])
+        }
+    }
+
+    /// At the tick: a running trip closes once the engine has been off for `ignition_off_after`, at the moment the
+    /// car came to rest (a stop at a traffic light, the engine running or off for less, does not end it).
+    func closeTripAfterIgnitionOff(_ state: inout State, at now: MonotonicInstant) async {
+        guard let offAfter = ignitionOffAfter, let trip = state.engine.trip,
+              case .off(let since) = state.ignition.state, now.seconds(since: since) >= offAfter,
+              since >= trip.startedAt
+        else { return }
+        logger.notice("closing the trip: the engine has been off", metadata: [
+            "trip": "\(trip.number)", "off_for": "\(Int(now.seconds(since: since))) s",
+        ])
+        _ = await stop(StopParams(), reason: "ignition-off", atStandstill: true, in: &state)
+        await refreshOdometer(state)
     }
 
     /// Tells the journal what changed: the adapter and the car once each, silences and losses as they come, unusable

@@ -33,6 +33,7 @@ extension TrackerService {
         }
         await state.recorder?.tick(now: now, moving: state.engine.isMoving,
                                    ends: state.engine.trip.map { TripEnds(start: $0.startPosition, end: $0.endPosition) })
+        await closeTripAfterIgnitionOff(&state, at: now)
         if state.autoStartWaiting, state.recorder?.isFailing == false {
             await startAutomatically(&state)
             await refreshOdometer(state)

@@ -4,10 +4,12 @@ import TrackStore
 
 /// A trip's life in the tracker: started (by a driver or at boot), resumed after a power cut, stopped.
 extension TrackerService {
-    /// Starts the trip `--auto-start` asks for (ignition on = boot); while the log cannot be written, again at each
-    /// commit interval until it opens.
+    /// Starts the trip `--auto-start` asks for (ignition on = boot, or the engine's start with `auto_start_on:
+    /// ignition`); while the log cannot be written, again at each commit interval until it opens.
     func startAutomatically(_ state: inout State) async {
         guard let autoStart, state.engine.trip == nil else { return }
+        // Started by the engine: only while it runs (not at boot, nor after a power cut's trip was given up).
+        if ignitionOffAfter != nil && !state.ignition.isRunning { return }
         let retrying = state.autoStartWaiting
         state.autoStartWaiting = false
         switch await start(StartParams(kind: autoStart), automatic: true, in: &state) {
@@ -93,14 +95,17 @@ extension TrackerService {
         }
     }
 
-    /// Stops the running trip; the log closes it with what the engine measured.
-    func stop(_ params: StopParams, reason: String, in state: inout State) async -> Result<LogTrip?, RPCError> {
+    /// Stops the running trip; the log closes it with what the engine measured. `atStandstill`: it ends where the
+    /// car came to rest, when it stands (a trip the ignition closes).
+    func stop(_ params: StopParams, reason: String, atStandstill: Bool = false,
+              in state: inout State) async -> Result<LogTrip?, RPCError> {
         guard state.engine.trip != nil else {
             return .failure(.refused("no trip is running; start one with trackctl start"))
         }
         let number = state.engine.trip?.number
         state.recorder?.forgetLastClosed()
-        await apply(.stopTrip(purpose: params.purpose, at: clock()), to: &state, stopPurpose: params.purpose,
+        await apply(.stopTrip(purpose: params.purpose, at: clock(), atStandstill: atStandstill), to: &state,
+                    stopPurpose: params.purpose,
                     endReason: reason)
         if let recorder = state.recorder, recorder.lastClosed == nil, let error = recorder.closeDeferred {
             return .failure(.storage("trip \(number ?? 0) ended, but the mileage log cannot close it yet: "

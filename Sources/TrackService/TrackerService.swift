@@ -48,6 +48,9 @@ public struct TrackerService: Service, CustomStringConvertible {
     let inbox: TrackerInbox
     let configuration: EngineConfiguration
     let autoStart: TripKind?
+    /// When the auto-started trip follows the engine (`auto_start_on: ignition`): how long the engine must be off
+    /// before the trip closes; `nil`: trips start at boot.
+    let ignitionOffAfter: Double?
     let status: LiveStatus
     let hub: WatchHub
     let address: String
@@ -58,12 +61,13 @@ public struct TrackerService: Service, CustomStringConvertible {
     let heartbeat: EngineHeartbeat?
 
     public init(inbox: TrackerInbox, configuration: EngineConfiguration = EngineConfiguration(), autoStart: TripKind? = nil,
-                status: LiveStatus, hub: WatchHub, address: String, logger: Logger,
+                ignitionOffAfter: Double? = nil, status: LiveStatus, hub: WatchHub, address: String, logger: Logger,
                 clock: @escaping @Sendable () -> MonotonicInstant = MonotonicClock.now, tick: Duration = .seconds(1),
                 recording: Recording? = nil, heartbeat: EngineHeartbeat? = nil) {
         self.inbox = inbox
         self.configuration = configuration
         self.autoStart = autoStart
+        self.ignitionOffAfter = ignitionOffAfter
         self.status = status
         self.hub = hub
         self.address = address
@@ -84,6 +88,8 @@ public struct TrackerService: Service, CustomStringConvertible {
         var obd: OBDStatus?
         /// The adapter's unusable answers, told to the journal at most once a minute.
         var obdProblems = ProblemLog()
+        /// Whether the engine runs, as the adapter tells.
+        var ignition = IgnitionTracker()
         /// The trip `--auto-start` asks for could not be opened because the log cannot be written: tried again at
         /// each commit interval.
         var autoStartWaiting = false

@@ -99,6 +99,7 @@ extension StatusCommand {
         if let name = obd.protocolName { adapter += " · \(name)" }
         var car = "  car      \(obd.car)"
         if let reason = obd.carDetail { car += " (\(reason))" }
+        if let running = obd.engineRunning { car += running ? " · engine running" : " · engine off" }
         if let vin = obd.vin { car += " · VIN \(vin)" }
         switch obd.odometerSupported {
         case true?:

@@ -172,6 +172,7 @@ struct TrackDaemon: AsyncParsableCommand {
             privacy: settings.privacy, profileDefaults: settings.profile, configurationPath: settings.path,
             pointFile: pointFile)
         let tracker = TrackerService(inbox: inbox, configuration: engine, autoStart: autoStart,
+                                     ignitionOffAfter: settings.autoStartOn == .ignition ? settings.ignitionOffAfter : nil,
                                      status: status, hub: hub, address: address.description, logger: logger,
                                      recording: recording, heartbeat: heartbeat)
         // systemd's notifications (Type=notify), to $NOTIFY_SOCKET; nothing when systemd did not start trackd.

@@ -8,7 +8,8 @@ speed, odometer and battery voltage are what the test last set, through the emul
     emulator.trackd_car.update(speed=50, rpm=1800, odometer=12345.6, volts=14.2)
 
 Each answer is built when it is asked for (the emulator's ResponseFooter), so the car follows the test as it
-drives. `engine=False` makes the car stop answering the engine's PIDs (NO DATA, as a car with the ignition off),
+drives. `engine=False` makes the car stop answering (NO DATA to 01 00 and the engine's PIDs, as a car with the
+ignition off),
 while the adapter still reads the voltage; `fault="CAN ERROR"` (or any text: noise, half an answer) is what those
 PIDs answer instead while it is set. Everything else (protocol, VIN, supported PIDs 01-20) is the emulator's
 default car.
@@ -51,6 +52,11 @@ def _odometer(emulator, cmd, pid, uc_val):
     return _answer(emulator, "41 A6 " + " ".join("%02X" % (tenths >> shift & 0xFF) for shift in (24, 16, 8, 0)))
 
 
+def _supported_01_20(emulator, cmd, pid, uc_val):
+    # The default car's PIDs 01-20 (0C and 0D among them); NO DATA with the ignition off, as a real car.
+    return _answer(emulator, "41 00 38 3B 80 13")
+
+
 def _supported_a1_c0(emulator, cmd, pid, uc_val):
     # Bit 6 of the first byte: PID A6.
     return _answer(emulator, "41 A0 04 00 00 00")
@@ -67,6 +73,8 @@ ObdMessage = {
                   "Priority": 1, "ResponseFooter": _speed},
         "RPM": {"Request": "^010C" + ELM_FOOTER, "Descr": "Engine RPM (trackd's car)", "Header": ECU_ADDR_E,
                 "Priority": 1, "ResponseFooter": _rpm},
+        "PIDS_A": {"Request": "^0100" + ELM_FOOTER, "Descr": "Supported PIDs [01-20] (trackd's car)",
+                   "Header": ECU_ADDR_E, "Priority": 1, "ResponseFooter": _supported_01_20},
         "PIDS_A0": {"Request": "^01A0" + ELM_FOOTER, "Descr": "Supported PIDs [A1-C0] (trackd's car)",
                     "Header": ECU_ADDR_E, "Priority": 1, "ResponseFooter": _supported_a1_c0},
         "ODOMETER": {"Request": "^01A6" + ELM_FOOTER, "Descr": "Odometer (trackd's car)", "Header": ECU_ADDR_E,
@@ -75,6 +83,6 @@ ObdMessage = {
                         "ResponseFooter": _volts},
         # The rest of the default car (protocol search, VIN, PIDs 01-20), below these.
         **{key: value for key, value in _emulator_messages["default"].items()
-           if key not in ("SPEED", "RPM", "PIDS_A0", "ODOMETER", "ELM_VOLTAGE")},
+           if key not in ("SPEED", "RPM", "ELM_PIDS_A", "PIDS_A0", "ODOMETER", "ELM_VOLTAGE")},
     }
 }

@@ -48,7 +48,7 @@ struct OBDStatusTests {
         #expect(text.status == 0)
         #expect(text.output.contains("  obd      connected serial://\(device)?baud=38400: \(device) at 38400 baud · ELM327 v1.5 · AUTO, ISO 15765-4 (CAN 11/500)"),
                 "\(text.output)")
-        #expect(text.output.contains("  car      answering · VIN WP0ZZZ99ZTS390000 · no odometer (PID A6) · "), "\(text.output)")
+        #expect(text.output.contains("  car      answering · engine running · VIN WP0ZZZ99ZTS390000 · no odometer (PID A6) · "), "\(text.output)")
         #expect(daemon.process.output.contains("car does not report its odometer (PID A6)"), "said once in the journal")
 
         await daemon.stop()

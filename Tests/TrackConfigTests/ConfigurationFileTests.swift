@@ -174,6 +174,27 @@ struct ConfigurationFileTests {
         #expect(refusal("obd:\n  poll: 1\n").contains("'poll'"))
     }
 
+    @Test func tripsStartedByTheIgnitionNeedAnAdapterAndTakeTheirOffTime() throws {
+        let file = try ConfigurationFile.parse("""
+            daemon:
+              auto_start: business
+              auto_start_on: ignition
+              ignition_off_after: 120
+            obd:
+              adapter: tcp://192.168.0.10:35000
+            """, path: "t.conf")
+        let effective = EffectiveConfiguration(file: file, path: "t.conf")
+        #expect(effective.autoStartOn == .ignition && effective.ignitionOffAfter == 120 && effective.autoStart == .business)
+        #expect(EffectiveConfiguration(file: try ConfigurationFile.parse("", path: "t.conf"), path: nil).autoStartOn == .boot)
+        let noAdapter = refusal("daemon:\n  auto_start_on: ignition\n")
+        #expect(noAdapter.contains("t.conf:2") && noAdapter.contains("'obd.adapter' names no adapter"), "\(noAdapter)")
+        let alone = refusal("daemon:\n  ignition_off_after: 60\n")
+        #expect(alone.contains("t.conf:2") && alone.contains("is not 'ignition'"), "\(alone)")
+        #expect(refusal("daemon:\n  auto_start_on: key\n").contains("boot, ignition"))
+        #expect(refusal("daemon:\n  auto_start_on: ignition\n  ignition_off_after: 2\nobd:\n  adapter: tcp://h:1\n")
+            .contains("5 to 3600"))
+    }
+
     /// The refusal's sentence for `text` as `t.conf`, or "accepted".
     private func refusal(_ text: String) -> String {
         do {

@@ -90,18 +90,21 @@ struct ELM327DialogueTests {
         answers["0100"] = "SEARCHING...\rUNABLE TO CONNECT\r\r"
         answers["ATRV"] = "12.3V\r\r"
         var dialogue = ELM327Dialogue()
-        let (commands, events, time) = Self.run(&dialogue, commands: 16) { answers[$0] }
+        let (commands, events, time) = Self.run(&dialogue, commands: 40) { answers[$0] }
 
         #expect(dialogue.phase == .searching)
         #expect(commands.count { $0 == "0100" } >= 4)
         #expect(events.contains(.carSilent("0100: UNABLE TO CONNECT: the adapter found no car on any protocol")))
         #expect(events.contains(.voltage(12.3)))
-        // One search every carRetryInterval (5 s), not a busy loop.
+        // One search every carRetryInterval (5 s), not a busy loop; the voltage (which tells the engine's start and
+        // costs the car's bus nothing) every second meanwhile.
         #expect(time / Double(commands.count { $0 == "0100" }) > 3.5)
+        let voltageRate = Double(commands.count { $0 == "ATRV" }) / time
+        #expect(abs(voltageRate - 1) < 0.15, "\(voltageRate) voltage readings a second")
 
         // The engine starts: the next search finds the car.
         answers["0100"] = Self.defaultCar["0100"]
-        let later = Self.run(&dialogue, from: time, commands: 8) { answers[$0] }
+        let later = Self.run(&dialogue, from: time, commands: 12) { answers[$0] }
         // 38 3B 80 13: bits for PIDs 03-05, 0B-0D, 0F-11, 1C, 1F and 20.
         #expect(later.events.contains(.carAnswered(supported: [0x03, 0x04, 0x05, 0x0B, 0x0C, 0x0D, 0x0F, 0x10, 0x11, 0x1C,
                                                               0x1F, 0x20])))

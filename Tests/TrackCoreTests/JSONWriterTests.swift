@@ -125,6 +125,7 @@ import Testing
         if count() % 2 == 0 { obd.speed = number(100) }
         if count() % 2 == 0 { obd.volts = number(10) }
         if count() % 2 == 0 { obd.readingAge = number(1) }
+        if count() % 2 == 0 { obd.engineRunning = count() % 2 == 0 }
         return obd
     }
 }

@@ -69,6 +69,29 @@ struct TrackEngineTests {
         #expect(Geodesic.distance(from: end, to: endSpot) < 2, "last fix: \(lastError) m off")
     }
 
+    @Test func aTripStoppedAtStandstillEndsWhenTheCarStoppedNotWhenItWasClosed() throws {
+        var drive = DriveSimulator(seed: 22)
+        drive.park(60)
+        drive.drive(2000, kmh: 50)
+        let arrived = drive.now
+        drive.park(600)
+        for atStandstill in [false, true] {
+            var run = EngineRun()
+            run.start(at: drive.fixes[0].time!)
+            run.feed(drive.fixes)
+            run.stop(at: drive.now, atStandstill: atStandstill)
+            let trip = try #require(run.endedTrips.first)
+            let end = try #require(trip.end)
+            if atStandstill {
+                // Within the few seconds the engine takes to be sure the car rests.
+                #expect(end.seconds(since: arrived) >= 0 && end.seconds(since: arrived) < 15, "\(end) against \(arrived)")
+            } else {
+                #expect(end == drive.fixes.last?.time, "the last usable fix, ten minutes parked later")
+            }
+            #expect(abs(trip.measuredDistance - 2000) < 40, "no distance while parked either way")
+        }
+    }
+
     @Test func theDrivingBeforeAnArrivalAndAfterADepartureCarriedToTheSpotBeatsAShortStopsOwnFixes() throws {
         // Stops of 20 s under an error that wanders over 20 s: the stop's own mean keeps about one draw of it; the
         // positions of the minute before and after, carried along the Doppler velocity, add more. Over 40 drives the

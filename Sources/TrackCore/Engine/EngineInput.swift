@@ -11,8 +11,10 @@ public enum EngineInput: Sendable {
     case reclassifyTrip(TripKind, purpose: String?)
     /// Carry on with a trip a power cut interrupted, as the log kept it (nothing happens while another trip runs).
     case resumeTrip(Trip)
-    /// Close the running trip at its last usable fix, optionally setting its purpose.
-    case stopTrip(purpose: String?, at: MonotonicInstant)
+    /// Close the running trip at its last usable fix, optionally setting its purpose; `atStandstill`: at the moment
+    /// the car came to rest instead, when it stands (a trip closed by the ignition after the engine has been off for
+    /// a while ends where the car stopped moving, not when trackd closed it).
+    case stopTrip(purpose: String?, at: MonotonicInstant, atStandstill: Bool = false)
     /// Use new settings from the next input on (a configuration reload); the running trip, the motion state and
     /// the distance carry on.
     case reconfigure(EngineConfiguration)

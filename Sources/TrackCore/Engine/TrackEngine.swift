@@ -70,8 +70,8 @@ public struct TrackEngine: Sendable {
                 nextTripNumber = max(nextTripNumber, TripID(resumed.number.rawValue + 1))
                 emit(.tripResumed(resumed))
             }
-        case .stopTrip(let purpose, let at):
-            stopTrip(purpose: purpose, at: at, emit)
+        case .stopTrip(let purpose, let at, let atStandstill):
+            stopTrip(purpose: purpose, at: at, atStandstill: atStandstill, emit)
         case .reconfigure(let configuration):
             self.configuration = configuration
             gate.configuration = configuration
@@ -263,7 +263,8 @@ public struct TrackEngine: Sendable {
         }
     }
 
-    private mutating func stopTrip(purpose: String?, at now: MonotonicInstant, _ emit: (EngineEvent) -> Void) {
+    private mutating func stopTrip(purpose: String?, at now: MonotonicInstant, atStandstill: Bool,
+                                   _ emit: (EngineEvent) -> Void) {
         guard trip != nil else {
             emit(.noTripRunning)
             return
@@ -275,6 +276,10 @@ public struct TrackEngine: Sendable {
         guard var ended = trip else { return }
         tracker.discardUnconfirmed()
         if let purpose { ended.purpose = purpose }
+        // At standstill: the moment the car came to rest, or the trip's start if it stood throughout.
+        if atStandstill, !tracker.isMoving, let since = tracker.stationarySince, let end = ended.end, since < end {
+            ended.end = max(since, ended.start ?? since)
+        }
         ended.endedAt = now
         trip = nil
         emit(.tripEnded(ended))

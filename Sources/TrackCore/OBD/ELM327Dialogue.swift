@@ -4,15 +4,18 @@
 /// the answer (or its absence) back; what the car said comes out as `OBDEvent`s.
 ///
 /// A car that does not answer (ignition off, a bus error) is asked again every `carRetryInterval` while the
-/// battery voltage is still read, which needs no car; an adapter that does not answer `timeoutsBeforeLost`
+/// battery voltage is read every `silentVoltageInterval`, which needs no car (a rising voltage is the engine starting); an adapter that does not answer `timeoutsBeforeLost`
 /// commands in a row is reported lost, and the dialogue starts again from the reset.
 public struct ELM327Dialogue: Sendable {
     /// How often each thing is asked, and how long an answer may take.
     public struct Configuration: Sendable, Hashable {
         /// Seconds between two readings of the speed (PID 0D) and engine speed (PID 0C).
         public var motionInterval: Double = 1
-        /// Seconds between two readings of the battery voltage (AT RV, answered by the adapter itself).
+        /// Seconds between two readings of the battery voltage (AT RV, answered by the adapter itself) while the car
+        /// answers, and while it does not: then the voltage is what tells that the engine started, and reading it
+        /// costs the car's bus nothing.
         public var voltageInterval: Double = 5
+        public var silentVoltageInterval: Double = 1
         /// Seconds between two readings of the odometer (PID A6), where the car has one.
         public var odometerInterval: Double = 10
         /// Seconds between two attempts to reach a car that does not answer.
@@ -192,7 +195,7 @@ public struct ELM327Dialogue: Sendable {
 
     private mutating func handleSearch(_ request: Request, _ reply: ELM327Reply, at now: MonotonicInstant) -> [OBDEvent] {
         if request == .voltage {
-            due[.voltage] = now.adding(seconds: configuration.voltageInterval)
+            due[.voltage] = now.adding(seconds: configuration.silentVoltageInterval)
             return voltageEvents(reply)
         }
         switch OBDParameter.supported01to20.value(in: reply) {
@@ -272,7 +275,7 @@ public struct ELM327Dialogue: Sendable {
             consecutiveFailures += 1
             guard consecutiveFailures >= configuration.failuresBeforeSilent else { return [.unanswered(error.description)] }
             phase = .searching
-            due = [.voltage: now.adding(seconds: configuration.voltageInterval)]
+            due = [.voltage: now.adding(seconds: configuration.silentVoltageInterval)]
             nextSearch = now.adding(seconds: configuration.carRetryInterval)
             consecutiveFailures = 0
             return [.carSilent(error.description)]

@@ -69,6 +69,7 @@ extension OBDStatus {
             json.key("car"); json.string(car.rawValue)
             if let carDetail { json.key("car_detail"); json.string(carDetail) }
             json.key("detail"); json.string(detail)
+            if let engineRunning { json.key("engine_running"); json.bool(engineRunning) }
             json.member("odometer", odometer)
             if let odometerSupported { json.key("odometer_supported"); json.bool(odometerSupported) }
             if let protocolName { json.key("protocol"); json.string(protocolName) }

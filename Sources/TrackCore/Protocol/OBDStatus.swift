@@ -36,6 +36,8 @@ public struct OBDStatus: Sendable, Codable, Hashable {
     public var speed: Double?
     /// The battery voltage at the socket.
     public var volts: Double?
+    /// Whether the engine runs (from its speed, else the voltage); `nil` until known.
+    public var engineRunning: Bool?
     /// Seconds since the last reading of the car (speed, engine speed or odometer).
     public var readingAge: Double?
 
@@ -110,5 +112,6 @@ public struct OBDStatus: Sendable, Codable, Hashable {
         case protocolName = "protocol"
         case odometerSupported = "odometer_supported"
         case readingAge = "reading_age"
+        case engineRunning = "engine_running"
     }
 }

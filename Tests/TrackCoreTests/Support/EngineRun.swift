@@ -24,9 +24,9 @@ struct EngineRun {
         engine.handle(.startTrip(kind, purpose: purpose, at: instant)) { events.append($0) }
     }
 
-    mutating func stop(at time: UTCTime) {
+    mutating func stop(at time: UTCTime, atStandstill: Bool = false) {
         let instant = clock(time)
-        engine.handle(.stopTrip(purpose: nil, at: instant)) { events.append($0) }
+        engine.handle(.stopTrip(purpose: nil, at: instant, atStandstill: atStandstill)) { events.append($0) }
     }
 
     mutating func feed(_ fixes: [Fix]) {
