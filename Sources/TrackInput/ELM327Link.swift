@@ -105,6 +105,14 @@ final class ELM327Link {
         }
     }
 
+    /// After a command got no prompt in time: a lone carriage return, which interrupts whatever the adapter still does
+    /// (it answers `STOPPED`) and brings back its prompt, waited for up to `timeout`; what comes is dropped. Without
+    /// this, the next command would be the character that interrupts, and be lost. An adapter already at its prompt
+    /// repeats its last command for a lone carriage return: that answer is dropped too. `nil` if a stop came.
+    func resynchronise(timeout: Double, stop: StopSignal) -> Exchange? {
+        exchange("", timeout: timeout, stop: stop)
+    }
+
     /// Waits until `deadline` while nothing is asked; input meanwhile is dropped. `.hungUp` if the link ended,
     /// `nil` if a stop came.
     func idle(until deadline: MonotonicInstant, stop: StopSignal) -> Exchange? {

@@ -124,7 +124,13 @@ private struct OBDSession {
                 case nil: return nil
                 case .hungUp(let reason): return "adapter \(address) lost: \(reason)"
                 case .reply(let text): events = dialogue.handle(ELM327Reply(text, command: command), at: MonotonicClock.now())
-                case .timedOut: events = dialogue.handleTimeout(at: MonotonicClock.now())
+                case .timedOut:
+                    events = dialogue.handleTimeout(at: MonotonicClock.now())
+                    switch link.resynchronise(timeout: 1, stop: stop) {
+                    case nil: return nil
+                    case .hungUp(let reason): return "adapter \(address) lost: \(reason)"
+                    case .reply, .timedOut: break
+                    }
                 }
                 for event in events {
                     deliver(.dialogue(event))

@@ -186,6 +186,8 @@ public struct ControlServer: Service {
                 try await outbound.write(JSONLines.encode(RPCNotification(method: "trip", params: notice)))
             case .alert(let alert):
                 try await outbound.write(JSONLines.encode(RPCNotification(method: "alert", params: alert)))
+            case .obd(let obd):
+                try await outbound.write(JSONLines.encode(RPCNotification(method: "obd", params: obd)))
             }
         }
     }

@@ -8,6 +8,7 @@ extension TrackerService {
     /// ignition`, the engine's start starts the trip.
     func handleOBD(_ input: OBDInput, in state: inout State) async {
         let now = clock()
+        let published = state.obd
         switch input {
         case .adapter(let address):
             state.obd = address.map { OBDStatus(address: $0.description) }
@@ -26,9 +27,9 @@ extension TrackerService {
                 logger.notice("OBD adapter connected", metadata: ["adapter": "\(obd.address)", "detail": "\(detail)",
                                                                   "message_id": "\(LogMessageID.obdConnected)"])
             case .lost(let reason):
-                // The car may move on without the adapter: its last reading no longer stands, nor the engine's state.
+                // The car may move on without the adapter: its last reading no longer stands, nor a running engine.
                 state.recorder?.carOdometer = nil
-                state.ignition.forget()
+                state.ignition.loseAdapter()
                 logger.warning("OBD adapter lost", metadata: ["adapter": "\(obd.address)", "reason": "\(reason)",
                                                               "message_id": "\(LogMessageID.obdLost)"])
             case .connecting, .ended:
@@ -50,7 +51,7 @@ extension TrackerService {
                 break
             }
             let change = state.ignition.take(event, at: now)
-            if let change { await handleIgnition(change, in: &state) }
+            if let change { await handleIgnition(change, adapter: obd.address, in: &state) }
         }
         switch state.ignition.state {
         case .unknown: state.obd?.engineRunning = nil
@@ -58,21 +59,22 @@ extension TrackerService {
         case .off: state.obd?.engineRunning = false
         }
         status.record(obd: state.obd)
+        if let obd = state.obd, obd != published { hub.publish(.obd(obd)) }
     }
 
     /// The engine started or stopped: said in the journal; a start starts the trip `auto_start_on: ignition` asks
     /// for (the stop closes it later, at the tick, once the engine has been off for `ignition_off_after`).
-    private func handleIgnition(_ change: IgnitionTracker.Change, in state: inout State) async {
+    private func handleIgnition(_ change: IgnitionTracker.Change, adapter: String, in state: inout State) async {
         switch change {
         case .started:
-            logger.notice("engine started", metadata: ["message_id": "\(LogMessageID.engineStarted)"])
+            logger.notice("engine started", metadata: ["adapter": "\(adapter)", "message_id": "\(LogMessageID.engineStarted)"])
             if ignitionOffAfter != nil {
                 await startAutomatically(&state)
                 await refreshOdometer(state)
             }
         case .stopped:
             logger.notice("engine stopped", metadata: [
-                "message_id": "\(LogMessageID.engineStopped)",
+                "adapter": "\(adapter)", "message_id": "\(LogMessageID.engineStopped)",
                 "trip_closes_after": "\(ignitionOffAfter.map { "\($0.plainDescription) s" } ?? "never (auto_start_on: boot)")",
             ])
         }

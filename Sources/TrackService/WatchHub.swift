@@ -11,12 +11,14 @@ public final class WatchHub: Sendable {
         case source(SourceStatus)
         case trip(TripNotice)
         case alert(IdleAlert)
+        /// The OBD-II adapter and its car, at each change (a reading, the link, the engine).
+        case obd(OBDStatus)
 
         /// The kind of event, for a watcher's interests.
         var kind: Kinds {
             switch self {
             case .fix: .fixes
-            case .source: .sources
+            case .source, .obd: .sources
             case .trip: .trips
             case .alert: .alerts
             }

@@ -52,6 +52,9 @@ struct WatchCommand: AsyncParsableCommand {
         case "alert":
             guard let alert = try? JSONLines.decode(RPCNotification<IdleAlert>.self, from: line).params else { return nil }
             return "ALERT trip \(alert.tripNumber): stationary since \(alert.stationarySince.iso8601(fractionDigits: 0))"
+        case "obd":
+            guard let obd = try? JSONLines.decode(RPCNotification<OBDStatus>.self, from: line).params else { return nil }
+            return StatusCommand.describe(obd).map(\.oneLine).joined(separator: " · ")
         case "lagged":
             let dropped = (try? JSONLines.decode(RPCNotification<LaggedParams>.self, from: line).params.dropped) ?? 0
             return "(this terminal fell behind: \(dropped) events skipped)"

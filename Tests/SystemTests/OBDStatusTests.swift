@@ -51,6 +51,14 @@ struct OBDStatusTests {
         #expect(text.output.contains("  car      answering · engine running · VIN WP0ZZZ99ZTS390000 · no odometer (PID A6) · "), "\(text.output)")
         #expect(daemon.process.output.contains("car does not report its odometer (PID A6)"), "said once in the journal")
 
+        // trackctl watch follows the car as it is read.
+        let watcher = try TestSubprocess(executable: Products.trackctl, arguments: ["--socket", daemon.socket, "watch"],
+                                         outputPath: folder.file("watch.txt"))
+        #expect(await poll(upTo: 30) { watcher.output.components(separatedBy: "car answering · engine running · VIN WP0ZZZ99ZTS390000").count > 2 },
+                "\(watcher.output.suffix(600))")
+        #expect(watcher.output.contains("obd connected serial://\(device)?baud=38400"), "\(watcher.output.suffix(600))")
+        _ = try? await offload { watcher.stop() }
+
         await daemon.stop()
         #expect(daemon.process.exitStatus == 0, "\(daemon.process.output)")
         let output = daemon.process.output

@@ -45,4 +45,14 @@ struct IgnitionTrackerTests {
         #expect(ignition.state == .unknown, "not off: a lost adapter does not end a trip")
         #expect(ignition.take(Self.rpm(800, 9), at: Self.at(9)) == .started(at: Self.at(9)))
     }
+
+    @Test func anAdapterThatSleepsOnceTheEngineIsOffLeavesItOff() {
+        var ignition = IgnitionTracker()
+        _ = ignition.take(Self.rpm(800, 0), at: Self.at(0))
+        _ = ignition.take(Self.rpm(0, 60), at: Self.at(60))
+        ignition.loseAdapter()
+        #expect(ignition.state == .off(since: Self.at(60)), "the trip waiting for ignition_off_after still closes")
+        ignition.forget()
+        #expect(ignition.state == .unknown, "another adapter: nothing known")
+    }
 }

@@ -46,6 +46,7 @@ struct TrackerServiceTests {
             case .source(let source): seen.append(source.state.rawValue)
             case .trip(let notice): seen.append("trip \(notice.trip.number) \(notice.change.rawValue)")
             case .alert(let alert): seen.append("alert \(alert.tripNumber)")
+            case .obd(let obd): seen.append("obd \(obd.state.rawValue)")
             }
         }
         #expect(seen == ["connected", "fix 3", "fix 1", "lost"])

@@ -47,6 +47,7 @@ struct WatchHubTests {
         hub.publish(.fix(Fix(time: UTCTime(nanosecondsSinceEpoch: 0), mode: .noFix)))
         hub.publish(.source(SourceStatus(.lost("unplugged"), address: "serial:///dev/gps0")))
         hub.publish(.fix(Fix(time: UTCTime(nanosecondsSinceEpoch: 1), mode: .noFix)))
+        hub.publish(.obd(OBDStatus(address: "tcp://192.168.0.10:35000")))
         hub.finishAll()
         func kinds(_ events: AsyncStream<WatchHub.Event>) async -> [String] {
             var kinds: [String] = []
@@ -56,12 +57,13 @@ struct WatchHubTests {
                 case .source: kinds.append("source")
                 case .trip: kinds.append("trip")
                 case .alert: kinds.append("alert")
+                case .obd: kinds.append("obd")
                 }
             }
             return kinds
         }
-        #expect(await kinds(everything.events) == ["fix", "source", "fix"])
-        #expect(await kinds(sourcesOnly.events) == ["source"])
+        #expect(await kinds(everything.events) == ["fix", "source", "fix", "obd"])
+        #expect(await kinds(sourcesOnly.events) == ["source", "obd"], "the OBD-II adapter is a source")
     }
 
     @Test func saysWhetherAWatcherWantsFixesUntilTheLastSuchWatcherLeaves() {

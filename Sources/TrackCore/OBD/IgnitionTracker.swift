@@ -53,18 +53,25 @@ public struct IgnitionTracker: Sendable {
             carAnswers = false
             return set(running: false, at: now)
         case .adapterLost:
-            carAnswers = false
-            state = .unknown
+            loseAdapter()
             return nil
         default:
             return nil
         }
     }
 
-    /// The adapter is gone or changed: nothing is known of the engine.
+    /// Another adapter (or none): nothing is known of the engine.
     public mutating func forget() {
         carAnswers = false
         state = .unknown
+    }
+
+    /// The adapter stopped answering: a running engine is no longer known to run (the car may drive on, the trip
+    /// must not end), but an engine that was off stays off — many adapters go to sleep once the battery's voltage
+    /// says the engine is off, and a trip waiting for `ignition_off_after` must still close.
+    public mutating func loseAdapter() {
+        carAnswers = false
+        if case .running = state { state = .unknown }
     }
 
     private mutating func set(running: Bool, at now: MonotonicInstant) -> Change? {
