@@ -13,14 +13,8 @@ extension LogTrip {
             throw StoreError.invalid("trip \(try row["id"] as Int64? ?? 0) has an unknown kind, source or state "
                                      + "('\(kindText)', '\(sourceText)', '\(stateText)')")
         }
-        let startSource = try (row["odometer_start_source"] as String?).map { text in
-            guard let source = OdometerSource(rawValue: text) else { throw StoreError.invalid("an unknown odometer source '\(text)'") }
-            return source
-        }
-        let endSource = try (row["odometer_end_source"] as String?).map { text in
-            guard let source = OdometerSource(rawValue: text) else { throw StoreError.invalid("an unknown odometer source '\(text)'") }
-            return source
-        }
+        let startSource = try LogTrip.odometerSource(row, "odometer_start_source")
+        let endSource = try LogTrip.odometerSource(row, "odometer_end_source")
         try self.init(
             id: row["id"], kind: kind, purpose: row["purpose"], customer: row["customer"],
             destination: row["destination"], source: source, state: state,
@@ -36,6 +30,15 @@ extension LogTrip {
             route: LogTrip.route(row), startPlace: LogTrip.place(row, "start"), endPlace: LogTrip.place(row, "end"))
         odometerStartSource = startSource
         odometerEndSource = endSource
+    }
+
+    /// An `odometer_…_source` column (`nil` in entries from before schema step 6).
+    private static func odometerSource(_ row: Row, _ column: String) throws -> OdometerSource? {
+        guard let text: String = try row[column] else { return nil }
+        guard let source = OdometerSource(rawValue: text) else {
+            throw StoreError.invalid("trip \(try row["id"] as Int64? ?? 0) has an unknown \(column) '\(text)'")
+        }
+        return source
     }
 
     /// The `start_place…` or `end_place…` columns.

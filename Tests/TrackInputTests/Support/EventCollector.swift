@@ -50,17 +50,23 @@ final class EventCollector: Sendable {
     /// Runs `source`, delivering to this collector, while `body` runs; then stops the source and waits for `run`
     /// to return. An error `run` throws is rethrown.
     func collect(from source: some FixSource, while body: () async throws -> Void) async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await source.run { event in self.record(event) } }
-            do {
-                try await body()
-            } catch {
-                group.cancelAll()
-                throw error
-            }
+        try await running({ try await source.run { event in self.record(event) } }, while: body)
+    }
+}
+
+/// Runs `source` (a source's `run`, delivering somewhere) while `body` runs; then cancels it and waits for it to
+/// return. An error either throws is rethrown.
+func running(_ source: @escaping @Sendable () async throws -> Void, while body: () async throws -> Void) async throws {
+    try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask { try await source() }
+        do {
+            try await body()
+        } catch {
             group.cancelAll()
-            try await group.waitForAll()
+            throw error
         }
+        group.cancelAll()
+        try await group.waitForAll()
     }
 }
 

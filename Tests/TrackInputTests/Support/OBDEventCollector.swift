@@ -55,16 +55,6 @@ final class OBDEventCollector: Sendable {
 
     /// Runs `source`, delivering here, while `body` runs; then stops it and waits for `run` to return.
     func collect(from source: OBDSource, while body: () async throws -> Void) async throws {
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { try await source.run { event in self.events.withLock { $0.append(event) } } }
-            do {
-                try await body()
-            } catch {
-                group.cancelAll()
-                throw error
-            }
-            group.cancelAll()
-            try await group.waitForAll()
-        }
+        try await running({ try await source.run { event in self.events.withLock { $0.append(event) } } }, while: body)
     }
 }
