@@ -107,6 +107,7 @@ public struct EffectiveConfiguration: Sendable, Hashable {
                 ? "to \(mail.to.map(\.text).joined(separator: ", ")) through msmtp (\(mail.msmtpConfig ?? "its own configuration")); "
                     + "a failure tried again every \(mail.retryInterval.plain) s"
                 : "off"),
+            "obd            " + (obd.adapter.map { "the ELM327 adapter at \($0) (docs/obd.md)" } ?? "none: GPS only"),
         ]
     }
 }

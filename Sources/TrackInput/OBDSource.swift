@@ -8,9 +8,8 @@ import TrackCore
 ///
 /// Losing the adapter is not an error: an unplugged USB adapter, a Bluetooth link that dropped, a Wi-Fi adapter
 /// switched off with the car, or an adapter that stopped answering is reported `.lost` once (with the first reason),
-/// tried again every
-/// 0.5 s backing off to 5 s, and talked to from the reset on when it is back. Only a serial address that can
-/// never work (an unsupported baud rate, a path that is not a serial device) ends `run` with an error.
+/// tried again every 0.5 s backing off to 5 s, and talked to from the reset on when it is back. Only a serial address
+/// that can never work (an unsupported baud rate, a path that is not a serial device) ends `run` with an error.
 public struct OBDSource: Sendable, CustomStringConvertible {
     /// What the source reports, in the order it happened.
     public enum Event: Sendable, Hashable {
