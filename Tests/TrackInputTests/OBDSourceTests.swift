@@ -146,6 +146,42 @@ import TrackCore
         #expect(events.lostReasons.isEmpty, "the adapter itself was there throughout")
     }
 
+    @Test func aUSBAdapterUnpluggedAndPluggedBackIsSaidOnceAndTalkedToAgain() async throws {
+        let directory = try TemporaryDirectory()
+        // udev's stable name for the adapter, re-made when it is plugged in again (the pseudo-terminal changes).
+        let link = directory.path + "/obd0"
+        let first = try await ELM327Emulator(link: .pseudoTerminal, car: .trackd, in: directory.path)
+        defer { first.stop() }
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: try #require(first.devicePath))
+        var car = ELM327Emulator.CarState()
+        car.speed = 25
+        try first.drive(car)
+        let events = OBDEventCollector()
+        var second: ELM327Emulator?
+        defer { second?.stop() }
+
+        try await events.collect(from: OBDSource(address: .serial(path: link, baud: 38400), configuration: Self.quick)) {
+            try #require(await events.wait { $0.speeds.contains(25) })
+            // Unplugged: the link goes with the device (and never points at another test's pseudo-terminal that
+            // gets the same number meanwhile).
+            try FileManager.default.removeItem(atPath: link)
+            first.stop()
+            try #require(await events.wait { !$0.lostReasons.isEmpty })
+            let back = try await ELM327Emulator(link: .pseudoTerminal, car: .trackd, in: directory.path)
+            second = back
+            car.speed = 47
+            try back.drive(car)
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: try #require(back.devicePath))
+            try #require(await events.wait { $0.connections >= 2 && $0.speeds.last == 47 })
+        }
+
+        #expect(events.lostReasons.count == 1, "said once while it stayed unplugged: \(events.lostReasons)")
+        #expect(events.lostReasons.first?.hasPrefix("adapter serial://\(link)?baud=38400 lost: ") == true, "\(events.lostReasons)")
+        #expect(events.states.compactMap { if case .connected(let detail) = $0 { detail } else { nil } }.allSatisfy {
+            $0.hasPrefix("\(link) (/dev/pts/") && $0.hasSuffix(") at 38400 baud")
+        }, "\(events.states)")
+    }
+
     @Test func readsAnswersThatComeTwoSecondsLate() async throws {
         let directory = try TemporaryDirectory()
         let emulator = try await ELM327Emulator(link: .pseudoTerminal, car: .trackd, in: directory.path)
