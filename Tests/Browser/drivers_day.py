@@ -202,6 +202,10 @@ def run(args, driver, figures):
 
     step("name the spot where the car is parked")
     click(driver, "nav-now", "Now")
+    # Parked for good: the recording's drive over (a stop at a junction during it shows speed 0 too, and the car
+    # moves on while the place is being named).
+    wait(driver, "the drive over (GPS time " + args.parked_from + ")",
+         lambda d: ((status(args).get("last_fix") or {}).get("time") or "") >= args.parked_from, patience=PATIENCE * 5)
     wait(driver, "the car parked (speed 0 on the page)", lambda d: text(d, "speed") == "0", patience=PATIENCE * 5)
     # trackd names a place "here" from the positions since the car stopped: wait until it says so.
     wait(driver, "trackd to see the car stationary",
@@ -268,7 +272,7 @@ def run(args, driver, figures):
 
 def main():
     parser = argparse.ArgumentParser()
-    for name in ("url", "trackctl", "socket", "admin-socket", "month", "out"):
+    for name in ("url", "trackctl", "socket", "admin-socket", "month", "out", "parked-from"):
         parser.add_argument("--" + name, required=True)
     args = parser.parse_args()
     # The umask this process was started with is whatever the test runner's was at that instant: trackd's

@@ -30,7 +30,9 @@ import TestSupport
             executable: "/usr/bin/python3",
             arguments: ["\(Products.root)/Tests/Browser/drivers_day.py", "--url", web.origin,
                         "--trackctl", Products.trackctl, "--socket", daemon.socket, "--admin-socket", web.adminSocket,
-                        "--month", "2026-11", "--out", out],
+                        "--month", "2026-11", "--out", out,
+                        // The demo drive's last fix (08:15:57); the parking follows it.
+                        "--parked-from", "2026-11-22T08:15:58"],
             outputPath: folder.file("browser.log"))
         #expect(await poll(upTo: TestPatience.seconds(900)) { !browser.isRunning })
         #expect(browser.exitStatus == 0, "\(browser.output)\ntrackd-web: \(web.process.output.suffix(3000))")
