@@ -11,8 +11,8 @@ final class ELM327Link {
     enum Exchange {
         /// The text before the prompt (NUL bytes, which some clones send, taken away).
         case reply(String)
-        /// No prompt within the timeout; what had come meanwhile.
-        case timedOut(String)
+        /// No prompt within the timeout.
+        case timedOut
         /// The link ended (unplugged, the connection closed), with why.
         case hungUp(String)
     }
@@ -72,7 +72,7 @@ final class ELM327Link {
             }
             switch wait(for: Int16(POLLOUT), until: deadline, stop: stop) {
             case .stopped: return nil
-            case .timedOut: return .timedOut("")
+            case .timedOut: return .timedOut
             case .hungUp(let reason): return .hungUp(reason)
             case .ready: continue
             }
@@ -83,7 +83,7 @@ final class ELM327Link {
         while true {
             switch wait(for: Int16(POLLIN), until: deadline, stop: stop) {
             case .stopped: return nil
-            case .timedOut: return .timedOut(String(decoding: answer, as: UTF8.self))
+            case .timedOut: return .timedOut
             case .hungUp(let reason): return .hungUp(reason)
             case .ready(let hungUp): endOfInput = hungUp
             }
@@ -119,7 +119,7 @@ final class ELM327Link {
         while true {
             switch wait(for: Int16(POLLIN), until: deadline, stop: stop) {
             case .stopped: return nil
-            case .timedOut: return .timedOut("")
+            case .timedOut: return .timedOut
             case .hungUp(let reason): return .hungUp(reason)
             case .ready(let hungUp):
                 if case .hungUp(let reason) = drain() { return .hungUp(reason) }

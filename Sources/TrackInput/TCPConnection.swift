@@ -27,13 +27,15 @@ enum TCPConnection {
                 lastError = Errno(rawValue: errno).description
                 continue
             }
-            if Glibc.connect(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0
-                || errno == EINPROGRESS && finishes(descriptor, timeout: timeout, stop: stop, error: &lastError) {
+            let connected = Glibc.connect(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0
+            let code = errno
+            if connected || code == EINPROGRESS && finishes(descriptor, timeout: timeout, stop: stop, error: &lastError) {
                 var one: Int32 = 1
                 _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
                 return descriptor
             }
-            if lastError.isEmpty { lastError = Errno(rawValue: errno).description }
+            // Refused at once (`finishes` said why otherwise).
+            if code != EINPROGRESS { lastError = Errno(rawValue: code).description }
             _ = Glibc.close(descriptor)
             if stop.isStopped { throw .stopped }
         }

@@ -45,7 +45,8 @@ extension TrackerService {
             case .reading(let reading, _):
                 status.recordOBDReading(at: now)
                 if case .odometer(let kilometres) = reading { state.recorder?.carOdometer = kilometres * 1000 }
-            case .odometerSupport(false), .adapterLost:
+            case .odometerSupport(false):
+                // (An adapter lost is followed by the link's `.lost`, which clears it.)
                 state.recorder?.carOdometer = nil
             default:
                 break

@@ -247,12 +247,7 @@ extension MileageLog {
     /// The log's odometer now: the end of the newest entry that counts, else the last dashboard reading (the first
     /// reading sets the base); `nil` before any reading.
     static func odometer(_ db: Database) throws -> Double? {
-        if let end = try Double.fetchOne(db, sql: """
-            SELECT odometer_end FROM trip WHERE state = 'closed' AND odometer_end IS NOT NULL ORDER BY id DESC LIMIT 1
-            """) {
-            return end
-        }
-        return try Double.fetchOne(db, sql: "SELECT value FROM odometer_reading ORDER BY id DESC LIMIT 1")
+        try odometerWithSource(db)?.value
     }
 
     /// The log's odometer now and where that number came from: the newest entry that counts gives its end and that

@@ -177,7 +177,7 @@ public struct ELM327Dialogue: Sendable {
         if request == .command("ATZ") {
             guard case .text(let version) = reply, !version.isEmpty else {
                 // Not the reset's answer (a late answer to something else, or noise): reset again.
-                return [.unanswered("ATZ: '\(reply)' is not an adapter's greeting")]
+                return [.unanswered("ATZ: \(reply.summary) is not an adapter's greeting")]
             }
             events.append(.adapter(version))
         } else if reply != .ok {
