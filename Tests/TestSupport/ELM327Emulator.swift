@@ -76,6 +76,9 @@ public final class ELM327Emulator: @unchecked Sendable {
         commands = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         let batch = "\(folder)/elm327-batch.txt"
         batchPath = batch
+        // An emulator started before in the same folder left its batch output: read, it would name that emulator's
+        // pseudo-terminal and say "started" before this one has.
+        unlink(batch)
         outputPath = "\(folder)/elm327-emulator.log"
         var arguments = ["-b", batch]
         switch link {
@@ -151,6 +154,9 @@ public final class ELM327Emulator: @unchecked Sendable {
 
     /// Whether it still runs.
     public var isRunning: Bool { process.isRunning }
+
+    /// What it wrote: its log, then its answers to the command line.
+    public var output: String { process.output + "\n" + Self.read(batchPath) }
 
     private static func read(_ path: String) -> String {
         (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""

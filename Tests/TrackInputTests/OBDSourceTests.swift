@@ -172,7 +172,8 @@ import TrackCore
             car.speed = 47
             try back.drive(car)
             try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: try #require(back.devicePath))
-            try #require(await events.wait { $0.connections >= 2 && $0.speeds.last == 47 })
+            try #require(await events.wait { $0.connections >= 2 && $0.speeds.last == 47 },
+                         "\(events.states) \(events.dialogue.suffix(12)) \(back.isRunning) \(back.output.suffix(800))")
         }
 
         #expect(events.lostReasons.count == 1, "said once while it stayed unplugged: \(events.lostReasons)")
