@@ -42,9 +42,14 @@ extension TrackerService {
             state.obd = obd
             note(event, before: before, after: obd, in: &state, at: now)
             switch event {
-            case .reading(let reading, _):
+            case .reading(let reading, let at):
                 status.recordOBDReading(at: now)
-                if case .odometer(let kilometres) = reading { state.recorder?.carOdometer = kilometres * 1000 }
+                switch reading {
+                case .odometer(let kilometres): state.recorder?.carOdometer = kilometres * 1000
+                // The distance through an outage of the receiver comes from it.
+                case .speed(let kilometresPerHour): await apply(.carSpeed(kilometresPerHour / 3.6, at: at), to: &state)
+                case .engineSpeed: break
+                }
             case .odometerSupport(false):
                 // (An adapter lost is followed by the link's `.lost`, which clears it.)
                 state.recorder?.carOdometer = nil

@@ -93,6 +93,7 @@ struct ReplayCommand: ParsableCommand {
                 var line = "  outage   \(gap.start.iso8601(fractionDigits: 0)), \(DurationText.of(gap.duration)): "
                 switch gap.outcome {
                 case .straightLine, .curve: line += "bridged, \(Format.kilometres(gap.distance))"
+                case .carSpeed: line += "counted by the car's speed, \(Format.kilometres(gap.distance))"
                 case .parked: line += "parked throughout"
                 case .notBridged: line += "not bridged (\(gap.note ?? "?"))"
                 }

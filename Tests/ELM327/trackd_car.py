@@ -7,6 +7,16 @@ speed, odometer and battery voltage are what the test last set, through the emul
 
     emulator.trackd_car.update(speed=50, rpm=1800, odometer=12345.6, volts=14.2)
 
+or follows a drive of the test's, played on the monotonic clock (`time.monotonic()`, CLOCK_MONOTONIC, the clock
+trackd and the test read too):
+
+    emulator.trackd_car['drive'] = dict(path='/tmp/.../drive.txt', start=12345.678)
+
+where each line of the file is `seconds speed_kmh odometer_km` (seconds after `start`); between lines the speed and
+the odometer change evenly, as they do in the drive; speed is answered in whole km/h and the odometer in tenths of a
+kilometre, as a car does, and the engine speed follows the speed (idling at 800 rpm). Before the first line and
+after the last the car stands at that line.
+
 Each answer is built when it is asked for (the emulator's ResponseFooter), so the car follows the test as it
 drives. `engine=False` makes the car stop answering (NO DATA to 01 00 and the engine's PIDs, as a car with the
 ignition off),
@@ -14,6 +24,9 @@ while the adapter still reads the voltage; `fault="CAN ERROR"` (or any text: noi
 PIDs answer instead while it is set. Everything else (protocol, VIN, supported PIDs 01-20) is the emulator's
 default car.
 """
+
+import bisect
+import time
 
 from elm.obd_message import ObdMessage as _emulator_messages, ELM_FOOTER, ECU_ADDR_E, ECU_R_ADDR_E, HD, SZ, DT, ST
 
@@ -24,6 +37,42 @@ def _car(emulator):
     if not hasattr(emulator, "trackd_car"):
         emulator.trackd_car = dict(DEFAULTS)
     return emulator.trackd_car
+
+
+def _drive(car):
+    """The drive's speed (km/h) and odometer (km) now, or None without a drive."""
+    drive = car.get("drive")
+    if not drive:
+        return None
+    if "rows" not in drive:
+        with open(drive["path"]) as profile:
+            drive["rows"] = [tuple(float(field) for field in line.split()) for line in profile if line.strip()]
+    rows = drive["rows"]
+    now = time.monotonic() - drive["start"]
+    index = bisect.bisect_right([row[0] for row in rows], now)
+    if index == 0:
+        return rows[0][1], rows[0][2]
+    if index == len(rows):
+        return rows[-1][1], rows[-1][2]
+    (t0, v0, o0), (t1, v1, o1) = rows[index - 1], rows[index]
+    share = (now - t0) / (t1 - t0)
+    return v0 + (v1 - v0) * share, o0 + (o1 - o0) * share
+
+
+def _now(emulator, key):
+    """What the car reports for `key` now: the drive's value where a drive plays, else what the test set."""
+    car = _car(emulator)
+    playing = _drive(car)
+    if playing is None:
+        return car[key]
+    speed, odometer = playing
+    if key == "speed":
+        return speed
+    if key == "odometer":
+        return odometer
+    if key == "rpm":
+        return 800 + 25 * speed
+    return car[key]
 
 
 def _answer(emulator, data):
@@ -39,16 +88,16 @@ def _answer(emulator, data):
 
 
 def _speed(emulator, cmd, pid, uc_val):
-    return _answer(emulator, "41 0D %02X" % max(0, min(255, round(_car(emulator)["speed"]))))
+    return _answer(emulator, "41 0D %02X" % max(0, min(255, round(_now(emulator, "speed")))))
 
 
 def _rpm(emulator, cmd, pid, uc_val):
-    quarters = max(0, min(65535, round(_car(emulator)["rpm"] * 4)))
+    quarters = max(0, min(65535, round(_now(emulator, "rpm") * 4)))
     return _answer(emulator, "41 0C %02X %02X" % (quarters >> 8, quarters & 0xFF))
 
 
 def _odometer(emulator, cmd, pid, uc_val):
-    tenths = max(0, min(0xFFFFFFFF, round(_car(emulator)["odometer"] * 10)))
+    tenths = max(0, min(0xFFFFFFFF, int(_now(emulator, "odometer") * 10 + 1e-6)))
     return _answer(emulator, "41 A6 " + " ".join("%02X" % (tenths >> shift & 0xFF) for shift in (24, 16, 8, 0)))
 
 

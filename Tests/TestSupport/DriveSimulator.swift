@@ -24,6 +24,14 @@ public struct DriveSimulator {
     /// Fixes per second.
     public var rate = 1.0
     public private(set) var fixes: [Fix] = []
+    /// The true distance driven at each fix of `fixes`, metres.
+    public private(set) var fixDistances: [Double] = []
+    /// The truth at each step, fixes or not: the time, the speed (m/s) and the distance driven so far (metres).
+    public private(set) var truth: [(time: UTCTime, speed: Double, distance: Double)] = []
+    /// The car's own speed as an OBD-II adapter reads it (PID 0D: whole km/h) at each step, fixes or not.
+    public var carSpeeds: [(time: UTCTime, kilometresPerHour: Double)] {
+        truth.map { ($0.time, ($0.speed * 3.6).rounded()) }
+    }
     /// Distance actually driven, metres.
     public private(set) var trueDistance = 0.0
     /// Where the vehicle is, metres east/north of the origin, and where it heads.
@@ -32,6 +40,7 @@ public struct DriveSimulator {
     private var heading = 90.0
     private var speed = 0.0
     private var time: UTCTime
+    private let startTime: UTCTime
     private var errorEast = 0.0
     private var errorNorth = 0.0
     private var random: SplitMix64
@@ -40,12 +49,16 @@ public struct DriveSimulator {
     public init(start: UTCTime = UTCTime(iso8601: "2026-11-22T08:00:00Z")!,
                 origin: Coordinate = Coordinate(latitude: 59.437, longitude: 24.7536), seed: UInt64 = 1) {
         time = start
+        startTime = start
         self.origin = origin
         random = SplitMix64(seed: seed)
     }
 
     /// The time of the next fix.
     public var now: UTCTime { time }
+
+    /// The time the drive started (before its first fix).
+    public var start: UTCTime { startTime }
 
     /// Where the vehicle truly is now.
     public var position: Coordinate { Geodesic.point(east: east, north: north, from: origin) }
@@ -78,15 +91,18 @@ public struct DriveSimulator {
         }
     }
 
-    /// The receiver sends nothing for `seconds` while the vehicle goes on at its speed (a tunnel).
-    public mutating func outage(_ seconds: Double, turnDegrees: Double = 0) {
+    /// The receiver sends nothing for `seconds` while the vehicle goes on at its speed, or changes it evenly to
+    /// `endKmh` (a tunnel).
+    public mutating func outage(_ seconds: Double, turnDegrees: Double = 0, endKmh: Double? = nil) {
         let steps = Int((seconds * rate).rounded())
-        let turnRate = speed > 0 ? turnDegrees / (speed * seconds) : 0
-        for _ in 0..<steps { advance(acceleration: 0, turnRate: turnRate, silent: true) }
+        let acceleration = endKmh.map { ($0 / 3.6 - speed) / seconds } ?? 0
+        let turnRate = speed > 0 ? turnDegrees / ((speed + seconds * acceleration / 2) * seconds) : 0
+        for _ in 0..<steps { advance(acceleration: acceleration, turnRate: turnRate, silent: true) }
     }
 
     /// Appends a hand-made fix (for duplicates, jumps and the like).
     public mutating func append(_ fix: Fix) {
+        fixDistances.append(trueDistance)
         fixes.append(fix)
     }
 
@@ -102,6 +118,7 @@ public struct DriveSimulator {
         trueDistance += step
         speed = newSpeed
         time = time.adding(seconds: dt)
+        truth.append((time, speed, trueDistance))
         let decay = exp(-dt / receiver.tau)
         let drive = (1 - decay * decay).squareRoot() * receiver.sigma
         errorEast = decay * errorEast + drive * gaussian()
@@ -111,6 +128,7 @@ public struct DriveSimulator {
         let measuredNorth = north + errorNorth + receiver.white * gaussian()
         let position = Geodesic.point(east: measuredEast, north: measuredNorth, from: origin)
         let reportedSpeed = speed > 0 ? max(0, speed + receiver.speedNoise * gaussian()) : abs(receiver.restSpeedNoise * gaussian())
+        fixDistances.append(trueDistance)
         fixes.append(Fix(
             time: time, mode: .threeD, quality: .gps, latitude: position.latitude, longitude: position.longitude,
             altitudeMSL: 35, speed: reportedSpeed, track: speed > 0 ? heading.truncatingRemainder(dividingBy: 360) : uniform() * 360,

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import TrackCore
 
 /// ELM327-emulator (PyPI, installed by scripts/elm327-emulator) as a child process: an ELM327 OBD-II adapter on a
 /// pseudo-terminal or a loopback TCP port, in batch mode, its command line (Python included) fed through a FIFO.
@@ -51,6 +52,7 @@ public final class ELM327Emulator: @unchecked Sendable {
     public private(set) var car = CarState()
     private let process: TestSubprocess
     private let commands: FileHandle
+    private let folder: String
 
     /// The emulator's `elm`: `TRACKD_ELM327_EMULATOR`, else where scripts/elm327-emulator installs it.
     public static var executable: String {
@@ -64,6 +66,7 @@ public final class ELM327Emulator: @unchecked Sendable {
     /// `tcpPort`, or a free port.
     public init(link: Link, car: Car = .standard, in folder: String, tcpPort: Int? = nil) async throws {
         let executable = Self.executable
+        self.folder = folder
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             throw SubprocessError("ELM327-emulator is not installed at \(executable): run scripts/elm327-emulator")
         }
@@ -145,6 +148,20 @@ public final class ELM327Emulator: @unchecked Sendable {
         try command("emulator.trackd_car = dict(speed=\(number(state.speed)), rpm=\(number(state.rpm)), "
             + "odometer=\(number(state.odometer)), volts=\(number(state.volts)), engine=\(state.engine ? "True" : "False"), "
             + "fault=\(state.fault.map { "'\($0)'" } ?? "None"))")
+    }
+
+    /// Makes trackd's car follow `drive` (its speed, and an odometer at `odometer` km when it starts that counts the
+    /// distance driven times `factor`), the drive's start being `start` on the monotonic clock: the car plays it
+    /// by itself (Tests/ELM327/trackd_car.py), with no command per second.
+    public func follow(_ drive: DriveSimulator, odometer: Double, factor: Double = 1, from start: MonotonicTime) throws {
+        let profile = "\(folder)/elm327-drive.txt"
+        let lines = drive.truth.map { step in
+            String(format: "%.3f %.4f %.6f", step.time.seconds(since: drive.start), step.speed * 3.6,
+                   odometer + step.distance * factor / 1000)
+        }
+        try Data((["0 0 \(String(format: "%.6f", odometer))"] + lines).joined(separator: "\n").utf8)
+            .write(to: URL(fileURLWithPath: profile))
+        try command("emulator.trackd_car['drive'] = dict(path='\(profile)', start=\(String(format: "%.6f", start.seconds)))")
     }
 
     /// Ends the emulator (its pseudo-terminal closes, its port stops listening).

@@ -46,6 +46,9 @@ public struct EngineConfiguration: Sendable, Hashable, Codable {
     public var displacementPersistence = 15.0
     /// Fixes further apart than this are separated by an outage, seconds; the gap is bridged, not integrated.
     public var gapAfter = 5.0
+    /// An outage counts the car's own speed (OBD-II) where its readings are at most this far apart across it,
+    /// seconds (else it is bridged from the positions on either side).
+    public var carSpeedInterval = 5.0
     /// A bridged gap counts at most this multiple of its straight-line length (the arc of a curved tunnel).
     public var maxBridgeCurvature = 1.15
     /// Reported distance = measured distance × this (from odometer readings; 1 = uncalibrated).

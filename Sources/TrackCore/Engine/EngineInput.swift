@@ -2,6 +2,9 @@
 public enum EngineInput: Sendable {
     /// A fix, with the monotonic time it arrived.
     case fix(Fix, receivedAt: MonotonicInstant)
+    /// The car's own speed (OBD-II PID 0D), m/s, with the monotonic time its answer arrived: the distance through
+    /// an outage of the receiver is counted from it where it covers the outage.
+    case carSpeed(Double, at: MonotonicInstant)
     /// Time passes without a fix (for the idle alert and the loss of fix while the receiver is silent).
     case tick(MonotonicInstant)
     /// Start a trip. While one runs, nothing new starts. `number` is the log's number for it (else the engine counts),

@@ -7,6 +7,8 @@ public struct GapReport: Sendable, Hashable, Codable {
         /// The straight line lengthened to the arc that the change of course across the gap implies
         /// (at most `maxBridgeCurvature` times the straight line).
         case curve
+        /// The car's own speed (OBD-II), integrated over the outage.
+        case carSpeed = "car_speed"
         /// The vehicle stood in the same place on both sides: nothing driven.
         case parked
         /// Not bridged: see `note`.
@@ -22,6 +24,8 @@ public struct GapReport: Sendable, Hashable, Codable {
     public var outcome = Outcome.notBridged
     /// The straight line across, metres, when there were positions on both sides.
     public var straightLine: Double?
+    /// What the car's own speed gave for the outage, metres, when its readings covered it.
+    public var carSpeedDistance: Double?
     /// What was added to the distance, metres.
     public var distance = 0.0
     /// Why it was not bridged.
@@ -34,5 +38,5 @@ public struct GapReport: Sendable, Hashable, Codable {
     }
 
     /// Whether distance was added for the gap.
-    public var isBridged: Bool { outcome == .straightLine || outcome == .curve }
+    public var isBridged: Bool { outcome == .straightLine || outcome == .curve || outcome == .carSpeed }
 }

@@ -1,7 +1,8 @@
 import RealModule
 
-/// Outages: a stretch without usable fixes (a tunnel), bridged by the straight line lengthened by the curve its
-/// change of course implies, or explained (parked, or not enough to go on).
+/// Outages: a stretch without usable fixes (a tunnel), counted by the car's own speed where an OBD-II adapter read
+/// it throughout, else bridged by the straight line lengthened by the curve its change of course implies, or
+/// explained (parked, or not enough to go on).
 extension MotionTracker {
     mutating func openGap(endingWith sample: Sample, _ emit: (Event) -> Void) {
         guard let start = lastTime else { return }
@@ -14,6 +15,7 @@ extension MotionTracker {
         var gap = PendingGap(
             start: start, end: sample.time, from: lastTrusted.map { ($0.coordinate, $0.error) },
             speedBefore: speedBefore, speedAfter: sample.speed, parkedSince: wasParkedSince)
+        gap.carDistance = sample.carDistance
         gap.courseBefore = courseBefore
         if let course = sample.course, (sample.speed ?? 0) >= configuration.certainSpeed { gap.courseAfter = course }
         pendingGap = gap
@@ -31,24 +33,47 @@ extension MotionTracker {
         dopplerDrift = (0, 0)
     }
 
-    /// Bridges the pending outage with the first trusted position after it (or gives up, with `nil`).
+    /// Counts or bridges the pending outage with the first trusted position after it (or without one, `nil`: the
+    /// car's speed still counts, else it gives up).
     mutating func resolveGap(at sample: Sample?, _ emit: (Event) -> Void) {
         guard let gap = pendingGap else { return }
         pendingGap = nil
         let duration = gap.end.seconds(since: gap.start)
         var report = GapReport(start: gap.start, end: gap.end, duration: duration)
-        guard let sample, let after = sample.coordinate, let before = gap.from else {
+        report.carSpeedDistance = gap.carDistance
+        var straight: Double?
+        var allowed = configuration.minDisplacement
+        if let sample, let after = sample.coordinate, let before = gap.from {
+            straight = max(0, Geodesic.distance(from: before.coordinate, to: after) - gap.travelledSinceEnd)
+            allowed = max(allowed, configuration.displacementErrors * (before.error + (sample.error ?? 0)))
+        }
+        report.straightLine = straight
+        if let car = gap.carDistance {
+            if car >= (straight ?? 0) - allowed {
+                // The car's speed says how far it went: a curved tunnel, a car park's ramps, or nothing at all.
+                if car < configuration.confirmationDistance && (straight ?? 0) <= allowed {
+                    report.outcome = .parked
+                    if let since = gap.parkedSince, case .stationary = state { state = .stationary(since: since) }
+                } else {
+                    report.outcome = .carSpeed
+                    report.distance = car
+                    commit(car, emit)
+                }
+                emit(.gap(report))
+                return
+            }
+            // Less than the straight line across: the readings were not this car's drive (a stale link); the
+            // positions decide.
+            report.note = "the car's speed gave \(Int(car.rounded())) m, less than the straight line"
+        }
+        guard let straight else {
             report.outcome = .notBridged
             report.note = gap.from == nil ? "no trusted position before the outage" : "no trusted position after it"
             emit(.gap(report))
             return
         }
-        let straight = max(0, Geodesic.distance(from: before.coordinate, to: after) - gap.travelledSinceEnd)
-        report.straightLine = straight
         let impliedSpeed = straight / max(duration, 0.1)
         let slow = (gap.speedBefore ?? 0) < configuration.movingSpeed && (gap.speedAfter ?? 0) < configuration.movingSpeed
-        let allowed = max(configuration.minDisplacement,
-                          configuration.displacementErrors * (before.error + (sample.error ?? 0)))
         if slow && straight <= allowed {
             // Parked through the outage (a roof, a garage): nothing driven, and the stop goes on.
             report.outcome = .parked

@@ -30,6 +30,8 @@ struct MotionTracker: Sendable {
         var speed: Double?
         /// The reported course over ground, degrees (meaningful only while moving).
         var course: Double?
+        /// After an outage: metres the car's own speed gives for it, where its readings cover it.
+        var carDistance: Double?
     }
 
     /// What the tracker tells the engine.

@@ -9,6 +9,8 @@ struct PendingGap: Sendable {
     /// Course while moving on either side of the gap, degrees.
     var courseBefore: Double?
     var courseAfter: Double?
+    /// Metres the car's own speed gives for the outage, where its readings cover it.
+    var carDistance: Double?
     /// Distance integrated since the outage ended, before a trusted position arrived.
     var travelledSinceEnd = 0.0
 }

@@ -32,6 +32,8 @@ public struct TrackEngine: Sendable {
     private var departed = false
     /// Whether a better start can still come from the positions carried back to the spot the trip left.
     private var startRefinable = false
+    /// The car's speed since the last usable fix, for the distance through an outage.
+    private var carSpeeds = CarSpeedTrace()
 
     public init(configuration: EngineConfiguration = EngineConfiguration()) {
         self.configuration = configuration
@@ -53,6 +55,8 @@ public struct TrackEngine: Sendable {
         switch input {
         case .fix(let fix, let receivedAt):
             take(fix, at: receivedAt, emit)
+        case .carSpeed(let speed, let at):
+            carSpeeds.add(speed, at: at)
         case .tick(let now):
             checkTimers(now: now, emit)
         case .startTrip(let kind, let purpose, let at, let number, let factor):
@@ -93,6 +97,12 @@ public struct TrackEngine: Sendable {
             fixLostReported = false
             emit(.fixRegained(at: time, after: now.seconds(since: last.at)))
         }
+        // An outage ends with this fix: what the car's speed says it drove meanwhile, if it covers the outage.
+        var carDistance: Double?
+        if let last = lastUsable, time.seconds(since: last.time) > configuration.gapAfter {
+            carDistance = carSpeeds.distance(from: last.at, to: now, interval: configuration.carSpeedInterval)
+        }
+        carSpeeds.forget(before: now)
         lastUsable = (time, now)
         let trusted = verdict.trustsPosition ? fix.coordinate : nil
         if let trusted {
@@ -111,7 +121,7 @@ public struct TrackEngine: Sendable {
 
         let sample = MotionTracker.Sample(
             time: time, coordinate: trusted, error: fix.eph,
-            speed: verdict.speedRejection == nil ? fix.speed : nil, course: fix.track)
+            speed: verdict.speedRejection == nil ? fix.speed : nil, course: fix.track, carDistance: carDistance)
         var motion: [MotionTracker.Event] = []
         tracker.add(sample) { motion.append($0) }
         for event in motion { apply(event, emit) }

@@ -36,6 +36,20 @@ struct EngineRun {
         }
     }
 
+    /// Feeds `fixes` and the car's speeds (km/h) between them, in the order of their times (a speed before a fix
+    /// of the same time).
+    mutating func feed(_ fixes: [Fix], carSpeeds: [(time: UTCTime, kilometresPerHour: Double)]) {
+        var speeds = carSpeeds[...]
+        for fix in fixes {
+            while let next = speeds.first, next.time <= fix.time! {
+                let instant = clock(next.time)
+                engine.handle(.carSpeed(next.kilometresPerHour / 3.6, at: instant)) { events.append($0) }
+                speeds = speeds.dropFirst()
+            }
+            feed([fix])
+        }
+    }
+
     mutating func tick(at time: UTCTime) {
         let instant = clock(time)
         engine.handle(.tick(instant)) { events.append($0) }

@@ -1,0 +1,125 @@
+import TestSupport
+import Testing
+@testable import TrackCore
+
+/// Outages counted by the car's own speed (OBD-II PID 0D, whole km/h) where an adapter read it throughout.
+struct OutageCarSpeedTests {
+    /// A drive with a 2 km curved tunnel in which the car slows from 90 to 60 km/h; `tunnel` is its true length.
+    private func tunnelDrive() -> (drive: DriveSimulator, tunnel: Double) {
+        var drive = DriveSimulator(seed: 41)
+        drive.park(10)
+        drive.drive(1500, kmh: 90, endKmh: 90)
+        let before = drive.trueDistance
+        drive.outage(96, turnDegrees: 70, endKmh: 60)
+        let tunnel = drive.trueDistance - before
+        drive.drive(1000, kmh: 60)
+        drive.park(10)
+        return (drive, tunnel)
+    }
+
+    /// The true distance between the fixes at `start` and `end`.
+    private func driven(_ drive: DriveSimulator, from start: UTCTime, to end: UTCTime) throws -> Double {
+        let first = try #require(drive.fixes.firstIndex { $0.time == start })
+        let last = try #require(drive.fixes.firstIndex { $0.time == end })
+        return drive.fixDistances[last] - drive.fixDistances[first]
+    }
+
+    @Test func aTwoKilometreTunnelIsCountedByTheCarsSpeedWithinHalfAPercent() throws {
+        let (drive, tunnel) = tunnelDrive()
+        #expect(abs(tunnel - 2000) < 10)
+        var run = EngineRun()
+        run.start(at: drive.fixes[0].time!)
+        run.feed(drive.fixes, carSpeeds: drive.carSpeeds)
+        run.stop(at: drive.now)
+        let trip = try #require(run.endedTrips.first)
+        let gap = try #require(trip.gaps.first)
+        #expect(trip.gaps.count == 1)
+        #expect(gap.outcome == .carSpeed)
+        #expect(gap.isBridged)
+        #expect(gap.carSpeedDistance == gap.distance)
+        // The outage runs from the last fix before the tunnel to the first one after it.
+        let truth = try driven(drive, from: gap.start, to: gap.end)
+        #expect(abs(gap.distance - truth) / truth < 0.005, "outage \(truth) m, counted \(gap.distance) m")
+        let error = (trip.measuredDistance - drive.trueDistance) / drive.trueDistance
+        #expect(abs(error) < 0.005)
+
+        // The same drive without the car: the bridge across the bend, further from the truth.
+        var bridged = EngineRun()
+        bridged.start(at: drive.fixes[0].time!)
+        bridged.feed(drive.fixes)
+        bridged.stop(at: drive.now)
+        let bridgedTrip = try #require(bridged.endedTrips.first)
+        let bridge = try #require(bridgedTrip.gaps.first)
+        #expect(bridge.outcome == .curve)
+        #expect(abs(bridge.distance - truth) > abs(gap.distance - truth), "bridge \(bridge.distance) m, car \(gap.distance) m")
+        let bridgedError = (bridgedTrip.measuredDistance - drive.trueDistance) / drive.trueDistance
+        #expect(abs(bridgedError) > abs(error), "bridged \(bridgedError), car \(error)")
+    }
+
+    @Test func anOutageTheCarsSpeedDoesNotCoverIsBridgedFromThePositions() throws {
+        let (drive, _) = tunnelDrive()
+        // The adapter lost for 20 s in the middle of the tunnel.
+        let tunnelStart = try #require(drive.fixes.last { $0.time! < drive.fixes[0].time!.adding(seconds: 140) }?.time)
+        let speeds = drive.carSpeeds.filter { $0.time.seconds(since: tunnelStart) < 30 || $0.time.seconds(since: tunnelStart) > 50 }
+        var run = EngineRun()
+        run.start(at: drive.fixes[0].time!)
+        run.feed(drive.fixes, carSpeeds: speeds)
+        run.stop(at: drive.now)
+        let gap = try #require(run.endedTrips.first?.gaps.first)
+        #expect(gap.outcome == .curve)
+        #expect(gap.carSpeedDistance == nil)
+    }
+
+    @Test func aCarSpeedShortOfTheStraightLineIsNotBelievedAndSaysSo() throws {
+        let (drive, _) = tunnelDrive()
+        // An adapter that answers 0 km/h throughout (a stale link, another car's bus).
+        let speeds = drive.carSpeeds.map { (time: $0.time, kilometresPerHour: 0.0) }
+        var run = EngineRun()
+        run.start(at: drive.fixes[0].time!)
+        run.feed(drive.fixes, carSpeeds: speeds)
+        run.stop(at: drive.now)
+        let gap = try #require(run.endedTrips.first?.gaps.first)
+        #expect(gap.outcome == .curve)
+        #expect(gap.carSpeedDistance == 0)
+        #expect(gap.note?.contains("less than the straight line") == true, "\(gap.note ?? "")")
+    }
+
+    @Test func aCarParkedInAGarageWithTheEngineRunningAddsNothing() throws {
+        var drive = DriveSimulator(seed: 42)
+        drive.park(30)
+        drive.outage(900)   // ten minutes under a roof, the engine idling: the car reads 0 km/h
+        drive.park(30)
+        var run = EngineRun()
+        run.start(at: drive.fixes[0].time!)
+        run.feed(drive.fixes, carSpeeds: drive.carSpeeds)
+        run.stop(at: drive.now)
+        let trip = try #require(run.endedTrips.first)
+        let gap = try #require(trip.gaps.first)
+        #expect(gap.outcome == .parked)
+        #expect(gap.carSpeedDistance == 0)
+        #expect(trip.measuredDistance == 0)
+    }
+
+    @Test func aLoopInACarParkIsCountedThoughTheCarEndsWhereItStarted() throws {
+        var drive = DriveSimulator(seed: 43)
+        drive.park(30)
+        // Under the roof: up the ramps and back down again to the same bay, 400 m of driving.
+        drive.outage(2)
+        drive.drive(200, kmh: 15, turnDegrees: 180)
+        drive.drive(200, kmh: 15, turnDegrees: 180)
+        let driven = drive.trueDistance
+        drive.park(30)
+        // The receiver saw none of it: only the fixes before and after the loop stay.
+        let loopStart = drive.fixes[29].time!
+        let loopEnd = try #require(drive.fixes.first { $0.time! > loopStart && $0.speed! < 0.5 && $0.time!.seconds(since: loopStart) > 30 }?.time)
+        let fixes = drive.fixes.filter { $0.time! <= loopStart || $0.time! >= loopEnd }
+        var run = EngineRun()
+        run.start(at: drive.fixes[0].time!)
+        run.feed(fixes, carSpeeds: drive.carSpeeds)
+        run.stop(at: drive.now)
+        let trip = try #require(run.endedTrips.first)
+        let gap = try #require(trip.gaps.first)
+        #expect(gap.outcome == .carSpeed)
+        #expect(abs(trip.measuredDistance - driven) / driven < 0.02, "driven \(driven) m, counted \(trip.measuredDistance) m")
+    }
+}
