@@ -140,6 +140,10 @@ public struct ControlRequestHandler: Sendable {
             result = await change(call, NameParams.self, peer: peer, session: session) { .removeRegular($0) }
         case .odometerSet:
             result = await change(call, OdometerParams.self, peer: peer, session: session) { .odometer($0) }
+        case .odometerCalibrate:
+            result = await change(call, CalibrateParams.self, peer: peer, session: session, optional: CalibrateParams()) {
+                .calibrate($0)
+            }
         case .profileSet:
             result = await change(call, ProfileParams.self, peer: peer, session: session) { .profile($0) }
         case .erase:
@@ -276,6 +280,7 @@ public struct ControlRequestHandler: Sendable {
             switch response {
             case .trip(let trip): trip
             case .odometer(let update): update
+            case .calibration(let update): update
             case .profile(let profile): profile
             case .regular(let regular): regular
             case .removed(let name): name

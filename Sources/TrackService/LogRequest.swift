@@ -9,6 +9,7 @@ public enum LogRequest: Sendable {
     case edit(EditParams)
     case delete(DeleteParams)
     case odometer(OdometerParams)
+    case calibrate(CalibrateParams)
     case profile(ProfileParams)
     case addRegular(RegularTrip)
     case removeRegular(NameParams)

@@ -4,6 +4,7 @@ import TrackCore
 public enum LogResponse: Sendable {
     case trip(LogTrip)
     case odometer(OdometerUpdate)
+    case calibration(CalibrationUpdate)
     case profile(LogProfile)
     case regular(RegularTrip)
     case removed(NameParams)

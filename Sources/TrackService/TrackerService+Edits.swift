@@ -58,6 +58,8 @@ extension TrackerService {
             case .odometer(let params):
                 return .success(.odometer(try await log.setOdometer(params.kilometres * 1000, reason: params.reason,
                                                                     context: context)))
+            case .calibrate(let params):
+                return .success(.calibration(try await log.acceptCalibration(reason: params.reason, context: context)))
             case .profile(let params):
                 return .success(.profile(try await log.setProfile(params.changes, reason: params.reason, context: context)))
             case .addRegular(let regular):

@@ -290,6 +290,32 @@ extension MileageLog {
         }
     }
 
+    /// Takes the calibration factor the car's odometer proposes (`CalibrationProposal`): the profile's factor for
+    /// trips from now on, with a revision that says where it came from.
+    public func acceptCalibration(reason: String?, context: ChangeContext) async throws(StoreError) -> CalibrationUpdate {
+        try await write("set the calibration from the car's odometer") { db in
+            let proposal: CalibrationProposal
+            switch CalibrationProposal.propose(from: try MileageLog.carMeasuredTrips(db)) {
+            case .success(let proposed): proposal = proposed
+            case .failure(let withheld): throw StoreError.invalid("no calibration to take from the car's odometer: \(withheld.description)")
+            }
+            let before = try MileageLog.profile(db).calibrationFactor
+            guard proposal.factor != before else {
+                throw StoreError.invalid("the calibration is \(before) already, as the car's odometer proposes")
+            }
+            try db.execute(sql: "UPDATE profile SET calibration_factor = ? WHERE id = 1", arguments: [proposal.factor])
+            try Ledger.append(db, .profile, ref: "1", payload: try MileageLog.profile(db).canonical)
+            try MileageLog.addRevision(
+                tripID: nil, subject: "profile", field: "calibration_factor", old: "\(before)", new: "\(proposal.factor)",
+                reason: (reason?.nilIfBlank.map { "\($0): " } ?? "")
+                    + "the car's odometer \(LogTrip.kilometresText(metres: proposal.odometer)) km against "
+                    + "\(LogTrip.kilometresText(metres: proposal.measured)) km measured by GPS over \(proposal.trips) trips "
+                    + "(\(proposal.firstTrip)–\(proposal.lastTrip))",
+                context: context, db)
+            return CalibrationUpdate(before: before, after: proposal.factor, proposal: proposal)
+        }
+    }
+
     /// Sets the driver, plate, company or time zone; each change is a revision.
     public func setProfile(_ changes: ProfileChanges, reason: String?, context: ChangeContext) async throws(StoreError) -> LogProfile {
         guard !changes.isEmpty else { throw .invalid("nothing to set: give --driver, --plate, --company or --time-zone") }

@@ -113,10 +113,33 @@ extension MileageLog {
         try await report(period: params.period ?? .thisMonth, kind: params.kind ?? .all, now: now, generator: generator)
     }
 
-    /// The log's odometer (km), the calibration factor and the dashboard readings.
+    /// The log's odometer (km), the calibration factor, the dashboard readings and the calibration the car's
+    /// odometer proposes.
     public func odometerStatus() async throws(StoreError) -> OdometerStatus {
-        OdometerStatus(kilometres: try await odometer().map { $0 / 1000 }, calibrationFactor: try await profile().calibrationFactor,
-                       readings: try await odometerReadings())
+        try await read("read the odometer") { db in
+            var status = OdometerStatus(
+                kilometres: try MileageLog.odometer(db).map { $0 / 1000 },
+                calibrationFactor: try MileageLog.profile(db).calibrationFactor,
+                readings: try Row.fetchAll(db, sql: "SELECT * FROM odometer_reading ORDER BY id").map(OdometerReading.init(row:)))
+            let trips = try MileageLog.carMeasuredTrips(db)
+            switch CalibrationProposal.propose(from: trips) {
+            case .success(let proposal): status.proposedCalibration = proposal
+            case .failure(let withheld): status.proposalNote = trips.isEmpty ? nil : withheld.description
+            }
+            return status
+        }
+    }
+
+    /// The newest GPS trips whose odometer the car gave at both ends, for the calibration it proposes.
+    static func carMeasuredTrips(_ db: Database) throws -> [CalibrationProposal.Trip] {
+        try Row.fetchAll(db, sql: """
+            SELECT id, odometer_end - odometer_start AS odometer, measured_distance FROM trip
+            WHERE state = 'closed' AND source = 'gps' AND odometer_start_source = 'car' AND odometer_end_source = 'car'
+                AND measured_distance > 0 AND odometer_end >= odometer_start
+            ORDER BY id DESC LIMIT ?
+            """, arguments: [CalibrationProposal.maximumTrips]).map { row in
+            try CalibrationProposal.Trip(id: TripID(rawValue: row["id"]), odometer: row["odometer"], measured: row["measured_distance"])
+        }
     }
 
     /// Everything a report of `period` shows, counted from `now` in the log's time zone; without the trips' tracks

@@ -7,7 +7,7 @@ import TrackText
 struct OdometerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "odometer", abstract: "The odometer: show the log's reading, or record the dashboard's.",
-        subcommands: [Show.self, Set.self], defaultSubcommand: Show.self)
+        subcommands: [Show.self, Set.self, Calibrate.self], defaultSubcommand: Show.self)
 
     @ParentCommand var trackctl: TrackControl
 
@@ -30,6 +30,19 @@ struct OdometerCommand: AsyncParsableCommand {
             print("odometer     " + (status.kilometres.map { LogTrip.kilometresText(metres: $0 * 1000) + " km" }
                                      ?? "not set yet: trackctl odometer set KM --reason \"dashboard reading\""))
             print(String(printf: "calibration  %.4f (logged km = GPS km × factor)", status.calibrationFactor))
+            if let proposal = status.proposedCalibration {
+                let basis = "the car's odometer \(LogTrip.kilometresText(metres: proposal.odometer)) km against "
+                    + "\(LogTrip.kilometresText(metres: proposal.measured)) km by GPS over \(proposal.trips) trips "
+                    + "(\(proposal.firstTrip)–\(proposal.lastTrip))"
+                if proposal.factor == status.calibrationFactor {
+                    print("             as the car's odometer proposes: \(basis)")
+                } else {
+                    print(String(printf: "proposed     %.4f from ", proposal.factor) + basis
+                          + "; take it with: trackctl odometer calibrate")
+                }
+            } else if let note = status.proposalNote {
+                print("proposed     none yet: \(note)")
+            }
             for reading in status.readings {
                 var line = "  \(reading.time.iso8601(fractionDigits: 0))  "
                     + LogTrip.kilometresText(metres: reading.value) + " km"
@@ -40,6 +53,38 @@ struct OdometerCommand: AsyncParsableCommand {
                 line += "  by \(reading.user): \(reading.reason)"
                 print(line)
             }
+        }
+    }
+
+    /// `trackctl odometer calibrate`.
+    struct Calibrate: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "calibrate", abstract: "Take the calibration factor the car's odometer proposes.",
+            discussion: """
+                With an OBD-II adapter on a car that reports its odometer, every trip starts and ends at the car's
+                reading; the calibration factor (GPS kilometres → logged kilometres, for trips without the car's
+                readings) is proposed from the last trips' odometer differences against their GPS kilometres, once
+                they add up to 20 km. 'trackctl odometer' shows the proposal; this takes it, with a line in the
+                history.
+                trackctl odometer calibrate --reason "the car's odometer, November"
+                """)
+
+        @ParentCommand var odometer: OdometerCommand
+
+        @Option(help: "Why (kept in the history beside the trips it came from).")
+        var reason: String?
+
+        func run() async throws {
+            let options = odometer.trackctl.connection
+            let update = try await LogAccess.change(options, .odometerCalibrate, CalibrateParams(reason: reason),
+                                                    as: CalibrationUpdate.self, command: "odometer calibrate")
+            if options.json {
+                print(try ControlCall.json(update))
+                return
+            }
+            print(String(printf: "calibration factor now %.4f (was %.4f), from the car's odometer over trips ",
+                         update.after, update.before)
+                  + "\(update.proposal.firstTrip)–\(update.proposal.lastTrip); it applies to trips from now on")
         }
     }
 

@@ -10,9 +10,10 @@ speed, odometer and battery voltage are what the test last set, through the emul
 or follows a drive of the test's, played on the monotonic clock (`time.monotonic()`, CLOCK_MONOTONIC, the clock
 trackd and the test read too):
 
-    emulator.trackd_car['drive'] = dict(path='/tmp/.../drive.txt', start=12345.678)
+    emulator.trackd_car['drive'] = dict(path='/tmp/.../drive.txt', start=12345.678, pace=1)
 
-where each line of the file is `seconds speed_kmh odometer_km` (seconds after `start`); between lines the speed and
+where each line of the file is `seconds speed_kmh odometer_km` (seconds of the drive after `start`, which plays
+`pace` times faster than the drive did, as the receiver's recording is played); between lines the speed and
 the odometer change evenly, as they do in the drive; speed is answered in whole km/h and the odometer in tenths of a
 kilometre, as a car does, and the engine speed follows the speed (idling at 800 rpm). Before the first line and
 after the last the car stands at that line.
@@ -48,7 +49,7 @@ def _drive(car):
         with open(drive["path"]) as profile:
             drive["rows"] = [tuple(float(field) for field in line.split()) for line in profile if line.strip()]
     rows = drive["rows"]
-    now = time.monotonic() - drive["start"]
+    now = (time.monotonic() - drive["start"]) * drive.get("pace", 1)
     index = bisect.bisect_right([row[0] for row in rows], now)
     if index == 0:
         return rows[0][1], rows[0][2]

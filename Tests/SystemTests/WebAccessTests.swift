@@ -33,6 +33,7 @@ import TrackWebClient
         .regularAdd: #"{"name":"Office","from":"A","to":"B","distance_m":1000,"kind":"business","purpose":"x"}"#,
         .regularRemove: #"{"name":"Office"}"#,
         .odometerSet: #"{"reading_km":12345,"reason":"dashboard"}"#,
+        .odometerCalibrate: #"{"reason":"the car's odometer"}"#,
         .profileSet: #"{"driver":"Mallory","reason":"x"}"#,
         .erase: #"{"before":"2026-12-01","reason":"x"}"#,
         .placeAdd: #"{"name":"Home","position":{"latitude":59.4,"longitude":24.7}}"#,

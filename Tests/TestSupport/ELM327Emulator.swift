@@ -154,14 +154,24 @@ public final class ELM327Emulator: @unchecked Sendable {
     /// distance driven times `factor`), the drive's start being `start` on the monotonic clock: the car plays it
     /// by itself (Tests/ELM327/trackd_car.py), with no command per second.
     public func follow(_ drive: DriveSimulator, odometer: Double, factor: Double = 1, from start: MonotonicTime) throws {
+        try follow(drive.truth[...], origin: (drive.start, 0), odometer: odometer, factor: factor, from: start)
+    }
+
+    /// Makes trackd's car follow `steps` of a drive, standing at `origin` (a time and the distance driven by then)
+    /// at `start` on the monotonic clock with its odometer at `odometer` km, and counting the distance driven since
+    /// times `factor`; `pace` times faster than the drive's own (as the receiver's recording is played).
+    public func follow(_ steps: ArraySlice<(time: UTCTime, speed: Double, distance: Double)>,
+                       origin: (time: UTCTime, distance: Double), odometer: Double, factor: Double = 1,
+                       pace: Double = 1, from start: MonotonicTime) throws {
         let profile = "\(folder)/elm327-drive.txt"
-        let lines = drive.truth.map { step in
-            String(format: "%.3f %.4f %.6f", step.time.seconds(since: drive.start), step.speed * 3.6,
-                   odometer + step.distance * factor / 1000)
+        let lines = steps.map { step in
+            String(format: "%.3f %.4f %.6f", step.time.seconds(since: origin.time), step.speed * 3.6,
+                   odometer + (step.distance - origin.distance) * factor / 1000)
         }
         try Data((["0 0 \(String(format: "%.6f", odometer))"] + lines).joined(separator: "\n").utf8)
             .write(to: URL(fileURLWithPath: profile))
-        try command("emulator.trackd_car['drive'] = dict(path='\(profile)', start=\(String(format: "%.6f", start.seconds)))")
+        try command("emulator.trackd_car['drive'] = dict(path='\(profile)', start=\(String(format: "%.6f", start.seconds)), "
+                    + "pace=\(pace))")
     }
 
     /// Ends the emulator (its pseudo-terminal closes, its port stops listening).

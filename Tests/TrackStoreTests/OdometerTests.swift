@@ -124,4 +124,58 @@ struct OdometerTests {
         _ = try sqlite3(folder.file("trackd.sqlite"), "UPDATE trip SET odometer_end_source = 'dashboard' WHERE id = \(car.id.rawValue)")
         #expect(!(try await log.verify()).isIntact)
     }
+
+    @Test func theCarsOdometerOverTripsProposesACalibrationThatCalibrateTakesWithARevision() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        #expect(try await log.odometerStatus().proposalNote == nil, "no trips from the car: nothing to say")
+        // Trips of 8 km by GPS over which the car's odometer counts 8.1 km.
+        var odometer = 48_000_000.0
+        for (index, hour) in ["08", "10", "12"].enumerated() {
+            try await recordTrip(in: log, start: "2026-11-20T\(hour):00:00Z", seconds: 800,
+                                 carOdometer: (start: odometer, end: odometer + 8_100))
+            odometer += 8_100
+            let status = try await log.odometerStatus()
+            if index < 2 {
+                #expect(status.proposedCalibration == nil)
+                #expect(status.proposalNote?.contains("only \((index + 1) * 8).0 km") == true, "\(status.proposalNote ?? "")")
+                await #expect(throws: StoreError.self) {
+                    _ = try await log.acceptCalibration(reason: nil, context: TestContext.at("2026-11-20T13:00:00Z"))
+                }
+            } else {
+                let proposal = try #require(status.proposedCalibration)
+                #expect(proposal.factor == 1.0125)
+                #expect(proposal.trips == 3 && proposal.firstTrip == 1 && proposal.lastTrip == 3)
+                #expect(status.calibrationFactor == 1, "proposed, not applied")
+            }
+        }
+        let update = try await log.acceptCalibration(reason: "November", context: TestContext.at("2026-11-20T18:00:00Z"))
+        #expect(update.before == 1 && update.after == 1.0125)
+        #expect(try await log.profile().calibrationFactor == 1.0125)
+        let revision = try #require(try await log.revisions().last)
+        #expect(revision.field == "calibration_factor" && revision.oldValue == "1.0" && revision.newValue == "1.0125")
+        #expect(revision.reason == "November: the car's odometer 24.3 km against 24.0 km measured by GPS over 3 trips (1–3)",
+                "\(revision.reason)")
+        // A trip without the car's readings uses it; taking it again changes nothing and says so.
+        let next = try await recordTrip(in: log, start: "2026-11-21T08:00:00Z", seconds: 1000)
+        #expect(abs(next.distance - 10_125) < 1e-6)
+        await #expect(throws: StoreError.self) {
+            _ = try await log.acceptCalibration(reason: nil, context: TestContext.at("2026-11-21T09:00:00Z"))
+        }
+        #expect(try await log.verify().isIntact)
+    }
+
+    @Test func aCarThatDiffersFromGPSByMoreThanACalibrationCanIsNotProposed() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        var odometer = 48_000_000.0
+        for hour in ["08", "10", "12"] {
+            try await recordTrip(in: log, start: "2026-11-20T\(hour):00:00Z", seconds: 800,
+                                 carOdometer: (start: odometer, end: odometer + 9_000))
+            odometer += 9_000
+        }
+        let status = try await log.odometerStatus()
+        #expect(status.proposedCalibration == nil)
+        #expect(status.proposalNote?.contains("differ by 12.5 %") == true, "\(status.proposalNote ?? "")")
+    }
 }

@@ -28,7 +28,9 @@ public enum ControlMethod: String, Sendable, CaseIterable, Codable {
     case regularRemove = "regular.remove"
     /// Record a dashboard reading: `OdometerParams` → `OdometerUpdate`.
     case odometerSet = "odometer.set"
-    /// The dashboard readings and the log's odometer → `OdometerStatus`.
+    /// Take the calibration factor the car's odometer proposes: `CalibrateParams` → `CalibrationUpdate`.
+    case odometerCalibrate = "odometer.calibrate"
+    /// The dashboard readings, the log's odometer and the proposed calibration → `OdometerStatus`.
     case odometer
     /// The profile → `LogProfile`.
     case profile
@@ -59,7 +61,7 @@ public enum ControlMethod: String, Sendable, CaseIterable, Codable {
     /// Whether the method changes the log (and so needs a caller allowed to change it).
     public var changesLog: Bool {
         switch self {
-        case .start, .stop, .add, .edit, .delete, .regularAdd, .regularRemove, .odometerSet, .profileSet, .erase,
+        case .start, .stop, .add, .edit, .delete, .regularAdd, .regularRemove, .odometerSet, .odometerCalibrate, .profileSet, .erase,
              .placeAdd, .placeEdit, .placeRemove, .reportMailed, .reportMail: true
         case .hello, .status, .watch, .trips, .show, .regularList, .odometer, .profile, .export, .verify, .placeList,
              .placeSuggest: false

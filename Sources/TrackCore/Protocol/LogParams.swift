@@ -84,22 +84,53 @@ public struct OdometerParams: Sendable, Codable, Hashable {
     }
 }
 
-/// `odometer` result: the log's odometer now (km) and the readings.
+/// `odometer` result: the log's odometer now (km), the readings, and the calibration the car's odometer proposes.
 public struct OdometerStatus: Sendable, Codable, Hashable {
     public var kilometres: Double?
     public var calibrationFactor: Double
     public var readings: [OdometerReading]
+    /// The factor the car's odometer proposes over the last trips it started and ended, if any.
+    public var proposedCalibration: CalibrationProposal?
+    /// Why there is none though the car's odometer started and ended trips.
+    public var proposalNote: String?
 
-    public init(kilometres: Double?, calibrationFactor: Double, readings: [OdometerReading]) {
+    public init(kilometres: Double?, calibrationFactor: Double, readings: [OdometerReading],
+                proposedCalibration: CalibrationProposal? = nil, proposalNote: String? = nil) {
         self.kilometres = kilometres
         self.calibrationFactor = calibrationFactor
         self.readings = readings
+        self.proposedCalibration = proposedCalibration
+        self.proposalNote = proposalNote
     }
 
     enum CodingKeys: String, CodingKey {
         case kilometres
         case calibrationFactor = "calibration_factor"
         case readings
+        case proposedCalibration = "proposed_calibration"
+        case proposalNote = "proposal_note"
+    }
+}
+
+/// `odometer.calibrate` parameters: the proposal from the car's odometer is taken; why (kept in the history).
+public struct CalibrateParams: Sendable, Codable, Hashable {
+    public var reason: String?
+
+    public init(reason: String? = nil) {
+        self.reason = reason
+    }
+}
+
+/// `odometer.calibrate` result: the factor before and after, and the proposal it came from.
+public struct CalibrationUpdate: Sendable, Codable, Hashable {
+    public var before: Double
+    public var after: Double
+    public var proposal: CalibrationProposal
+
+    public init(before: Double, after: Double, proposal: CalibrationProposal) {
+        self.before = before
+        self.after = after
+        self.proposal = proposal
     }
 }
 
