@@ -26,6 +26,8 @@ public enum LogMessageID: String, CaseIterable, Sendable, CustomStringConvertibl
     case obdCarAnswering = "1fce3a6a4fe54c34ac9a8c7c87f1d8f5"
     /// The car stopped answering the OBD-II adapter: the ignition is off, or its bus has a fault.
     case obdCarSilent = "a6459337e09e43559d21b2026419dc99"
+    /// The car behind the OBD-II adapter has another VIN than the log's: its odometer is kept out of the log.
+    case obdOtherCar = "ab3ac47112b249e9acda65a0a0648bc0"
     /// The engine started (read through the OBD-II adapter).
     case engineStarted = "4d21c42fba7145c6bee9174a81708b2e"
     /// The engine stopped (read through the OBD-II adapter).

@@ -61,7 +61,13 @@ extension TrackerService {
             case .calibrate(let params):
                 return .success(.calibration(try await log.acceptCalibration(reason: params.reason, context: context)))
             case .profile(let params):
-                return .success(.profile(try await log.setProfile(params.changes, reason: params.reason, context: context)))
+                let profile = try await log.setProfile(params.changes, reason: params.reason, context: context)
+                // A VIN set or cleared: the car behind the adapter is checked against it again.
+                if params.changes.vin != nil, let vin = state.obd?.vin {
+                    await meetCar(vin: vin, in: &state)
+                    status.record(obd: state.obd)
+                }
+                return .success(.profile(profile))
             case .addRegular(let regular):
                 try await log.addRegularTrip(regular, context: context)
                 return .success(.regular(regular))

@@ -1,6 +1,7 @@
 import Logging
 import TrackCore
 import TrackInput
+import TrackStore
 
 /// What the OBD-II adapter reports: into the live status, and what matters into the journal.
 extension TrackerService {
@@ -45,11 +46,14 @@ extension TrackerService {
             case .reading(let reading, let at):
                 status.recordOBDReading(at: now)
                 switch reading {
-                case .odometer(let kilometres): state.recorder?.carOdometer = kilometres * 1000
+                // Another car's odometer is not the log's.
+                case .odometer(let kilometres): state.recorder?.carOdometer = obd.logVIN == nil ? kilometres * 1000 : nil
                 // The distance through an outage of the receiver comes from it.
                 case .speed(let kilometresPerHour): await apply(.carSpeed(kilometresPerHour / 3.6, at: at), to: &state)
                 case .engineSpeed: break
                 }
+            case .vin(let vin):
+                await meetCar(vin: vin, in: &state)
             case .odometerSupport(false):
                 // (An adapter lost is followed by the link's `.lost`, which clears it.)
                 state.recorder?.carOdometer = nil
@@ -66,6 +70,36 @@ extension TrackerService {
         }
         status.record(obd: state.obd)
         if let obd = state.obd, obd != published { hub.publish(.obd(obd)) }
+    }
+
+    /// The car's VIN against the log's: taken into a log without one; another car's is said, and its odometer kept
+    /// out of the log until the profile names it (`trackctl profile set --vin`).
+    func meetCar(vin: String, in state: inout State) async {
+        guard let recorder = state.recorder, state.obd?.vin == vin else { return }
+        let adapter: Logger.MetadataValue = "\(state.obd?.address ?? "")"
+        do {
+            switch try await recorder.log.meetCar(vin: vin, context: changeContext(user: "trackd (car)")) {
+            case .recorded:
+                state.obd?.logVIN = nil
+                logger.notice("the car's VIN is now the log's", metadata: ["adapter": adapter, "vin": "\(vin)"])
+            case .thisCar:
+                state.obd?.logVIN = nil
+            case .otherCar(let logVIN):
+                if state.obd?.logVIN != logVIN {
+                    logger.warning("another car: the log belongs to another VIN, and this car's odometer is not taken into it", metadata: [
+                        "adapter": adapter, "vin": "\(vin)", "log_vin": "\(logVIN)",
+                        "remedy": "if the log moved to this car: trackctl profile set --vin \(vin)",
+                        "message_id": "\(LogMessageID.obdOtherCar)",
+                    ])
+                }
+                state.obd?.logVIN = logVIN
+                state.recorder?.carOdometer = nil
+            }
+        } catch {
+            logger.warning("the car's VIN cannot be checked against the log's", metadata: [
+                "adapter": adapter, "vin": "\(vin)", "error": "\(error)",
+            ])
+        }
     }
 
     /// The engine started or stopped: said in the journal; a start starts the trip `auto_start_on: ignition` asks

@@ -181,7 +181,7 @@ extension OdometerReading {
 extension LogProfile {
     init(row: Row) throws {
         try self.init(driver: row["driver"], plate: row["plate"], company: row["company"], timeZone: row["time_zone"],
-                      calibrationFactor: row["calibration_factor"])
+                      calibrationFactor: row["calibration_factor"], vin: row["vin"])
     }
 
     /// The canonical text the hash chain covers.
@@ -192,6 +192,8 @@ extension LogProfile {
         record.add("company", company)
         record.add("time_zone", timeZone)
         record.add("calibration_factor", calibrationFactor)
+        // Only where there is one: a profile without a VIN keeps the text it had before schema step 7.
+        if let vin { record.add("vin", vin) }
         return record.text
     }
 }

@@ -316,11 +316,16 @@ extension MileageLog {
         }
     }
 
-    /// Sets the driver, plate, company or time zone; each change is a revision.
+    /// Sets the driver, plate, company, time zone or VIN; each change is a revision.
     public func setProfile(_ changes: ProfileChanges, reason: String?, context: ChangeContext) async throws(StoreError) -> LogProfile {
-        guard !changes.isEmpty else { throw .invalid("nothing to set: give --driver, --plate, --company or --time-zone") }
+        guard !changes.isEmpty else {
+            throw .invalid("nothing to set: give --driver, --plate, --company, --time-zone or --vin")
+        }
         if let zone = changes.timeZone, LocalDates.zone(zone) == nil {
             throw .invalid("'\(zone)' is not a time zone this system knows; use an IANA name such as Europe/Tallinn")
+        }
+        if let vin = changes.vin?.nilIfBlank, !LogProfile.isVIN(vin) {
+            throw .invalid("'\(vin)' is not a VIN: 17 characters, digits and capital letters other than I, O and Q")
         }
         return try await write("change the profile") { db in
             let before = try MileageLog.profile(db)
@@ -329,19 +334,38 @@ extension MileageLog {
             if let plate = changes.plate { after.plate = plate.nilIfBlank }
             if let company = changes.company { after.company = company.nilIfBlank }
             if let zone = changes.timeZone { after.timeZone = zone }
+            if let vin = changes.vin { after.vin = vin.nilIfBlank }
             let fields: [(String, String?, String?)] = [
                 ("driver", before.driver, after.driver), ("plate", before.plate, after.plate),
                 ("company", before.company, after.company), ("time_zone", before.timeZone, after.timeZone),
+                ("vin", before.vin, after.vin),
             ].filter { $0.1 != $0.2 }
             guard !fields.isEmpty else { return before }
-            try db.execute(sql: "UPDATE profile SET driver = ?, plate = ?, company = ?, time_zone = ? WHERE id = 1",
-                           arguments: [after.driver, after.plate, after.company, after.timeZone])
+            try db.execute(sql: "UPDATE profile SET driver = ?, plate = ?, company = ?, time_zone = ?, vin = ? WHERE id = 1",
+                           arguments: [after.driver, after.plate, after.company, after.timeZone, after.vin])
             try Ledger.append(db, .profile, ref: "1", payload: after.canonical)
             for (field, old, new) in fields {
                 try MileageLog.addRevision(tripID: nil, subject: "profile", field: field, old: old, new: new,
                                            reason: reason?.nilIfBlank, context: context, db)
             }
             return after
+        }
+    }
+
+    /// The car met by the adapter, against the log's: a log without a VIN takes this one (a revision by the
+    /// context's user, "read from the car"); one with another VIN belongs to another car.
+    public func meetCar(vin: String, context: ChangeContext) async throws(StoreError) -> CarMeeting {
+        guard LogProfile.isVIN(vin) else { throw .invalid("'\(vin)' is not a VIN") }
+        return try await write("record the car's VIN") { db in
+            let profile = try MileageLog.profile(db)
+            if let known = profile.vin { return known == vin ? .thisCar : .otherCar(logVIN: known) }
+            var after = profile
+            after.vin = vin
+            try db.execute(sql: "UPDATE profile SET vin = ? WHERE id = 1", arguments: [vin])
+            try Ledger.append(db, .profile, ref: "1", payload: after.canonical)
+            try MileageLog.addRevision(tripID: nil, subject: "profile", field: "vin", old: nil, new: vin,
+                                       reason: "read from the car (OBD-II, mode 09)", context: context, db)
+            return .recorded
         }
     }
 

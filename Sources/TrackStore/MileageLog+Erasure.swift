@@ -124,10 +124,10 @@ extension MileageLog {
 
     // MARK: - The profile
 
-    /// The profile fields that name a person (or, as a plate does, lead to one).
-    static let personalProfileFields = ["driver", "plate", "company"]
+    /// The profile fields that name a person (or, as a plate or a VIN does, lead to one).
+    static let personalProfileFields = ["driver", "plate", "company", "vin"]
 
-    /// Empties the driver, plate and company, erases their values from the change history and the texts of the
+    /// Empties the driver, plate, company and VIN, erases their values from the change history and the texts of the
     /// chain records that held them. Returns whether anything named a person.
     static func eraseProfile(into erasure: inout LogErasure, _ db: Database) throws -> Bool {
         let fields = personalProfileFields.map { "'\($0)'" }.joined(separator: ", ")
@@ -136,7 +136,7 @@ extension MileageLog {
                 AND (old_value IS NOT NULL OR new_value IS NOT NULL) ORDER BY id
             """).map(LogRevision.init(row:))
         var profile = try MileageLog.profile(db)
-        let named = profile.driver != nil || profile.plate != nil || profile.company != nil
+        let named = profile.driver != nil || profile.plate != nil || profile.company != nil || profile.vin != nil
         erasure.revisions = revisions.count
         guard named || !revisions.isEmpty else { return false }
         guard erasure.done else { return true }
@@ -153,7 +153,8 @@ extension MileageLog {
         profile.driver = nil
         profile.plate = nil
         profile.company = nil
-        try db.execute(sql: "UPDATE profile SET driver = NULL, plate = NULL, company = NULL WHERE id = 1")
+        profile.vin = nil
+        try db.execute(sql: "UPDATE profile SET driver = NULL, plate = NULL, company = NULL, vin = NULL WHERE id = 1")
         let seq = try Ledger.append(db, .profile, ref: "1", payload: profile.canonical)
         erasedRecords += try Ledger.eraseRecords(db, .profile, ref: "1", before: seq)
         erasure.chainRecords = erasedRecords.count

@@ -204,6 +204,13 @@ extension MileageLog {
                     CHECK (odometer_end_source IN ('car', 'dashboard', 'gps'));
                 """)
         }
+        migrator.registerMigration("v7-vehicle") { db in
+            try db.execute(sql: """
+                -- The car the log belongs to: its VIN, read from the car (OBD-II mode 09) when the log first meets it,
+                -- or set by hand (docs/obd.md). NULL until then.
+                ALTER TABLE profile ADD COLUMN vin TEXT;
+                """)
+        }
         return migrator
     }()
 

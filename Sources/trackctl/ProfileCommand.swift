@@ -2,10 +2,10 @@ import ArgumentParser
 import TrackCore
 import TrackStore
 
-/// `trackctl profile`: the log's driver, plate, company and time zone.
+/// `trackctl profile`: the log's driver, plate, company, time zone and car (VIN).
 struct ProfileCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "profile", abstract: "The log's driver, car plate, company and time zone.",
+        commandName: "profile", abstract: "The log's driver, car plate, company, time zone and car (VIN).",
         subcommands: [Show.self, Set.self], defaultSubcommand: Show.self)
 
     @ParentCommand var trackctl: TrackControl
@@ -38,14 +38,18 @@ struct ProfileCommand: AsyncParsableCommand {
         @Option(help: "The company the log is kept for.") var company: String?
         @Option(help: ArgumentHelp("The IANA time zone dates and times are given in.", valueName: "Area/City"))
         var timeZone: String?
+        @Option(help: ArgumentHelp(
+            "The car's VIN (17 characters; read from the car by an OBD-II adapter when the log has none; \"\" clears it).",
+            valueName: "VIN"))
+        var vin: String?
         @Option(help: "Why it changes (kept in the history).") var reason: String?
 
         private var changes: ProfileChanges {
-            ProfileChanges(driver: driver, plate: plate, company: company, timeZone: timeZone)
+            ProfileChanges(driver: driver, plate: plate, company: company, timeZone: timeZone, vin: vin)
         }
 
         func validate() throws {
-            if changes.isEmpty { throw ValidationError("nothing to change: give --driver, --plate, --company or --time-zone") }
+            if changes.isEmpty { throw ValidationError("nothing to change: give --driver, --plate, --company, --time-zone or --vin") }
         }
 
         func run() async throws {
@@ -62,6 +66,7 @@ struct ProfileCommand: AsyncParsableCommand {
             driver       \(value(profile.driver))
             plate        \(value(profile.plate))
             company      \(value(profile.company))
+            VIN          \(value(profile.vin))
             time zone    \(profile.timeZone)
             calibration  \(profile.calibrationFactor)
             """

@@ -101,6 +101,7 @@ extension StatusCommand {
         if let reason = obd.carDetail { car += " (\(reason))" }
         if let running = obd.engineRunning { car += running ? " · engine running" : " · engine off" }
         if let vin = obd.vin { car += " · VIN \(vin)" }
+        if let logVIN = obd.logVIN { car += " · another car than the log's (\(logVIN)): its odometer is not taken" }
         switch obd.odometerSupported {
         case true?:
             if let odometer = obd.odometer { car += " · odometer " + LogTrip.kilometresText(metres: odometer * 1000) + " km" }

@@ -24,7 +24,10 @@ struct DiskFullTests {
         let storage = try #require(try await status(daemon)?["storage"] as? [String: Any])
         #expect(storage["detail"] as? String == "file size limit of 1 bytes reached: cannot write \(daemon.database)")
         try await waitFor("points are kept in memory") { (try await status(daemon)?["storage"] as? [String: Any])?["pending_points"] as? Int ?? 0 > 30 }
-        #expect(daemon.process.isRunning, "trackd outlives the file-size limit: \(daemon.process.output)")
+        #expect(daemon.process.isRunning, """
+            trackd outlives the file-size limit (exit status \(daemon.process.isRunning ? "none" : "\(daemon.process.exitStatus)")): \
+            \(daemon.process.output)
+            """)
         let text = try await trackctl(["--socket", daemon.socket, "status"]).output
         #expect(text.contains("storage  failing"), "\(text)")
         #expect(try await query(daemon.database, "PRAGMA integrity_check").trimmingCharacters(in: .whitespacesAndNewlines) == "ok")

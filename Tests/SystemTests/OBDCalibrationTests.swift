@@ -118,9 +118,7 @@ struct OBDCalibrationTests {
                       to receiver: PseudoTerminal) async throws {
         for fix in fixes {
             try await start.adding(seconds: fix.time!.seconds(since: origin) / pace).sleepUntil()
-            let epoch = fix.nmeaEpoch
-            let written = epoch.utf8CString.withUnsafeBufferPointer { write(receiver.masterDescriptor, $0.baseAddress, $0.count - 1) }
-            #expect(written == epoch.utf8.count)
+            try TerminalWriter.write(fix.nmeaEpoch, to: receiver.masterDescriptor)
         }
     }
 }

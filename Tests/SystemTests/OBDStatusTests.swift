@@ -9,15 +9,20 @@ import Testing
 /// or a loopback TCP port, while a recorded drive plays as the GPS source.
 @Suite(.serialized)
 struct OBDStatusTests {
-    /// Waits until `trackctl --json status` has an `obd` object for which `condition` holds; the last one seen.
-    static func obd(of daemon: Trackd, upTo seconds: Double = 60,
+    /// Waits until `trackctl --json status` has an `obd` object for which `condition` holds: that object, or `nil`
+    /// (and an issue recorded at the caller, with the last object seen) when it never came.
+    static func obd(of daemon: Trackd, upTo seconds: Double = 60, sourceLocation: SourceLocation = #_sourceLocation,
                     until condition: @escaping ([String: Any]) -> Bool) async -> [String: Any]? {
         var last: [String: Any]?
         let held = await poll(upTo: seconds) {
             last = await daemon.status()?["obd"] as? [String: Any]
             return last.map(condition) ?? false
         }
-        return held ? last : last.map { ["(condition never held)": $0] }
+        if !held {
+            Issue.record("the OBD status never came to hold the condition; the last one: \(last ?? [:])",
+                         sourceLocation: sourceLocation)
+        }
+        return held ? last : nil
     }
 
     @Test func showsTheEmulatorsDefaultCarInStatus() async throws {

@@ -3,23 +3,37 @@ public struct LogProfile: Sendable, Hashable, Codable {
     public var driver: String?
     public var plate: String?
     public var company: String?
+    /// The car's vehicle identification number: read from the car (OBD-II) when the log first meets it, or set by
+    /// hand; a car with another one is not this log's car.
+    public var vin: String?
     /// The IANA time zone in which dates, weeks and months of the log are counted (`Europe/Tallinn`).
     public var timeZone: String
     /// The factor applied to measured GPS distance for new trips (from odometer readings; 1 until there are two).
     public var calibrationFactor: Double
 
     public init(driver: String? = nil, plate: String? = nil, company: String? = nil, timeZone: String = "UTC",
-                calibrationFactor: Double = 1) {
+                calibrationFactor: Double = 1, vin: String? = nil) {
         self.driver = driver
         self.plate = plate
         self.company = company
+        self.vin = vin
         self.timeZone = timeZone
         self.calibrationFactor = calibrationFactor
     }
 
     enum CodingKeys: String, CodingKey {
-        case driver, plate, company
+        case driver, plate, company, vin
         case timeZone = "time_zone"
         case calibrationFactor = "calibration_factor"
+    }
+
+    /// Whether `text` is a vehicle identification number as ISO 3779 writes one: 17 characters, digits and capital
+    /// letters other than I, O and Q.
+    public static func isVIN(_ text: String) -> Bool {
+        text.utf8.count == 17 && text.utf8.allSatisfy { byte in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || ((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    && byte != UInt8(ascii: "I") && byte != UInt8(ascii: "O") && byte != UInt8(ascii: "Q"))
+        }
     }
 }

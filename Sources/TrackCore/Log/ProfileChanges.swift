@@ -5,8 +5,12 @@ public struct ProfileChanges: Sendable, Hashable, Codable {
     public var company: String?
     /// An IANA time-zone id such as `Europe/Tallinn`.
     public var timeZone: String?
+    /// The car's VIN (17 characters; an empty string clears it, and the next car's is then read again).
+    public var vin: String?
 
-    public init(driver: String? = nil, plate: String? = nil, company: String? = nil, timeZone: String? = nil) {
+    public init(driver: String? = nil, plate: String? = nil, company: String? = nil, timeZone: String? = nil,
+                vin: String? = nil) {
+        self.vin = vin
         self.driver = driver
         self.plate = plate
         self.company = company
@@ -14,10 +18,10 @@ public struct ProfileChanges: Sendable, Hashable, Codable {
     }
 
     /// Whether anything is asked.
-    public var isEmpty: Bool { driver == nil && plate == nil && company == nil && timeZone == nil }
+    public var isEmpty: Bool { driver == nil && plate == nil && company == nil && timeZone == nil && vin == nil }
 
     enum CodingKeys: String, CodingKey {
-        case driver, plate, company
+        case driver, plate, company, vin
         case timeZone = "time_zone"
     }
 }

@@ -70,6 +70,7 @@ extension OBDStatus {
             if let carDetail { json.key("car_detail"); json.string(carDetail) }
             json.key("detail"); json.string(detail)
             if let engineRunning { json.key("engine_running"); json.bool(engineRunning) }
+            if let logVIN { json.key("log_vin"); json.string(logVIN) }
             json.member("odometer", odometer)
             if let odometerSupported { json.key("odometer_supported"); json.bool(odometerSupported) }
             if let protocolName { json.key("protocol"); json.string(protocolName) }

@@ -26,6 +26,9 @@ public struct OBDStatus: Sendable, Codable, Hashable {
     public var protocolName: String?
     /// The car's VIN, when it gives one.
     public var vin: String?
+    /// The log's VIN, when the car's is another: the log belongs to another car, and this car's odometer is not
+    /// taken into it.
+    public var logVIN: String?
     /// Whether the car reports its odometer (PID A6); `nil` until known.
     public var odometerSupported: Bool?
     /// The car's odometer, km.
@@ -57,8 +60,12 @@ public struct OBDStatus: Sendable, Codable, Hashable {
             car = .answering
             carDetail = nil
         case .protocolName(let name): protocolName = name
-        case .vin(let number): vin = number
-        case .vinUnavailable: vin = nil
+        case .vin(let number):
+            if number != vin { logVIN = nil }
+            vin = number
+        case .vinUnavailable:
+            vin = nil
+            logVIN = nil
         case .odometerSupport(let supported):
             odometerSupported = supported
             if !supported { odometer = nil }
@@ -109,6 +116,7 @@ public struct OBDStatus: Sendable, Codable, Hashable {
     enum CodingKeys: String, CodingKey {
         case address, state, detail, car, adapter, vin, odometer, rpm, speed, volts
         case carDetail = "car_detail"
+        case logVIN = "log_vin"
         case protocolName = "protocol"
         case odometerSupported = "odometer_supported"
         case readingAge = "reading_age"

@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import TestSupport
+
+/// Writes to a receiver's pseudo-terminal (its master, which is non-blocking): the whole text, waiting while the
+/// terminal's buffer is full (trackd reading slowly on a busy machine), up to `timeout` seconds in all.
+enum TerminalWriter {
+    static func write(_ text: String, to descriptor: Int32, timeout: Double = 30) throws {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        let deadline = MonotonicTime.now.adding(seconds: timeout)
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written > 0 {
+                offset += written
+                continue
+            }
+            guard written < 0, errno == EAGAIN || errno == EINTR else {
+                throw SubprocessError("writing to the receiver's terminal: \(String(cString: strerror(errno)))")
+            }
+            guard MonotonicTime.now < deadline else {
+                throw SubprocessError("the receiver's terminal took nothing for \(timeout) s: trackd does not read it")
+            }
+            var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&ready, 1, 100)
+        }
+    }
+}
