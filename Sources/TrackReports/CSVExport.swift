@@ -25,7 +25,7 @@ public enum CSVExport {
     public static let columns = ["id", "date", "start_time", "end_time", "start_utc", "end_utc", "odometer_start_km",
                                  "odometer_end_km", "distance_km", "kind", "purpose", "customer", "destination",
                                  "start_place", "start_address", "end_place", "end_address", "source", "state",
-                                 "driver", "plate", "company", "notes"]
+                                 "driver", "plate", "company", "notes", "odometer_start_source", "odometer_end_source"]
 
     /// The byte-order mark the text begins with.
     public static let byteOrderMark = "\u{FEFF}"
@@ -48,6 +48,7 @@ public enum CSVExport {
                 .text(trip.endPlace?.name ?? ""), .text(trip.endPlace?.address ?? ""), .text(trip.source.rawValue),
                 .text(trip.state.rawValue), .text(profile.driver ?? ""), .text(profile.plate ?? ""),
                 .text(profile.company ?? ""), .text(row.notesText),
+                .text(trip.odometerStartSource?.rawValue ?? ""), .text(trip.odometerEndSource?.rawValue ?? ""),
             ], to: &text)
         }
         for line in ReportSummary(report).lines {

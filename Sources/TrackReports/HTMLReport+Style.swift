@@ -31,6 +31,8 @@ extension HTMLReport {
         tr.deleted td { text-decoration: line-through; color: #777; }
         tr.deleted td.notes { text-decoration: none; font-style: italic; color: #444; }
         .missing { background: #ffd966; font-weight: bold; padding: 0 0.8mm; }
+        .source { font-size: 75%; color: #555; vertical-align: super; }
+        p.sources { font-size: 85%; color: #444; margin: 1mm 0 0; }
         .places { color: #333; }
         .places .none { color: #777; }
         .places .address { color: #555; }

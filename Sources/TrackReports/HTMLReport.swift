@@ -76,7 +76,16 @@ public enum HTMLReport {
             html += "<td colspan=\"6\">\(escape(label)) (\(line.tripsText))</td>"
             html += "<td class=\"num km\">\(LogTrip.kilometresText(tenths: line.tenths))</td><td colspan=\"4\"></td></tr>\n"
         }
-        return html + "</tfoot>\n</table>\n</section>\n"
+        html += "</tfoot>\n</table>\n"
+        // Where the odometer readings came from, for the letters after them (only the sources the table shows).
+        let sources = OdometerSource.allCases.filter { source in
+            rows.contains { $0.trip.odometerStartSource == source || $0.trip.odometerEndSource == source }
+        }
+        if !sources.isEmpty {
+            html += "<p class=\"sources\">Odometer readings: "
+            html += sources.map { "\(sourceLetter($0)) \(sourceText($0))" }.joined(separator: " · ") + ".</p>\n"
+        }
+        return html + "</section>\n"
     }
 
     /// One trip's row: deleted ones struck through with the reason, a business trip without purpose highlighted.
@@ -89,7 +98,8 @@ public enum HTMLReport {
         html += "<td class=\"num\">\(trip.id)</td><td class=\"fixed\">\(row.dateText)</td>"
         html += "<td class=\"fixed\" title=\"\(row.startUTC)\">\(row.startTime)</td>"
         html += "<td class=\"fixed\" title=\"\(row.endUTC)\">\(row.endTime)</td>"
-        html += "<td class=\"num\">\(row.odometerStart)</td><td class=\"num\">\(row.odometerEnd)</td>"
+        html += "<td class=\"num\">\(row.odometerStart)\(sourceMark(row.odometerStart.isEmpty ? nil : trip.odometerStartSource))</td>"
+        html += "<td class=\"num\">\(row.odometerEnd)\(sourceMark(row.odometerEnd.isEmpty ? nil : trip.odometerEndSource))</td>"
         html += "<td class=\"num km\">\(row.distance)</td><td>\(trip.kind.rawValue)</td>"
         html += "<td class=\"text\">\(multiline(trip.purpose ?? ""))</td>"
         var whereabouts = [trip.customer, trip.destination].compactMap { $0 }.filter { !$0.isEmpty }.map(multiline)
@@ -100,6 +110,29 @@ public enum HTMLReport {
         }
         html += "<td class=\"notes text\">\(notes.joined(separator: "<br/>"))</td></tr>\n"
         return html
+    }
+
+    /// The letter after an odometer reading that says where it came from (`C` the car, `D` the dashboard, `G` GPS);
+    /// nothing for entries from before the log kept it.
+    static func sourceMark(_ source: OdometerSource?) -> String {
+        guard let source else { return "" }
+        return " <span class=\"source \(source.rawValue)\" title=\"\(sourceText(source))\">\(sourceLetter(source))</span>"
+    }
+
+    static func sourceLetter(_ source: OdometerSource) -> String {
+        switch source {
+        case .car: "C"
+        case .dashboard: "D"
+        case .gps: "G"
+        }
+    }
+
+    static func sourceText(_ source: OdometerSource) -> String {
+        switch source {
+        case .car: "read from the car (OBD-II)"
+        case .dashboard: "a dashboard reading typed in"
+        case .gps: "the log's odometer carried on by GPS kilometres"
+        }
     }
 
     /// `Home (Pärnu mnt 10) → Example Ltd (Tartu mnt 1)`: the trip's start and end place with their addresses (printed:

@@ -36,15 +36,10 @@ struct OBDCalibrationTests {
         }
 
         let folder = try TemporaryFolder()
-        let emulator = try await ELM327Emulator(link: .tcp, car: .trackd, in: folder.path)
+        var odometer = 40000.0   // exact, km
+        let emulator = try await ELM327Emulator.runningCar(odometer: odometer, in: folder.path)
         defer { emulator.stop() }
         let port = try #require(emulator.port)
-        var odometer = 40000.0   // exact, km
-        var car = ELM327Emulator.CarState()
-        car.odometer = odometer
-        car.rpm = 800
-        car.volts = 14.1
-        try emulator.drive(car)
         let receiver = try PseudoTerminal(linkPath: folder.file("gps0"))
         defer { receiver.close() }
         let daemon = try await Trackd.start(state: folder.path, source: "serial://\(folder.file("gps0"))?baud=115200",

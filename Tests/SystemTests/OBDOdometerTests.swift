@@ -11,14 +11,10 @@ import Testing
 struct OBDOdometerTests {
     @Test func tripsStartAndEndAtTheCarsOdometerAndKilometresDrivenWithoutTrackdBecomeAnEntry() async throws {
         let folder = try TemporaryFolder()
-        let emulator = try await ELM327Emulator(link: .tcp, car: .trackd, in: folder.path)
+        let emulator = try await ELM327Emulator.runningCar(odometer: 23456.7, in: folder.path)
         defer { emulator.stop() }
         let port = try #require(emulator.port)
-        var car = ELM327Emulator.CarState()
-        car.odometer = 23456.7
-        car.rpm = 800
-        car.volts = 14.1
-        try emulator.drive(car)
+        var car = emulator.car
         let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=4",
                                             configuration: "obd:\n  adapter: tcp://127.0.0.1:\(port)\n")
         func carOdometer(_ kilometres: Double) async -> Bool {

@@ -28,14 +28,9 @@ struct OBDTunnelTests {
         let folder = try TemporaryFolder()
         let recording = folder.file("tunnel.nmea")
         try Data(drive.fixes.map(\.nmeaEpoch).joined().utf8).write(to: URL(fileURLWithPath: recording))
-        let emulator = try await ELM327Emulator(link: .tcp, car: .trackd, in: folder.path)
+        let emulator = try await ELM327Emulator.runningCar(odometer: odometer, in: folder.path)
         defer { emulator.stop() }
         let port = try #require(emulator.port)
-        var car = ELM327Emulator.CarState()
-        car.odometer = odometer
-        car.rpm = 800
-        car.volts = 14.1
-        try emulator.drive(car)
         let receiver = try PseudoTerminal(linkPath: folder.file("gps0"))
         defer { receiver.close() }
         let daemon = try await Trackd.start(state: folder.path, source: "serial://\(folder.file("gps0"))?baud=115200",

@@ -124,6 +124,18 @@ public final class ELM327Emulator: @unchecked Sendable {
         }
     }
 
+    /// Starts the emulator over TCP with trackd's car standing with its engine running (800 rpm, 14.1 V) and its
+    /// odometer at `odometer` km; `car` is that state, for the test to drive on from.
+    public static func runningCar(odometer: Double, in folder: String) async throws -> ELM327Emulator {
+        let emulator = try await ELM327Emulator(link: .tcp, car: .trackd, in: folder)
+        var car = CarState()
+        car.odometer = odometer
+        car.rpm = 800
+        car.volts = 14.1
+        try emulator.drive(car)
+        return emulator
+    }
+
     /// The emulator's batch output: its answers to commands.
     public let batchPath: String
 

@@ -22,7 +22,7 @@ struct CSVExportTests {
         #expect(csv.header == ["id", "date", "start_time", "end_time", "start_utc", "end_utc", "odometer_start_km",
                                "odometer_end_km", "distance_km", "kind", "purpose", "customer", "destination",
                                "start_place", "start_address", "end_place", "end_address", "source", "state",
-                               "driver", "plate", "company", "notes"])
+                               "driver", "plate", "company", "notes", "odometer_start_source", "odometer_end_source"])
         #expect(csv.tripRows.map { $0["id"] } == report.trips.map { $0.trip.id.description })
         let hasUnclassified = report.trips.contains { $0.trip.counts && $0.trip.kind == .unclassified }
         #expect(hasUnclassified)
@@ -157,7 +157,8 @@ struct CSVExportTests {
         let distance = try #require(csv.header.firstIndex(of: "distance_km"))
         let kind = try #require(csv.header.firstIndex(of: "kind"))
         let notes = try #require(csv.header.firstIndex(of: "notes"))
-        #expect(notes == csv.header.count - 1)
+        // Columns added later come after the notes, so that no column moves.
+        #expect(Array(csv.header.suffix(from: notes + 1)) == ["odometer_start_source", "odometer_end_source"])
         for (record, line) in zip(totals, summary) {
             #expect(record.count == csv.header.count)
             #expect(record[distance] == LogTrip.kilometresText(tenths: line.tenths))
@@ -231,5 +232,21 @@ struct CSVExportTests {
         #expect(throws: ReportError.unknownTimeZone("Europe/Talinn")) {
             try CSVExport.render(ReportFixture.report(timeZone: "Europe/Talinn"))
         }
+    }
+
+    @Test func eachTripSaysWhereItsOdometerReadingsCameFromInTheLastColumns() throws {
+        var trips = ReportFixture.trips()
+        trips[0].trip.odometerStartSource = .dashboard
+        trips[0].trip.odometerEndSource = .car
+        trips[1].trip.odometerStartSource = .car
+        trips[1].trip.odometerEndSource = .gps
+        let csv = try ParsedCSV(ReportFixture.report(trips: trips))
+        let rows = Dictionary(uniqueKeysWithValues: csv.tripRows.map { ($0["id"] ?? "", $0) })
+        for entry in trips {
+            let row = try #require(rows[entry.trip.id.description])
+            #expect(row["odometer_start_source"] == entry.trip.odometerStartSource?.rawValue ?? "")
+            #expect(row["odometer_end_source"] == entry.trip.odometerEndSource?.rawValue ?? "")
+        }
+        #expect(rows[trips[0].trip.id.description]?["odometer_end_source"] == "car")
     }
 }

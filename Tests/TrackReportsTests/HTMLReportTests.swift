@@ -299,4 +299,22 @@ struct HTMLReportTests {
     func allElements(_ root: ParsedElement) -> [ParsedElement] {
         root.children.flatMap { [$0] + allElements($0) }
     }
+
+    @Test func htmlMarksEachOdometerReadingWithWhereItCameFromAndExplainsTheLetters() throws {
+        // Without sources (entries from before the log kept them): no letters, no legend.
+        let plain = try XMLTree.parse(HTMLReport.render(report))
+        #expect(plain.descendants("span").filter { $0.classes.contains("source") }.isEmpty)
+        #expect(plain.descendants("p").filter { $0.classes.contains("sources") }.isEmpty)
+
+        var trips = ReportFixture.trips()
+        trips[0].trip.odometerStartSource = .dashboard
+        trips[0].trip.odometerEndSource = .car
+        let root = try XMLTree.parse(HTMLReport.render(ReportFixture.report(trips: trips)))
+        let row = try #require(root.descendants("tr").first { $0.attributes["id"] == "trip-\(trips[0].trip.id)" })
+        let marks = row.descendants("span").filter { $0.classes.contains("source") }
+        #expect(marks.map(\.text) == ["D", "C"])
+        #expect(marks.map { $0.attributes["title"] } == ["a dashboard reading typed in", "read from the car (OBD-II)"])
+        let legend = try #require(root.descendants("p").first { $0.classes.contains("sources") })
+        #expect(legend.text == "Odometer readings: C read from the car (OBD-II) · D a dashboard reading typed in.")
+    }
 }
