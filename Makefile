@@ -10,7 +10,8 @@
 #   make boot-test [ARCH=arm64] the package booted with systemd: scripts/boot-test, or scripts/boot-test-arm64 under
 #                             qemu-system-aarch64 (as root, after make deb)
 #   make check-units          systemd-analyze verify and security (exposure 1.5 or lower) on the units
-#   make check-udev           udev/60-trackd-gps.rules through udevadm test on mock devices (root, umockdev)
+#   make check-udev           udev/60-trackd-gps.rules and 60-trackd-obd.rules through udevadm test on mock devices
+#                             (root, umockdev)
 
 PREFIX      ?= /usr/local
 BINDIR      ?= $(PREFIX)/bin
@@ -108,7 +109,7 @@ install-files:
 	$(INSTALL) -m 0644 $(WEBFILES) $(DESTDIR)$(WEBDIR)/
 	$(INSTALL) -m 0644 systemd/trackd.sysusers $(DESTDIR)$(SYSUSERSDIR)/trackd.conf
 	$(INSTALL) -m 0644 systemd/trackd.tmpfiles $(DESTDIR)$(TMPFILESDIR)/trackd.conf
-	$(INSTALL) -m 0644 udev/60-trackd-gps.rules $(DESTDIR)$(UDEVRULESDIR)/
+	$(INSTALL) -m 0644 udev/60-trackd-gps.rules udev/60-trackd-obd.rules $(DESTDIR)$(UDEVRULESDIR)/
 	$(INSTALL) -d $(DESTDIR)$(CATALOGDIR)
 	$(INSTALL) -m 0644 systemd/trackd.catalog $(DESTDIR)$(CATALOGDIR)/trackd.catalog
 	$(INSTALL) -d $(DESTDIR)$(SYSCONFDIR)/trackd
@@ -161,7 +162,8 @@ uninstall:
 	rm -f $(DESTDIR)$(UNITDIR)/trackd.service $(DESTDIR)$(SYSUSERSDIR)/trackd.conf $(DESTDIR)$(TMPFILESDIR)/trackd.conf
 	rm -f $(addprefix $(DESTDIR)$(UNITDIR)/,$(WEBUNITS)) $(DESTDIR)$(SYSUSERSDIR)/trackd-web.conf
 	rm -rf $(DESTDIR)$(WEBDIR)
-	rm -f $(DESTDIR)$(UDEVRULESDIR)/60-trackd-gps.rules $(DESTDIR)$(CATALOGDIR)/trackd.catalog
+	rm -f $(DESTDIR)$(UDEVRULESDIR)/60-trackd-gps.rules $(DESTDIR)$(UDEVRULESDIR)/60-trackd-obd.rules
+	rm -f $(DESTDIR)$(CATALOGDIR)/trackd.catalog
 	rm -f $(DESTDIR)$(MANDIR)/man1/trackd.1 $(DESTDIR)$(MANDIR)/man1/trackctl.1 $(DESTDIR)$(MANDIR)/man1/trackd-web.1
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/trackd $(DESTDIR)$(BASHCOMPDIR)/trackctl $(DESTDIR)$(BASHCOMPDIR)/trackd-web
 	rm -f $(DESTDIR)$(ZSHCOMPDIR)/_trackd $(DESTDIR)$(ZSHCOMPDIR)/_trackctl $(DESTDIR)$(ZSHCOMPDIR)/_trackd-web
