@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import TestSupport
+import TrackCore
 import Testing
 
 /// trackd with an OBD-II adapter in trackd.conf: ELM327-emulator (scripts/elm327-emulator) on a pseudo-terminal
@@ -85,6 +86,10 @@ struct OBDStatusTests {
         try emulator.drive(car)
         let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=4", autoStart: "business")
         #expect(await daemon.status()?["obd"] == nil, "no adapter configured")
+        // The same drive into a trackd without an adapter, for the track points: the adapter's comings and goings
+        // must cost none.
+        let plainFolder = try TemporaryFolder()
+        let plain = try await Trackd.start(state: plainFolder.path, source: "file://\(DriveLog.demo)?speed=4", autoStart: "business")
 
         // Named by a reload.
         try Data("obd:\n  adapter: tcp://127.0.0.1:\(port)\n".utf8).write(to: URL(fileURLWithPath: "\(daemon.state)/trackd.yaml"))
@@ -97,6 +102,7 @@ struct OBDStatusTests {
 
         // Unplugged: trackd says so and goes on by GPS.
         let tripBefore = try #require(await daemon.status()?["trip"] as? [String: Any])
+        let unpluggedAt = try #require((await daemon.status()?["last_fix"] as? [String: Any])?["time"] as? String)
         emulator.stop()
         let lost = try #require(await Self.obd(of: daemon) { $0["state"] as? String == "lost" })
         #expect(lost["speed"] == nil && lost["rpm"] == nil, "nothing read before holds: \(lost)")
@@ -122,6 +128,23 @@ struct OBDStatusTests {
 
         await daemon.stop()
         #expect(daemon.process.exitStatus == 0, "\(daemon.process.output)")
+
+        // Every track point the trackd without an adapter stored up to the last one of this trackd's, this one stored
+        // too: the same times and positions.
+        let last = try #require(Int64(try await query(daemon.database, "SELECT max(time_ms) FROM track_point WHERE trip_id = 1")
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        let lastTime = UTCTime(nanosecondsSinceEpoch: last * 1_000_000)
+        #expect(await plain.reached(String(lastTime.iso8601(fractionDigits: 0).dropLast())), "\(plain.process.output)")
+        await plain.stop()
+        let points = "SELECT time_ms || ' ' || lat_e7 || ' ' || lon_e7 FROM track_point WHERE trip_id = 1 AND time_ms <= \(last) ORDER BY seq"
+        let withAdapter = try await query(daemon.database, points)
+        let withoutAdapter = try await query(plain.database, points)
+        // (They reach past the unplugging: the comparison covers the outage.)
+        let unplugged = try #require(UTCTime(iso8601: unpluggedAt)).nanosecondsSinceEpoch / 1_000_000
+        #expect(last > unplugged, "the last point \(lastTime), the adapter unplugged at \(unpluggedAt)")
+        #expect(!withAdapter.isEmpty)
+        #expect(withAdapter == withoutAdapter, "the adapter's outage cost track points")
+
         let output = daemon.process.output
         // Once per outage: never two losses without a connection between them (an emulator that is dying may still
         // accept one connection, which makes a second, short outage).
