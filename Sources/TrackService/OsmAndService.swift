@@ -67,8 +67,8 @@ public struct OsmAndService: Service {
             stopping.stop()
         }
         // At a stop, what the log holds goes for a few seconds more (the trip's end, closed just then), while the
-        // server answers.
-        if let poster, session.state == .connected {
+        // server answers; after a failure just before the stop, once more (the server may answer now).
+        if let poster, session.state == .connected || session.state == .waiting {
             let deadline = ContinuousClock.now + .seconds(settings.values.configuration.drainTimeout)
             while ContinuousClock.now < deadline, session.state == .connected {
                 // 0: a batch went and more waits; anything else: all sent, or a failure.

@@ -64,7 +64,9 @@ struct OsmAndUplinkTests {
         #expect((status?["last_acknowledged_time"] as? String)?.hasPrefix("2026-11-22T08:") == true, "\(String(describing: status))")
         // A stop: the trip's end, closed then, goes before trackd does.
         await daemon.stop()
-        #expect(server.forms.contains { $0["uid"] == "\(Self.device)/1/end" && $0["trip_event"] == "end" },
-                "\(server.forms.suffix(2))")
+        #expect(server.forms.contains { $0["uid"] == "\(Self.device)/1/end" && $0["trip_event"] == "end" }, """
+            \(server.forms.suffix(2)); trackd's uplink said: \
+            \(daemon.process.output.split(separator: "\n").filter { $0.contains("OsmAnd") || $0.contains("shutdown") }.joined(separator: "\n"))
+            """)
     }
 }
