@@ -66,6 +66,7 @@ extension TrackerService {
                 if params.changes.vin != nil, let vin = state.obd?.vin {
                     await meetCar(vin: vin, in: &state)
                     status.record(obd: state.obd)
+                    if let obd = state.obd { hub.publish(.obd(obd)) }
                 }
                 return .success(.profile(profile))
             case .addRegular(let regular):

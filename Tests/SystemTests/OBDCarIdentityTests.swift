@@ -28,13 +28,21 @@ struct OBDCarIdentityTests {
         let history = try await query(daemon.database, "SELECT field || ' ' || new_value || ' ' || user FROM revision")
         #expect(history == "vin \(Self.vin) trackd (car)", "\(history)")
 
-        // The log belongs to another car: this one is said to be another, and its odometer stays out of the log.
+        // The log belongs to another car: this one is said to be another (at once to a watcher too), and its
+        // odometer stays out of the log.
+        let watcher = try TestSubprocess(executable: Products.trackctl, arguments: ["--socket", daemon.socket, "watch"],
+                                         outputPath: folder.file("watch.txt"))
+        defer { watcher.stop() }
+        // (Subscribed once it shows the fixes.)
+        #expect(await poll(upTo: 30) { watcher.output.contains("km/h") }, "\(watcher.output.suffix(300))")
         let set = try await trackctl(["--socket", daemon.socket, "profile", "set", "--vin", Self.otherVIN, "--reason", "the log's car"])
         #expect(set.status == 0, "\(set.error)")
         #expect(await OBDStatusTests.obd(of: daemon) { $0["log_vin"] as? String == Self.otherVIN } != nil)
         let status = try await trackctl(["--socket", daemon.socket, "status"])
         #expect(status.output.contains("another car than the log's (\(Self.otherVIN))"), "\(status.output)")
         #expect(daemon.process.output.contains("another car"), "\(daemon.process.output)")
+        #expect(await poll(upTo: 30) { watcher.output.contains("another car than the log's (\(Self.otherVIN))") },
+                "\(watcher.output.suffix(600))")
         #expect(try await trackctl(["--socket", daemon.socket, "start", "--business"]).status == 0)
         car.odometer = 23460.0
         try emulator.drive(car)
