@@ -70,8 +70,8 @@ public struct OsmAndService: Service {
         // server answers; after a failure just before the stop, once more (the server may answer now).
         if let poster, session.state == .connected || session.state == .waiting {
             let deadline = ContinuousClock.now + .seconds(settings.values.configuration.drainTimeout)
-            while ContinuousClock.now < deadline, session.state == .connected {
-                // 0: a batch went and more waits; anything else: all sent, or a failure.
+            while ContinuousClock.now < deadline {
+                // 0: a batch went and more waits; anything else: all sent, or a failure (no more tries then).
                 guard await session.step(poster: poster, stopping: StopSignal(), deadline: deadline) == 0 else { break }
             }
         }

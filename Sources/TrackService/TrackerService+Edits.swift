@@ -64,9 +64,9 @@ extension TrackerService {
                 let profile = try await log.setProfile(params.changes, reason: params.reason, context: context)
                 // A VIN set or cleared: the car behind the adapter is checked against it again.
                 if params.changes.vin != nil, let vin = state.obd?.vin {
+                    let published = state.obd
                     await meetCar(vin: vin, in: &state)
-                    status.record(obd: state.obd)
-                    if let obd = state.obd { hub.publish(.obd(obd)) }
+                    publish(obd: state.obd, changedFrom: published)
                 }
                 return .success(.profile(profile))
             case .addRegular(let regular):

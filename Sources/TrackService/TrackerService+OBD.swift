@@ -68,8 +68,13 @@ extension TrackerService {
         case .running: state.obd?.engineRunning = true
         case .off: state.obd?.engineRunning = false
         }
-        status.record(obd: state.obd)
-        if let obd = state.obd, obd != published { hub.publish(.obd(obd)) }
+        publish(obd: state.obd, changedFrom: published)
+    }
+
+    /// The adapter and its car into the live status, and to the watchers when it changed since `published`.
+    func publish(obd: OBDStatus?, changedFrom published: OBDStatus?) {
+        status.record(obd: obd)
+        if let obd, obd != published { hub.publish(.obd(obd)) }
     }
 
     /// The car's VIN against the log's: taken into a log without one; another car's is said, and its odometer kept

@@ -255,13 +255,12 @@ extension MileageLog {
                     let factor = dashboard / gps
                     if (0.9...1.1).contains(factor) {
                         let profile = try MileageLog.profile(db)
+                        var calibrated = profile
+                        calibrated.calibrationFactor = (factor * 10_000).rounded() / 10_000
                         before = profile.calibrationFactor
-                        after = (factor * 10_000).rounded() / 10_000
-                        try db.execute(sql: "UPDATE profile SET calibration_factor = ? WHERE id = 1", arguments: [after])
-                        try Ledger.append(db, .profile, ref: "1", payload: try MileageLog.profile(db).canonical)
-                        try MileageLog.addRevision(
-                            tripID: nil, subject: "profile", field: "calibration_factor", old: before.map { "\($0)" },
-                            new: after.map { "\($0)" },
+                        after = calibrated.calibrationFactor
+                        try MileageLog.replaceProfile(
+                            profile, with: calibrated,
                             reason: "dashboard \(LogTrip.kilometresText(metres: value - last)) km against "
                                 + "\(LogTrip.kilometresText(metres: gps)) km measured by GPS since the last reading",
                             context: context, db)
@@ -299,20 +298,20 @@ extension MileageLog {
             case .success(let proposed): proposal = proposed
             case .failure(let withheld): throw StoreError.invalid("no calibration to take from the car's odometer: \(withheld.description)")
             }
-            let before = try MileageLog.profile(db).calibrationFactor
-            guard proposal.factor != before else {
-                throw StoreError.invalid("the calibration is \(before) already, as the car's odometer proposes")
+            let profile = try MileageLog.profile(db)
+            guard proposal.factor != profile.calibrationFactor else {
+                throw StoreError.invalid("the calibration is \(profile.calibrationFactor) already, as the car's odometer proposes")
             }
-            try db.execute(sql: "UPDATE profile SET calibration_factor = ? WHERE id = 1", arguments: [proposal.factor])
-            try Ledger.append(db, .profile, ref: "1", payload: try MileageLog.profile(db).canonical)
-            try MileageLog.addRevision(
-                tripID: nil, subject: "profile", field: "calibration_factor", old: "\(before)", new: "\(proposal.factor)",
+            var calibrated = profile
+            calibrated.calibrationFactor = proposal.factor
+            try MileageLog.replaceProfile(
+                profile, with: calibrated,
                 reason: (reason?.nilIfBlank.map { "\($0): " } ?? "")
                     + "the car's odometer \(LogTrip.kilometresText(metres: proposal.odometer)) km against "
                     + "\(LogTrip.kilometresText(metres: proposal.measured)) km measured by GPS over \(proposal.trips) trips "
                     + "(\(proposal.firstTrip)–\(proposal.lastTrip))",
                 context: context, db)
-            return CalibrationUpdate(before: before, after: proposal.factor, proposal: proposal)
+            return CalibrationUpdate(before: profile.calibrationFactor, after: proposal.factor, proposal: proposal)
         }
     }
 
@@ -335,20 +334,30 @@ extension MileageLog {
             if let company = changes.company { after.company = company.nilIfBlank }
             if let zone = changes.timeZone { after.timeZone = zone }
             if let vin = changes.vin { after.vin = vin.nilIfBlank }
-            let fields: [(String, String?, String?)] = [
-                ("driver", before.driver, after.driver), ("plate", before.plate, after.plate),
-                ("company", before.company, after.company), ("time_zone", before.timeZone, after.timeZone),
-                ("vin", before.vin, after.vin),
-            ].filter { $0.1 != $0.2 }
-            guard !fields.isEmpty else { return before }
-            try db.execute(sql: "UPDATE profile SET driver = ?, plate = ?, company = ?, time_zone = ?, vin = ? WHERE id = 1",
-                           arguments: [after.driver, after.plate, after.company, after.timeZone, after.vin])
-            try Ledger.append(db, .profile, ref: "1", payload: after.canonical)
-            for (field, old, new) in fields {
-                try MileageLog.addRevision(tripID: nil, subject: "profile", field: field, old: old, new: new,
-                                           reason: reason?.nilIfBlank, context: context, db)
-            }
+            try MileageLog.replaceProfile(before, with: after, reason: reason?.nilIfBlank, context: context, db)
             return after
+        }
+    }
+
+    /// Writes `after` as the profile where it differs from `before`: the row, a chain record, and a revision for each
+    /// field that changed, all for `reason`; nothing when nothing changed.
+    static func replaceProfile(_ before: LogProfile, with after: LogProfile, reason: String?, context: ChangeContext,
+                               _ db: Database) throws {
+        let fields: [(String, String?, String?)] = [
+            ("driver", before.driver, after.driver), ("plate", before.plate, after.plate),
+            ("company", before.company, after.company), ("time_zone", before.timeZone, after.timeZone),
+            ("vin", before.vin, after.vin),
+            ("calibration_factor", "\(before.calibrationFactor)", "\(after.calibrationFactor)"),
+        ].filter { $0.1 != $0.2 }
+        guard !fields.isEmpty else { return }
+        try db.execute(sql: """
+            UPDATE profile SET driver = ?, plate = ?, company = ?, time_zone = ?, vin = ?, calibration_factor = ?
+            WHERE id = 1
+            """, arguments: [after.driver, after.plate, after.company, after.timeZone, after.vin, after.calibrationFactor])
+        try Ledger.append(db, .profile, ref: "1", payload: after.canonical)
+        for (field, old, new) in fields {
+            try MileageLog.addRevision(tripID: nil, subject: "profile", field: field, old: old, new: new,
+                                       reason: reason, context: context, db)
         }
     }
 
@@ -361,10 +370,8 @@ extension MileageLog {
             if let known = profile.vin { return known == vin ? .thisCar : .otherCar(logVIN: known) }
             var after = profile
             after.vin = vin
-            try db.execute(sql: "UPDATE profile SET vin = ? WHERE id = 1", arguments: [vin])
-            try Ledger.append(db, .profile, ref: "1", payload: after.canonical)
-            try MileageLog.addRevision(tripID: nil, subject: "profile", field: "vin", old: nil, new: vin,
-                                       reason: "read from the car (OBD-II, mode 09)", context: context, db)
+            try MileageLog.replaceProfile(profile, with: after, reason: "read from the car (OBD-II, mode 09)",
+                                          context: context, db)
             return .recorded
         }
     }

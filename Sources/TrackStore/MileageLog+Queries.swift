@@ -92,9 +92,12 @@ extension MileageLog {
 
     /// The dashboard readings, oldest first.
     public func odometerReadings() async throws(StoreError) -> [OdometerReading] {
-        try await read("read the odometer readings") { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM odometer_reading ORDER BY id").map(OdometerReading.init(row:))
-        }
+        try await read("read the odometer readings") { db in try MileageLog.odometerReadings(db) }
+    }
+
+    /// Every dashboard (and car) reading, oldest first.
+    static func odometerReadings(_ db: Database) throws -> [OdometerReading] {
+        try Row.fetchAll(db, sql: "SELECT * FROM odometer_reading ORDER BY id").map(OdometerReading.init(row:))
     }
 
     /// The newest hash of the chain; `nil` for an empty log.
@@ -120,7 +123,7 @@ extension MileageLog {
             var status = OdometerStatus(
                 kilometres: try MileageLog.odometer(db).map { $0 / 1000 },
                 calibrationFactor: try MileageLog.profile(db).calibrationFactor,
-                readings: try Row.fetchAll(db, sql: "SELECT * FROM odometer_reading ORDER BY id").map(OdometerReading.init(row:)))
+                readings: try MileageLog.odometerReadings(db))
             let trips = try MileageLog.carMeasuredTrips(db)
             switch CalibrationProposal.propose(from: trips) {
             case .success(let proposal): status.proposedCalibration = proposal

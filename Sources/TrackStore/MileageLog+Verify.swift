@@ -119,7 +119,7 @@ extension MileageLog {
             for revision in revisions {
                 check("revision \(revision.id)", current: revision.canonical, name: "revision \(revision.id)")
             }
-            for reading in try Row.fetchAll(db, sql: "SELECT * FROM odometer_reading ORDER BY id").map(OdometerReading.init(row:)) {
+            for reading in try MileageLog.odometerReadings(db) {
                 check("odometer \(reading.id)", current: reading.canonical, name: "odometer reading \(reading.id)")
             }
             for row in try Row.fetchAll(db, sql: "SELECT * FROM regular_trip ORDER BY name") {

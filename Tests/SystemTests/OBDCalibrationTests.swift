@@ -44,7 +44,8 @@ struct OBDCalibrationTests {
         defer { receiver.close() }
         let daemon = try await Trackd.start(state: folder.path, source: "serial://\(folder.file("gps0"))?baud=115200",
                                             configuration: "obd:\n  adapter: tcp://127.0.0.1:\(port)\n")
-        try await send(drive.fixes[..<trips[0].fixes.lowerBound], origin: drive.start, pace: pace, at: .now, to: receiver)
+        try await TerminalWriter.play(drive.fixes[..<trips[0].fixes.lowerBound], origin: drive.start, pace: pace, from: .now,
+                                      to: receiver.masterDescriptor)
 
         var expected: [(start: Double, end: Double)] = []
         for trip in trips {
@@ -57,7 +58,8 @@ struct OBDCalibrationTests {
             let start = MonotonicTime.now.adding(seconds: 0.5)
             try emulator.follow(drive.truth[trip.steps], origin: (origin.time, origin.distance), odometer: odometer,
                                 factor: factor, pace: pace, from: start)
-            try await send(drive.fixes[trip.fixes], origin: origin.time, pace: pace, at: start, to: receiver)
+            try await TerminalWriter.play(drive.fixes[trip.fixes], origin: origin.time, pace: pace, from: start,
+                                          to: receiver.masterDescriptor)
             let end = odometer + (drive.truth[trip.steps.upperBound - 1].distance - origin.distance) * factor / 1000
             expected.append((shown(odometer), shown(end)))
             odometer = end
@@ -105,15 +107,5 @@ struct OBDCalibrationTests {
         #expect(verify.status == 0, "\(verify.output) \(verify.error)")
         print("OBDCalibrationTests: GPS against the car's odometer per trip: \(figures.joined(separator: ", ")); "
               + "proposed \(proposed) for the car's \(factor)\n\(shown.output)\n\(text.output)\n\(taken.output)")
-    }
-
-    /// Writes `fixes` to the receiver's terminal, each when its time is due: `origin` is due at `start`, and the drive
-    /// plays `pace` times faster than it was driven.
-    private func send(_ fixes: ArraySlice<Fix>, origin: UTCTime, pace: Double, at start: MonotonicTime,
-                      to receiver: PseudoTerminal) async throws {
-        for fix in fixes {
-            try await start.adding(seconds: fix.time!.seconds(since: origin) / pace).sleepUntil()
-            try TerminalWriter.write(fix.nmeaEpoch, to: receiver.masterDescriptor)
-        }
     }
 }

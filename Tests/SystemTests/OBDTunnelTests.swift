@@ -41,10 +41,7 @@ struct OBDTunnelTests {
         // The drive, at its own pace: the car plays it from `start`, the receiver's epochs go out at their times.
         let start = MonotonicTime.now.adding(seconds: 1)
         try emulator.follow(drive, odometer: odometer, from: start)
-        for (fix, epoch) in zip(drive.fixes, drive.fixes.map(\.nmeaEpoch)) {
-            try await start.adding(seconds: fix.time!.seconds(since: drive.start)).sleepUntil()
-            try TerminalWriter.write(epoch, to: receiver.masterDescriptor)
-        }
+        try await TerminalWriter.play(drive.fixes[...], origin: drive.start, from: start, to: receiver.masterDescriptor)
         // (`reached` compares the text of the times: without the zone's Z, which sorts after a fraction's dot.)
         let last = String(drive.fixes.last!.time!.iso8601(fractionDigits: 0).dropLast())
         #expect(await daemon.reached(last), "\(daemon.process.output)")

@@ -24,14 +24,21 @@ struct OutageCarSpeedTests {
         return drive.fixDistances[last] - drive.fixDistances[first]
     }
 
+    /// The trip an engine records from `fixes` with the car's speeds between them, started at the first fix and
+    /// stopped at `end`.
+    private func recordedTrip(_ fixes: [Fix], carSpeeds: [(time: UTCTime, kilometresPerHour: Double)],
+                      until end: UTCTime) throws -> Trip {
+        var run = EngineRun()
+        run.start(at: fixes[0].time!)
+        run.feed(fixes, carSpeeds: carSpeeds)
+        run.stop(at: end)
+        return try #require(run.endedTrips.first)
+    }
+
     @Test func aTwoKilometreTunnelIsCountedByTheCarsSpeedWithinHalfAPercent() throws {
         let (drive, tunnel) = tunnelDrive()
         #expect(abs(tunnel - 2000) < 10)
-        var run = EngineRun()
-        run.start(at: drive.fixes[0].time!)
-        run.feed(drive.fixes, carSpeeds: drive.carSpeeds)
-        run.stop(at: drive.now)
-        let trip = try #require(run.endedTrips.first)
+        let trip = try recordedTrip(drive.fixes, carSpeeds: drive.carSpeeds, until: drive.now)
         let gap = try #require(trip.gaps.first)
         #expect(trip.gaps.count == 1)
         #expect(gap.outcome == .carSpeed)
@@ -44,11 +51,7 @@ struct OutageCarSpeedTests {
         #expect(abs(error) < 0.005)
 
         // The same drive without the car: the bridge across the bend, further from the truth.
-        var bridged = EngineRun()
-        bridged.start(at: drive.fixes[0].time!)
-        bridged.feed(drive.fixes)
-        bridged.stop(at: drive.now)
-        let bridgedTrip = try #require(bridged.endedTrips.first)
+        let bridgedTrip = try recordedTrip(drive.fixes, carSpeeds: [], until: drive.now)
         let bridge = try #require(bridgedTrip.gaps.first)
         #expect(bridge.outcome == .curve)
         #expect(abs(bridge.distance - truth) > abs(gap.distance - truth), "bridge \(bridge.distance) m, car \(gap.distance) m")
@@ -61,11 +64,7 @@ struct OutageCarSpeedTests {
         // The adapter lost for 20 s in the middle of the tunnel.
         let tunnelStart = try #require(drive.fixes.last { $0.time! < drive.fixes[0].time!.adding(seconds: 140) }?.time)
         let speeds = drive.carSpeeds.filter { $0.time.seconds(since: tunnelStart) < 30 || $0.time.seconds(since: tunnelStart) > 50 }
-        var run = EngineRun()
-        run.start(at: drive.fixes[0].time!)
-        run.feed(drive.fixes, carSpeeds: speeds)
-        run.stop(at: drive.now)
-        let gap = try #require(run.endedTrips.first?.gaps.first)
+        let gap = try #require(try recordedTrip(drive.fixes, carSpeeds: speeds, until: drive.now).gaps.first)
         #expect(gap.outcome == .curve)
         #expect(gap.carSpeedDistance == nil)
     }
@@ -74,11 +73,7 @@ struct OutageCarSpeedTests {
         let (drive, _) = tunnelDrive()
         // An adapter that answers 0 km/h throughout (a stale link, another car's bus).
         let speeds = drive.carSpeeds.map { (time: $0.time, kilometresPerHour: 0.0) }
-        var run = EngineRun()
-        run.start(at: drive.fixes[0].time!)
-        run.feed(drive.fixes, carSpeeds: speeds)
-        run.stop(at: drive.now)
-        let gap = try #require(run.endedTrips.first?.gaps.first)
+        let gap = try #require(try recordedTrip(drive.fixes, carSpeeds: speeds, until: drive.now).gaps.first)
         #expect(gap.outcome == .curve)
         #expect(gap.carSpeedDistance == 0)
         #expect(gap.note?.contains("less than the straight line") == true, "\(gap.note ?? "")")
@@ -89,11 +84,7 @@ struct OutageCarSpeedTests {
         drive.park(30)
         drive.outage(900)   // ten minutes under a roof, the engine idling: the car reads 0 km/h
         drive.park(30)
-        var run = EngineRun()
-        run.start(at: drive.fixes[0].time!)
-        run.feed(drive.fixes, carSpeeds: drive.carSpeeds)
-        run.stop(at: drive.now)
-        let trip = try #require(run.endedTrips.first)
+        let trip = try recordedTrip(drive.fixes, carSpeeds: drive.carSpeeds, until: drive.now)
         let gap = try #require(trip.gaps.first)
         #expect(gap.outcome == .parked)
         #expect(gap.carSpeedDistance == 0)
@@ -113,11 +104,7 @@ struct OutageCarSpeedTests {
         let loopStart = drive.fixes[29].time!
         let loopEnd = try #require(drive.fixes.first { $0.time! > loopStart && $0.speed! < 0.5 && $0.time!.seconds(since: loopStart) > 30 }?.time)
         let fixes = drive.fixes.filter { $0.time! <= loopStart || $0.time! >= loopEnd }
-        var run = EngineRun()
-        run.start(at: drive.fixes[0].time!)
-        run.feed(fixes, carSpeeds: drive.carSpeeds)
-        run.stop(at: drive.now)
-        let trip = try #require(run.endedTrips.first)
+        let trip = try recordedTrip(fixes, carSpeeds: drive.carSpeeds, until: drive.now)
         let gap = try #require(trip.gaps.first)
         #expect(gap.outcome == .carSpeed)
         #expect(abs(trip.measuredDistance - driven) / driven < 0.02, "driven \(driven) m, counted \(trip.measuredDistance) m")

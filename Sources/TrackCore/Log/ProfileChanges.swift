@@ -10,11 +10,11 @@ public struct ProfileChanges: Sendable, Hashable, Codable {
 
     public init(driver: String? = nil, plate: String? = nil, company: String? = nil, timeZone: String? = nil,
                 vin: String? = nil) {
-        self.vin = vin
         self.driver = driver
         self.plate = plate
         self.company = company
         self.timeZone = timeZone
+        self.vin = vin
     }
 
     /// Whether anything is asked.

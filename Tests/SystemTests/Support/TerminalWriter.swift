@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import TestSupport
+import TrackCore
 
 /// Writes to a receiver's pseudo-terminal (its master, which is non-blocking): the whole text, waiting while the
 /// terminal's buffer is full (trackd reading slowly on a busy machine), up to `timeout` seconds in all.
@@ -24,6 +25,16 @@ enum TerminalWriter {
             }
             var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
             _ = poll(&ready, 1, 100)
+        }
+    }
+
+    /// Writes each of `fixes` as a receiver's epoch when it is due: `origin` is due at `start`, and the drive plays
+    /// `pace` times faster than it was driven.
+    static func play(_ fixes: ArraySlice<Fix>, origin: UTCTime, pace: Double = 1, from start: MonotonicTime,
+                     to descriptor: Int32) async throws {
+        for fix in fixes {
+            try await start.adding(seconds: fix.time!.seconds(since: origin) / pace).sleepUntil()
+            try write(fix.nmeaEpoch, to: descriptor)
         }
     }
 }
