@@ -13,6 +13,7 @@ extension TrackerService {
         switch input {
         case .adapter(let address):
             state.obd = address.map { OBDStatus(address: $0.description) }
+            state.obdAnnounced = true
             state.recorder?.carOdometer = nil
             state.ignition.forget()
             if let address {
@@ -69,6 +70,7 @@ extension TrackerService {
         case .off: state.obd?.engineRunning = false
         }
         publish(obd: state.obd, changedFrom: published)
+        await startBootTripWhenDecided(&state)
     }
 
     /// The adapter and its car into the live status, and to the watchers when it changed since `published`.

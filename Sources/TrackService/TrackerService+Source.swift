@@ -19,6 +19,7 @@ extension TrackerService {
         logger.trace("fix", metadata: fix.logMetadata(withPosition: true))
         await recover(at: fix, receivedAt: receivedAt, in: &state)
         await apply(.fix(fix, receivedAt: receivedAt), to: &state)
+        if state.engine.isMoving { await startBootTripWhenDecided(&state) }
     }
 
     /// The source connected, was lost or ended: the live status, the watchers, the journal; a loss goes in the log.

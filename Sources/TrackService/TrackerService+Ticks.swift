@@ -17,7 +17,7 @@ extension TrackerService {
     }
 
     /// At each tick, as of `now`, the time it was queued: the engine's idle and outage clocks, a power-cut recovery
-    /// that waited too long, the write backlog, and a trip asked at boot that waits for the log.
+    /// that waited too long, the write backlog, and a trip asked at boot that waits for the log or the car.
     ///
     /// As of the tick's own time, not the time the tracker gets to it: the fixes that arrived after it are behind
     /// it in the inbox. A tracker held up for half a minute (a write the SD card took that long over; seen as a
@@ -34,6 +34,7 @@ extension TrackerService {
         await state.recorder?.tick(now: now, moving: state.engine.isMoving,
                                    ends: state.engine.trip.map { TripEnds(start: $0.startPosition, end: $0.endPosition) })
         await closeTripAfterIgnitionOff(&state, at: now)
+        await startBootTripWhenDecided(&state)
         if state.autoStartWaiting, state.recorder?.isFailing == false {
             await startAutomatically(&state)
             await refreshOdometer(state)

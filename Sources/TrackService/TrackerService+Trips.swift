@@ -10,9 +10,13 @@ extension TrackerService {
         guard let autoStart, state.engine.trip == nil else { return }
         // Started by the engine: only while it runs (not at boot, nor after a power cut's trip was given up).
         if ignitionOffAfter != nil && !state.ignition.isRunning { return }
+        // At boot with an adapter: first the car's odometer, for the trip's start.
+        if waitsForCar(&state) { return }
         let retrying = state.autoStartWaiting
         state.autoStartWaiting = false
-        switch await start(StartParams(kind: autoStart), automatic: true, in: &state) {
+        var measuredSince: Double?
+        if case .decided(let measured) = state.bootTrip { measuredSince = measured }
+        switch await start(StartParams(kind: autoStart), automatic: true, measuredSince: measuredSince, in: &state) {
         case .failure(let error):
             if state.recorder?.isFailing == true {
                 state.autoStartWaiting = true
@@ -28,9 +32,10 @@ extension TrackerService {
         }
     }
 
-    /// Starts a trip: its row in the log first (for its number), then the engine.
-    func start(_ params: StartParams, automatic: Bool = false,
-                       in state: inout State) async -> Result<LogTrip?, RPCError> {
+    /// Starts a trip: its row in the log first (for its number), then the engine. `measuredSince`: the trip was
+    /// asked when the engine's distance outside trips was this (`EngineInput.startTrip`).
+    func start(_ params: StartParams, automatic: Bool = false, measuredSince: Double? = nil,
+               in state: inout State) async -> Result<LogTrip?, RPCError> {
         if let running = state.engine.trip {
             return .failure(.refused("trip \(running.number) (\(running.kind)) is already running; stop it first "
                                      + "(trackctl stop)"))
@@ -65,7 +70,9 @@ extension TrackerService {
             logTrip = opened
         }
         await apply(.startTrip(params.kind, purpose: params.purpose, at: clock(), number: logTrip?.id,
-                               calibrationFactor: logTrip?.calibrationFactor), to: &state)
+                               calibrationFactor: logTrip?.calibrationFactor, measuredSince: measuredSince), to: &state)
+        // A trip started (by a driver, say) ends a wait at boot: the trip asked then is not started after it.
+        state.bootTrip = .decided(measured: nil)
         return .success(logTrip)
     }
 

@@ -51,6 +51,9 @@ public struct TrackerService: Service, CustomStringConvertible {
     /// When the auto-started trip follows the engine (`auto_start_on: ignition`): how long the engine must be off
     /// before the trip closes; `nil`: trips start at boot.
     let ignitionOffAfter: Double?
+    /// With an OBD-II adapter configured at start and trips starting at boot: how long, at most, the trip asked at
+    /// boot waits for the car's odometer (its start reading) while the car stands; `nil`: it starts at once.
+    let carWaitAtBoot: Double?
     let status: LiveStatus
     let hub: WatchHub
     let address: String
@@ -61,13 +64,14 @@ public struct TrackerService: Service, CustomStringConvertible {
     let heartbeat: EngineHeartbeat?
 
     public init(inbox: TrackerInbox, configuration: EngineConfiguration = EngineConfiguration(), autoStart: TripKind? = nil,
-                ignitionOffAfter: Double? = nil, status: LiveStatus, hub: WatchHub, address: String, logger: Logger,
+                ignitionOffAfter: Double? = nil, carWaitAtBoot: Double? = nil, status: LiveStatus, hub: WatchHub, address: String, logger: Logger,
                 clock: @escaping @Sendable () -> MonotonicInstant = MonotonicClock.now, tick: Duration = .seconds(1),
                 recording: Recording? = nil, heartbeat: EngineHeartbeat? = nil) {
         self.inbox = inbox
         self.configuration = configuration
         self.autoStart = autoStart
         self.ignitionOffAfter = ignitionOffAfter
+        self.carWaitAtBoot = carWaitAtBoot
         self.status = status
         self.hub = hub
         self.address = address
@@ -86,6 +90,8 @@ public struct TrackerService: Service, CustomStringConvertible {
         var hadPosition = false
         /// The OBD-II adapter and its car as last heard; `nil` while none is configured.
         var obd: OBDStatus?
+        /// Whether the OBD service has said which adapter is configured (`obd` is `nil` before and without one).
+        var obdAnnounced = false
         /// The adapter's unusable answers, told to the journal at most once a minute.
         var obdProblems = ProblemLog()
         /// Whether the engine runs, as the adapter tells.
@@ -93,6 +99,17 @@ public struct TrackerService: Service, CustomStringConvertible {
         /// The trip `--auto-start` asks for could not be opened because the log cannot be written: tried again at
         /// each commit interval.
         var autoStartWaiting = false
+        /// The trip asked at boot and the car's odometer (`TrackerService+BootTrip`).
+        var bootTrip = BootTrip.notAsked
+    }
+
+    /// Where the trip asked at boot stands with the car's odometer it waits for.
+    enum BootTrip {
+        case notAsked
+        /// Waiting until `until`; `measured`: the engine's distance outside trips when it was asked.
+        case waiting(until: MonotonicInstant, measured: Double)
+        /// Done waiting (the car's odometer read, the car moved, no answer in time…), or a trip started otherwise.
+        case decided(measured: Double?)
     }
 
     public var description: String { "tracker" }

@@ -128,8 +128,12 @@ extension MileageLog {
             if let purpose = summary.purpose?.nilIfBlank { trip.purpose = purpose }
             trip.measuredDistance = summary.measuredDistance
             trip.distance = Trip.loggedDistance(measured: summary.measuredDistance, calibrationFactor: trip.calibrationFactor)
-            // The car's reading, unless it is below the start (another car's adapter, an odometer replaced).
-            if let car = summary.carOdometer, car >= (trip.odometerStart ?? 0) {
+            // The car's reading, unless it is below the start (another car's adapter, an odometer replaced) or, for
+            // a trip that did not start at the car's reading, tells a start the trip's kilometres do not reach: the
+            // kilometres driven without trackd are not the trip's (the car's reading then makes them an entry at the
+            // next start).
+            if let car = summary.carOdometer, car >= (trip.odometerStart ?? 0),
+               trip.odometerStartSource == .car || Self.carEndAgrees(car, start: trip.odometerStart, distance: trip.distance) {
                 trip.odometerEnd = car
                 trip.odometerEndSource = .car
             } else {
@@ -162,6 +166,13 @@ extension MileageLog {
     }
 
     // MARK: - Shared pieces
+
+    /// Whether the car's odometer at a trip's end agrees with a start the car did not give and the trip's calibrated
+    /// distance: within 100 m and 2 % of it (a calibration off by a little, the car's 100 m steps).
+    static func carEndAgrees(_ car: Double, start: Double?, distance: Double) -> Bool {
+        guard let start else { return true }
+        return abs(car - (start + distance)) <= 100 + 0.02 * distance
+    }
 
     static func noteEnds(_ ends: TripEnds, tripID: TripID, _ db: Database) throws {
         try db.execute(sql: """

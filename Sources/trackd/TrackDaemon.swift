@@ -37,6 +37,10 @@ struct TrackDaemon: AsyncParsableCommand {
         version: TrackVersion.string
     )
 
+    /// Seconds the trip asked at boot waits, while the car stands, for the OBD-II adapter's first odometer reading
+    /// (an ELM327 resets, searches the car's protocol and reads its VIN and odometer in 2–15 s).
+    static let carWaitAtBoot = 30.0
+
     @Option(help: "Where fixes come from (gpsd://HOST:PORT, serial:///DEVICE?baud=N, file:///PATH?speed=N). Default: the configuration's daemon.source, else gpsd://localhost:2947.")
     var source: String?
 
@@ -173,6 +177,8 @@ struct TrackDaemon: AsyncParsableCommand {
             pointFile: pointFile)
         let tracker = TrackerService(inbox: inbox, configuration: engine, autoStart: autoStart,
                                      ignitionOffAfter: settings.autoStartOn == .ignition ? settings.ignitionOffAfter : nil,
+                                     // A reload that names an adapter later finds the trip at boot long started.
+                                     carWaitAtBoot: settings.obd.adapter == nil ? nil : Self.carWaitAtBoot,
                                      status: status, hub: hub, address: address.description, logger: logger,
                                      recording: recording, heartbeat: heartbeat)
         // systemd's notifications (Type=notify), to $NOTIFY_SOCKET; nothing when systemd did not start trackd.

@@ -43,10 +43,7 @@ struct OBDOdometerTests {
 
         await daemon.stop()
         #expect(daemon.process.exitStatus == 0, "\(daemon.process.output)")
-        let rows = try await query(daemon.database, """
-            SELECT id || ' ' || source || ' ' || odometer_start || ' ' || ifnull(odometer_start_source, '-') || ' '
-                || odometer_end || ' ' || ifnull(odometer_end_source, '-') FROM trip ORDER BY id
-            """)
+        let rows = try await Self.odometers(daemon.database)
         #expect(rows == """
             1 gps 23456700.0 car 23459300.0 car
             2 unrecorded 23459300.0 car 23464300.0 car
@@ -63,5 +60,43 @@ struct OBDOdometerTests {
         #expect(history == "unrecorded 5.0 km (car 23464.3 km, log 23459.3 km)", "\(history)")
         let trips = try await trackctl(["--db", daemon.database, "--json", "trips"])
         #expect(trips.output.contains("\"odometer_start_source\":\"car\""), "\(trips.output)")
+    }
+
+    @Test func theTripAtBootWaitsForTheCarsOdometerSoKilometresDrivenWithoutTrackdComeBeforeIt() async throws {
+        let folder = try TemporaryFolder()
+        // The dashboard's reading, taken the last time trackd ran (without an adapter).
+        let before = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=4")
+        let set = try await trackctl(["--socket", before.socket, "odometer", "set", "23400", "--reason", "dashboard"])
+        #expect(set.status == 0, "\(set.error)")
+        await before.stop()
+
+        // Since then the car was driven 56.7 km without trackd; now the board boots with the adapter in the car.
+        let emulator = try await ELM327Emulator.runningCar(odometer: 23456.7, in: folder.path)
+        defer { emulator.stop() }
+        let port = try #require(emulator.port)
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=4", autoStart: "business",
+                                            configuration: "obd:\n  adapter: tcp://127.0.0.1:\(port)\n", run: 1)
+        #expect(await poll(upTo: 60) { await daemon.status()?["trip"] != nil }, "\(daemon.process.output)")
+        await daemon.stop()
+        #expect(daemon.process.exitStatus == 0, "\(daemon.process.output)")
+        #expect(daemon.process.output.contains("the trip asked at boot waits for the car's odometer"), "\(daemon.process.output)")
+        #expect(daemon.process.output.contains("the car's odometer was read"), "\(daemon.process.output)")
+
+        // The 56.7 km are an entry before the trip, and the trip starts at the car's reading, not the dashboard's.
+        let rows = try await Self.odometers(daemon.database)
+        #expect(rows == """
+            1 unrecorded 23400000.0 dashboard 23456700.0 car
+            2 gps 23456700.0 car 23456700.0 car
+            """, "\(rows)")
+        let verify = try await trackctl(["--db", daemon.database, "verify"])
+        #expect(verify.status == 0, "\(verify.output) \(verify.error)")
+    }
+
+    /// Each entry's number, source, odometer at both ends and where each came from, a line each.
+    private static func odometers(_ database: String) async throws -> String {
+        try await query(database, """
+            SELECT id || ' ' || source || ' ' || odometer_start || ' ' || ifnull(odometer_start_source, '-') || ' '
+                || odometer_end || ' ' || ifnull(odometer_end_source, '-') FROM trip ORDER BY id
+            """)
     }
 }

@@ -59,6 +59,73 @@ struct OutageCarSpeedTests {
         #expect(abs(bridgedError) > abs(error), "bridged \(bridgedError), car \(error)")
     }
 
+    @Test func aTripThatEndsInACarParkUnderARoofCountsTheWayInByTheCarsSpeedAndEndsWhereTheCarStood() throws {
+        var drive = DriveSimulator(seed: 42)
+        drive.park(10)
+        drive.drive(1500, kmh: 50, endKmh: 20)
+        let lastFix = try #require(drive.fixes.last?.time)
+        let before = drive.trueDistance
+        // Down the ramps, round and round, to a stop; then parked under the roof with the engine running a while.
+        drive.outage(45, turnDegrees: 540, endKmh: 0)
+        let ramps = drive.trueDistance - before
+        let stood = drive.now
+        drive.outage(120)
+        let trip = try recordedTrip(drive.fixes, carSpeeds: drive.carSpeeds, until: drive.now)
+        let gap = try #require(trip.gaps.first)
+        #expect(trip.gaps.count == 1)
+        #expect(gap.outcome == .carSpeed && gap.isBridged)
+        #expect(gap.start == lastFix)
+        #expect(abs(gap.distance - ramps) / ramps < 0.02, "ramps \(ramps) m, counted \(gap.distance) m")
+        #expect(abs((trip.measuredDistance - drive.trueDistance) / drive.trueDistance) < 0.005)
+        // It ends when the car came to rest (the first of the car's 0 km/h readings), not at its last fix.
+        let end = try #require(trip.end)
+        #expect(abs(end.seconds(since: stood)) <= 2, "ended \(end), stood \(stood)")
+
+        // Without the car's speed the trip ends at its last fix, the ramps not counted.
+        let plain = try recordedTrip(drive.fixes, carSpeeds: [], until: drive.now)
+        #expect(plain.gaps.isEmpty)
+        #expect(plain.end == lastFix)
+        #expect(abs(trip.measuredDistance - plain.measuredDistance - gap.distance) < 0.001)
+    }
+
+    @Test func aTripClosedByTheIgnitionAfterTheCarDroveFromABarrierIntoACarParkEndsWhereItStoodInside() throws {
+        var drive = DriveSimulator(seed: 44)
+        drive.park(10)
+        drive.drive(1500, kmh: 50)
+        // At the barrier, in the open: the last fixes show the car standing.
+        drive.park(8)
+        let barrier = drive.trueDistance
+        drive.outage(20, endKmh: 15)
+        drive.outage(25, endKmh: 0)
+        let inside = drive.trueDistance - barrier
+        let stood = drive.now
+        drive.outage(120)
+        var run = EngineRun()
+        run.start(at: drive.fixes[0].time!)
+        run.feed(drive.fixes, carSpeeds: drive.carSpeeds)
+        run.stop(at: drive.now, atStandstill: true)
+        let trip = try #require(run.endedTrips.first)
+        let gap = try #require(trip.gaps.first)
+        #expect(gap.outcome == .carSpeed)
+        #expect(abs(gap.distance - inside) / inside < 0.02, "inside \(inside) m, counted \(gap.distance) m")
+        let end = try #require(trip.end)
+        #expect(abs(end.seconds(since: stood)) <= 2, "ended \(end), stood \(stood): not at the barrier")
+    }
+
+    @Test func aTripThatEndsInAnOutageAfterTheAdapterWentSilentWhileMovingKeepsItsLastFix() throws {
+        var drive = DriveSimulator(seed: 43)
+        drive.park(10)
+        drive.drive(1500, kmh: 50, endKmh: 20)
+        let lastFix = try #require(drive.fixes.last?.time)
+        drive.outage(45, turnDegrees: 540, endKmh: 0)
+        drive.outage(120)
+        // The adapter lost 20 s into the ramps: how far the car went after it is unknown.
+        let speeds = drive.carSpeeds.filter { $0.time.seconds(since: lastFix) < 20 }
+        let trip = try recordedTrip(drive.fixes, carSpeeds: speeds, until: drive.now)
+        #expect(trip.gaps.isEmpty)
+        #expect(trip.end == lastFix)
+    }
+
     @Test func anOutageTheCarsSpeedDoesNotCoverIsBridgedFromThePositions() throws {
         let (drive, _) = tunnelDrive()
         // The adapter lost for 20 s in the middle of the tunnel.

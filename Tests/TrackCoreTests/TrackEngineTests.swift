@@ -261,6 +261,46 @@ struct TrackEngineTests {
         #expect(trip.startPosition == drive.fixes[moving - 1].coordinate)
     }
 
+    @Test func aTripAskedBeforeTheCarDroveOffAndStartedOnceItMovesCountsTheMetresMeanwhileFromItsSpot() throws {
+        var drive = DriveSimulator(seed: 23)
+        drive.park(120)
+        let spot = drive.position
+        drive.drive(1500, kmh: 50)
+        drive.park(60)
+        // Started before the car moved: the whole drive.
+        var asked = EngineRun()
+        asked.start(at: drive.fixes[0].time!)
+        asked.feed(drive.fixes)
+        asked.stop(at: drive.now)
+        let whole = try #require(asked.endedTrips.first)
+        // Asked at the first fix, started once the engine sees the car move (a trip at boot that waited for the car).
+        var waited = EngineRun()
+        let mark = waited.engine.distanceOutsideTrips
+        var fed = 0
+        while !waited.engine.isMoving, fed < drive.fixes.count {
+            waited.feed([drive.fixes[fed]])
+            fed += 1
+        }
+        #expect(waited.engine.distanceOutsideTrips > mark, "the car had moved before the engine said so")
+        var late = waited
+        waited.start(at: drive.fixes[fed - 1].time!, measuredSince: mark)
+        waited.feed(Array(drive.fixes.dropFirst(fed)))
+        waited.stop(at: drive.now)
+        let trip = try #require(waited.endedTrips.first)
+        #expect(abs(trip.measuredDistance - whole.measuredDistance) < 0.001,
+                "\(trip.measuredDistance) m against \(whole.measuredDistance) m")
+        #expect(waited.engine.distanceOutsideTrips == mark)
+        let start = try #require(trip.startPosition)
+        #expect(Geodesic.distance(from: start, to: spot) < 3 * drive.receiver.sigma,
+                "\(Geodesic.distance(from: start, to: spot)) m off the spot")
+        // Started the same moment without what was measured meanwhile: shorter, from where the car was then.
+        late.start(at: drive.fixes[fed - 1].time!)
+        late.feed(Array(drive.fixes.dropFirst(fed)))
+        late.stop(at: drive.now)
+        let short = try #require(late.endedTrips.first)
+        #expect(short.measuredDistance < whole.measuredDistance - 1)
+    }
+
     @Test func theIdleAlertSaysWhereTheCarStandsFromTheMeanOfTheStop() throws {
         var drive = DriveSimulator(seed: 23)
         drive.receiver.sigma = 6

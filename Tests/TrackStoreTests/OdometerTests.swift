@@ -125,6 +125,30 @@ struct OdometerTests {
         #expect(!(try await log.verify()).isIntact)
     }
 
+    @Test func aTripThatDidNotStartAtTheCarsReadingEndsAtItOnlyWhenItsKilometresReachIt() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        _ = try await log.setOdometer(48_210_000, reason: "initial reading", context: TestContext.at("2026-11-20T07:30:00Z"))
+        // 6 km by GPS, the car 6.05 km on from the dashboard's reading: the car's end.
+        let agreeing = try await recordTrip(in: log, start: "2026-11-20T08:00:00Z", seconds: 600, carOdometer: (nil, 48_216_050))
+        #expect(agreeing.odometerStartSource == .dashboard)
+        #expect(agreeing.odometerEnd == 48_216_050 && agreeing.odometerEndSource == .car)
+        // 10 km more on the car than the trip drove (the car lent out before it, trackd started before the adapter
+        // read the car): the trip's end is its start and its kilometres, and the car's reading makes the 10 km an
+        // entry of their own when it is next taken, not kilometres of this trip.
+        _ = try await log.setOdometer(48_220_000, reason: "dashboard", context: TestContext.at("2026-11-20T08:30:00Z"))
+        let short = try await recordTrip(in: log, start: "2026-11-20T09:00:00Z", seconds: 600, carOdometer: (nil, 48_236_000))
+        #expect(short.odometerStart == 48_220_000 && short.odometerStartSource == .dashboard)
+        #expect(short.odometerEnd == 48_226_000 && short.odometerEndSource == .gps)
+        let taken = try await log.setOdometer(48_236_000, reason: "read from the car", context: TestContext.at("2026-11-20T10:00:00Z"),
+                                              source: .car)
+        #expect(taken.entry?.source == .unrecorded && taken.entry?.distance == 10_000)
+        // A start read from the car takes the car's end whatever GPS measured (the car's own kilometres).
+        let car = try await recordTrip(in: log, start: "2026-11-20T11:00:00Z", seconds: 600,
+                                       carOdometer: (48_236_000, 48_243_000))
+        #expect(car.odometerEnd == 48_243_000 && car.odometerEndSource == .car)
+    }
+
     @Test func theCarsOdometerOverTripsProposesACalibrationThatCalibrateTakesWithARevision() async throws {
         let folder = try TemporaryFolder()
         let log = try MileageLog.open(path: folder.file("trackd.sqlite"))

@@ -47,4 +47,16 @@ struct CarSpeedTrace: Sendable {
         guard end.seconds(since: previousArrival) <= interval else { return nil }
         return metres + previous.speed * end.seconds(since: previous.at)
     }
+
+    /// When the car came to rest after `start`, as the readings up to `end` tell: the first of the 0 km/h readings
+    /// that end them (`start` if it stood from then on), or `end` while it still answered moving at most `interval`
+    /// seconds before; `nil` when they stopped while it moved (the adapter lost: how far it went is unknown).
+    func rest(after start: MonotonicInstant, until end: MonotonicInstant, interval: Double) -> MonotonicInstant? {
+        guard var index = readings.lastIndex(where: { $0.at <= end }) else { return nil }
+        if readings[index].speed > 0 {
+            return end.seconds(since: readings[index].at) <= interval ? end : nil
+        }
+        while index > 0, readings[index - 1].speed == 0, readings[index - 1].at > start { index -= 1 }
+        return max(readings[index].at, start)
+    }
 }

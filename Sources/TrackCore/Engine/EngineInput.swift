@@ -8,8 +8,11 @@ public enum EngineInput: Sendable {
     /// Time passes without a fix (for the idle alert and the loss of fix while the receiver is silent).
     case tick(MonotonicInstant)
     /// Start a trip. While one runs, nothing new starts. `number` is the log's number for it (else the engine counts),
-    /// `calibrationFactor` the log's factor (else the configuration's).
-    case startTrip(TripKind, purpose: String?, at: MonotonicInstant, number: TripID? = nil, calibrationFactor: Double? = nil)
+    /// `calibrationFactor` the log's factor (else the configuration's). `measuredSince`: a trip asked earlier and
+    /// started now (one that waited for the car's odometer) takes what the engine measured outside trips since it was
+    /// asked — the engine's `distanceOutsideTrips` then — and starts at the spot the car left meanwhile.
+    case startTrip(TripKind, purpose: String?, at: MonotonicInstant, number: TripID? = nil, calibrationFactor: Double? = nil,
+                   measuredSince: Double? = nil)
     /// Change what the running trip is for (an edit in the log while it runs).
     case reclassifyTrip(TripKind, purpose: String?)
     /// Carry on with a trip a power cut interrupted, as the log kept it (nothing happens while another trip runs).

@@ -59,8 +59,9 @@ public struct TrackEngine: Sendable {
             carSpeeds.add(speed, at: at)
         case .tick(let now):
             checkTimers(now: now, emit)
-        case .startTrip(let kind, let purpose, let at, let number, let factor):
-            startTrip(kind, purpose: purpose, at: at, number: number, calibrationFactor: factor, emit)
+        case .startTrip(let kind, let purpose, let at, let number, let factor, let measuredSince):
+            startTrip(kind, purpose: purpose, at: at, number: number, calibrationFactor: factor,
+                      measuredSince: measuredSince, emit)
         case .reclassifyTrip(let kind, let purpose):
             trip?.kind = kind
             trip?.purpose = purpose
@@ -247,7 +248,7 @@ public struct TrackEngine: Sendable {
     // MARK: - Trips
 
     private mutating func startTrip(_ kind: TripKind, purpose: String?, at now: MonotonicInstant, number: TripID?,
-                                    calibrationFactor: Double?, _ emit: (EngineEvent) -> Void) {
+                                    calibrationFactor: Double?, measuredSince: Double?, _ emit: (EngineEvent) -> Void) {
         if let trip {
             emit(.tripAlreadyRunning(trip))
             return
@@ -264,6 +265,15 @@ public struct TrackEngine: Sendable {
         }
         departed = tracker.isMoving
         startRefinable = false
+        // Asked earlier: what was driven since then is the trip's, and it starts at the spot the car left.
+        if let measuredSince, distanceOutsideTrips > measuredSince {
+            started.measuredDistance = distanceOutsideTrips - measuredSince
+            distanceOutsideTrips = measuredSince
+            if departed, let spot = spots.left?.spot {
+                started.startPosition = spot
+                startRefinable = true
+            }
+        }
         trip = started
         emit(.tripStarted(started))
         // The track begins where the trip does.
@@ -283,15 +293,43 @@ public struct TrackEngine: Sendable {
         var motion: [MotionTracker.Event] = []
         tracker.closePendingGap { motion.append($0) }
         for event in motion { apply(event, emit) }
+        let droveOn = countDriveIntoOutage(until: now, emit)
         guard var ended = trip else { return }
         tracker.discardUnconfirmed()
         if let purpose { ended.purpose = purpose }
         // At standstill: the moment the car came to rest, or the trip's start if it stood throughout.
-        if atStandstill, !tracker.isMoving, let since = tracker.stationarySince, let end = ended.end, since < end {
+        if atStandstill, !droveOn, !tracker.isMoving, let since = tracker.stationarySince, let end = ended.end, since < end {
             ended.end = max(since, ended.start ?? since)
         }
         ended.endedAt = now
         trip = nil
         emit(.tripEnded(ended))
+    }
+
+    /// A trip that ends in an outage (driven into a car park under a roof, stopped in a tunnel): the way from the last
+    /// usable fix to where the car came to rest, counted by the car's speed where its readings cover it, as an
+    /// outage counted so (outcome `car_speed`); the trip then ends when the car came to rest. Without such readings
+    /// the trip ends at its last usable fix, as ever. Whether it counted one.
+    @discardableResult
+    private mutating func countDriveIntoOutage(until now: MonotonicInstant, _ emit: (EngineEvent) -> Void) -> Bool {
+        guard trip != nil, let last = lastUsable, now.seconds(since: last.at) > configuration.gapAfter,
+              let rest = carSpeeds.rest(after: last.at, until: now, interval: configuration.carSpeedInterval),
+              rest.seconds(since: last.at) > configuration.gapAfter,
+              let metres = carSpeeds.distance(from: last.at, to: rest, interval: configuration.carSpeedInterval),
+              metres >= configuration.confirmationDistance
+        else { return false }
+        let seconds = rest.seconds(since: last.at)
+        var report = GapReport(start: last.time, end: last.time.adding(seconds: seconds), duration: seconds)
+        report.outcome = .carSpeed
+        report.carSpeedDistance = metres
+        report.distance = metres
+        report.note = "the trip ended in it: counted by the car's speed until the car stood"
+        var motion: [MotionTracker.Event] = []
+        tracker.commit(metres, { motion.append($0) })
+        for event in motion { apply(event, emit) }
+        trip?.gaps.append(report)
+        trip?.end = report.end
+        emit(.gap(report))
+        return true
     }
 }

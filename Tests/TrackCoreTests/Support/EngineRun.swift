@@ -19,9 +19,10 @@ struct EngineRun {
         return MonotonicInstant(nanoseconds: UInt64(1_000_000_000_000 + time.nanosecondsSinceEpoch - origin!.nanosecondsSinceEpoch))
     }
 
-    mutating func start(_ kind: TripKind = .business, purpose: String? = nil, at time: UTCTime) {
+    mutating func start(_ kind: TripKind = .business, purpose: String? = nil, at time: UTCTime,
+                        measuredSince: Double? = nil) {
         let instant = clock(time)
-        engine.handle(.startTrip(kind, purpose: purpose, at: instant)) { events.append($0) }
+        engine.handle(.startTrip(kind, purpose: purpose, at: instant, measuredSince: measuredSince)) { events.append($0) }
     }
 
     mutating func stop(at time: UTCTime, atStandstill: Bool = false) {
@@ -36,8 +37,8 @@ struct EngineRun {
         }
     }
 
-    /// Feeds `fixes` and the car's speeds (km/h) between them, in the order of their times (a speed before a fix
-    /// of the same time).
+    /// Feeds `fixes` and the car's speeds (km/h) between them and after them, in the order of their times (a speed
+    /// before a fix of the same time).
     mutating func feed(_ fixes: [Fix], carSpeeds: [(time: UTCTime, kilometresPerHour: Double)]) {
         var speeds = carSpeeds[...]
         for fix in fixes {
@@ -47,6 +48,10 @@ struct EngineRun {
                 speeds = speeds.dropFirst()
             }
             feed([fix])
+        }
+        for next in speeds {
+            let instant = clock(next.time)
+            engine.handle(.carSpeed(next.kilometresPerHour / 3.6, at: instant)) { events.append($0) }
         }
     }
 
