@@ -126,6 +126,31 @@ struct OutageCarSpeedTests {
         #expect(trip.end == lastFix)
     }
 
+    @Test func aFixThatArrivedLateBeforeTheTunnelDoesNotShortenTheStretchTheSpeedsAreCountedOver() throws {
+        let (drive, _) = tunnelDrive()
+        let onTime = try recordedTrip(drive.fixes, carSpeeds: drive.carSpeeds, until: drive.now)
+        let counted = try #require(onTime.gaps.first?.distance)
+        // The last fix before the tunnel reaches the engine 4 s late (a reader stalled on a busy board), after the
+        // car's speeds of those 4 s; everything else on time.
+        let entry = try #require(drive.fixes.indices.first { drive.fixes[$0 + 1].time!.seconds(since: drive.fixes[$0].time!) > 5 })
+        var run = EngineRun()
+        var inputs: [(at: MonotonicInstant, input: EngineInput)] = drive.carSpeeds.map {
+            (run.clock($0.time), .carSpeed($0.kilometresPerHour / 3.6, at: run.clock($0.time)))
+        }
+        for (index, fix) in drive.fixes.enumerated() {
+            let at = run.clock(fix.time!).adding(seconds: index == entry ? 4 : 0)
+            inputs.append((at, .fix(fix, receivedAt: at)))
+        }
+        // In the order they arrive; a speed before a fix of the same instant.
+        let ordered = inputs.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        run.start(at: drive.fixes[0].time!)
+        for (_, input) in ordered { run.engine.handle(input) { run.events.append($0) } }
+        run.stop(at: drive.now)
+        let gap = try #require(run.endedTrips.first?.gaps.first)
+        #expect(gap.outcome == .carSpeed)
+        #expect(abs(gap.distance - counted) < 25, "late: \(gap.distance) m, on time: \(counted) m")
+    }
+
     @Test func anOutageTheCarsSpeedDoesNotCoverIsBridgedFromThePositions() throws {
         let (drive, _) = tunnelDrive()
         // The adapter lost for 20 s in the middle of the tunnel.

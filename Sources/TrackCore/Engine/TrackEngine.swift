@@ -101,9 +101,11 @@ public struct TrackEngine: Sendable {
         // An outage ends with this fix: what the car's speed says it drove meanwhile, if it covers the outage.
         var carDistance: Double?
         if let last = lastUsable, time.seconds(since: last.time) > configuration.gapAfter {
-            carDistance = carSpeeds.distance(from: last.at, to: now, interval: configuration.carSpeedInterval)
+            carDistance = carSpeeds.distance(from: outageStart(last, endingAt: time, arrivedAt: now), to: now,
+                                             interval: configuration.carSpeedInterval)
         }
-        carSpeeds.forget(before: now)
+        // (Kept a little further back than this fix: the next outage's start may lie before its arrival.)
+        carSpeeds.forget(before: now.adding(seconds: -configuration.carSpeedInterval))
         lastUsable = (time, now)
         let trusted = verdict.trustsPosition ? fix.coordinate : nil
         if let trusted {
@@ -136,6 +138,18 @@ public struct TrackEngine: Sendable {
                                         distance: running.measuredDistance)))
         }
         checkTimers(now: now, emit)
+    }
+
+    /// Where on the monotonic clock an outage from the usable fix `last` to the fix of GPS time `end` that arrived
+    /// `arrived` began, for the car's speeds: as long before `arrived` as the outage lasted by GPS time, not at
+    /// `last`'s own arrival, which a fix that came late (a stalled reader, a busy board) puts later and so shortens
+    /// the stretch the speeds are integrated over. An arrival more than `carSpeedInterval` off (the receiver's
+    /// clock jumped) keeps `last`'s arrival.
+    private func outageStart(_ last: (time: UTCTime, at: MonotonicInstant), endingAt end: UTCTime,
+                             arrivedAt arrived: MonotonicInstant) -> MonotonicInstant {
+        let duration = end.seconds(since: last.time)
+        let elapsed = arrived.seconds(since: last.at)
+        return abs(duration - elapsed) <= configuration.carSpeedInterval ? arrived.adding(seconds: -duration) : last.at
     }
 
     private mutating func apply(_ event: MotionTracker.Event, _ emit: (EngineEvent) -> Void) {
