@@ -181,7 +181,9 @@ extension OdometerReading {
 extension LogProfile {
     init(row: Row) throws {
         try self.init(driver: row["driver"], plate: row["plate"], company: row["company"], timeZone: row["time_zone"],
-                      calibrationFactor: row["calibration_factor"], vin: row["vin"])
+                      calibrationFactor: row["calibration_factor"], vin: row["vin"],
+                      country: (row["country"] as String?).flatMap(Country.init(rawValue:)),
+                      unit: (row["unit"] as String?).flatMap(DistanceUnit.init(rawValue:)))
     }
 
     /// The canonical text the hash chain covers.
@@ -194,6 +196,9 @@ extension LogProfile {
         record.add("calibration_factor", calibrationFactor)
         // Only where there is one: a profile without a VIN keeps the text it had before schema step 7.
         if let vin { record.add("vin", vin) }
+        // The same from schema step 8.
+        if let country { record.add("country", country.rawValue) }
+        if let unit { record.add("unit", unit.rawValue) }
         return record.text
     }
 }

@@ -318,7 +318,22 @@ extension MileageLog {
     /// Sets the driver, plate, company, time zone or VIN; each change is a revision.
     public func setProfile(_ changes: ProfileChanges, reason: String?, context: ChangeContext) async throws(StoreError) -> LogProfile {
         guard !changes.isEmpty else {
-            throw .invalid("nothing to set: give --driver, --plate, --company, --time-zone or --vin")
+            throw .invalid("nothing to set: give --driver, --plate, --company, --time-zone, --vin, --country or --unit")
+        }
+        let country = try changes.country.map { (code: String) throws(StoreError) -> Country? in
+            guard let code = code.nilIfBlank else { return nil }
+            guard let country = Country(code: code) else {
+                throw .invalid("'\(code)' is not a country trackd knows the rules of: EE, DE, UK or US (\"\" for none)")
+            }
+            return country
+        }
+        let unit = try changes.unit.map { (text: String) throws(StoreError) -> DistanceUnit? in
+            guard let text = text.nilIfBlank else { return nil }
+            switch text.lowercased() {
+            case "km", "kilometres", "kilometers": return .kilometres
+            case "mi", "miles": return .miles
+            default: throw .invalid("'\(text)' is not a unit: km or mi (\"\" for the country's)")
+            }
         }
         if let zone = changes.timeZone, LocalDates.zone(zone) == nil {
             throw .invalid("'\(zone)' is not a time zone this system knows; use an IANA name such as Europe/Tallinn")
@@ -334,6 +349,8 @@ extension MileageLog {
             if let company = changes.company { after.company = company.nilIfBlank }
             if let zone = changes.timeZone { after.timeZone = zone }
             if let vin = changes.vin { after.vin = vin.nilIfBlank }
+            if let country { after.country = country }
+            if let unit { after.unit = unit }
             try MileageLog.replaceProfile(before, with: after, reason: reason?.nilIfBlank, context: context, db)
             return after
         }
@@ -347,13 +364,16 @@ extension MileageLog {
             ("driver", before.driver, after.driver), ("plate", before.plate, after.plate),
             ("company", before.company, after.company), ("time_zone", before.timeZone, after.timeZone),
             ("vin", before.vin, after.vin),
+            ("country", before.country?.rawValue, after.country?.rawValue), ("unit", before.unit?.rawValue, after.unit?.rawValue),
             ("calibration_factor", "\(before.calibrationFactor)", "\(after.calibrationFactor)"),
         ].filter { $0.1 != $0.2 }
         guard !fields.isEmpty else { return }
         try db.execute(sql: """
-            UPDATE profile SET driver = ?, plate = ?, company = ?, time_zone = ?, vin = ?, calibration_factor = ?
+            UPDATE profile SET driver = ?, plate = ?, company = ?, time_zone = ?, vin = ?, calibration_factor = ?,
+                country = ?, unit = ?
             WHERE id = 1
-            """, arguments: [after.driver, after.plate, after.company, after.timeZone, after.vin, after.calibrationFactor])
+            """, arguments: [after.driver, after.plate, after.company, after.timeZone, after.vin, after.calibrationFactor,
+                             after.country?.rawValue, after.unit?.rawValue])
         try Ledger.append(db, .profile, ref: "1", payload: after.canonical)
         for (field, old, new) in fields {
             try MileageLog.addRevision(tripID: nil, subject: "profile", field: field, old: old, new: new,

@@ -211,6 +211,14 @@ extension MileageLog {
                 ALTER TABLE profile ADD COLUMN vin TEXT;
                 """)
         }
+        migrator.registerMigration("v8-country") { db in
+            try db.execute(sql: """
+                -- The country whose tax office the log is kept for (its rules, rates and unit; docs/countries.md), and
+                -- the unit distances are shown in where the profile sets its own. NULL: none, and the country's.
+                ALTER TABLE profile ADD COLUMN country TEXT CHECK (country IN ('EE', 'DE', 'UK', 'US'));
+                ALTER TABLE profile ADD COLUMN unit TEXT CHECK (unit IN ('km', 'mi'));
+                """)
+        }
         return migrator
     }()
 

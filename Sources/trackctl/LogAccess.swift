@@ -18,7 +18,19 @@ enum LogAccess {
             }
         }
         return try await withCopy(of: path, json: options.json) { log in
-            try await offline(log, UTCTime(secondsSinceEpoch: Date().timeIntervalSince1970))
+            try await offline(log, now())
+        }
+    }
+
+    /// The time now, by this machine's clock.
+    static func now() -> UTCTime {
+        UTCTime(secondsSinceEpoch: Date().timeIntervalSince1970)
+    }
+
+    /// The log's profile.
+    static func profile(_ options: ConnectionOptions) async throws -> LogProfile {
+        try await read(options, .profile, NoParams(), as: LogProfile.self) { log, _ in
+            try await log.profile()
         }
     }
 

@@ -4,42 +4,52 @@ import TrackText
 
 /// How trackctl writes mileage-log entries for people.
 enum LogText {
-    /// `123.4`: the trip's kilometres as reports print them.
-    static func kilometres(_ trip: LogTrip) -> String {
-        LogTrip.kilometresText(tenths: trip.reportedTenths.distance)
+    /// `123.4`: the trip's kilometres (or miles) as reports print them.
+    static func kilometres(_ trip: LogTrip, unit: DistanceUnit = .kilometres) -> String {
+        DistanceUnit.text(tenths: trip.reportedTenths(in: unit).distance)
     }
 
-    /// The trips as a table, times in the log's zone.
-    static func table(_ trips: [LogTrip], calendar: LocalCalendar?) -> String {
+    /// The trips as a table, times in the log's zone, distances in `unit`; with an `allowance` (a profile's country),
+    /// each business trip's amount and the period's and the tax year's totals.
+    static func table(_ trips: [LogTrip], calendar: LocalCalendar?, unit: DistanceUnit = .kilometres,
+                      allowance: AllowanceView? = nil) -> String {
         guard !trips.isEmpty else { return "no trips" }
         // Where trips started and ended, when any did at a named place.
         let places = trips.contains { $0.startPlace != nil || $0.endPlace != nil }
-        var rows = [["ID", "Date", "Time", "Kind", "Odometer", "km", "Purpose"] + (places ? ["From → to"] : []) + ["Notes"]]
+        let amounts = allowance.map { view in trips.contains { view.allowance.line(of: $0.id) != nil } } ?? false
+        var rows = [["ID", "Date", "Time", "Kind", "Odometer", unit.rawValue] + (amounts ? ["Amount"] : []) + ["Purpose"]
+                    + (places ? ["From → to"] : []) + ["Notes"]]
         for trip in trips {
-            let tenths = trip.reportedTenths
+            let tenths = trip.reportedTenths(in: unit)
             let odometer = tenths.start.map { start in
-                LogTrip.kilometresText(tenths: start) + "–" + (tenths.end.map(LogTrip.kilometresText) ?? "")
+                DistanceUnit.text(tenths: start) + "–" + (tenths.end.map(DistanceUnit.text) ?? "")
             } ?? ""
             // The notes the exports print, and whether the entry was typed in (a column of its own in the CSV).
             // A running trip shows its distance up to its last stored point.
-            let notes = (trip.state == .open ? ["open: km so far"] : []) + (trip.source == .manual ? ["by hand"] : [])
+            let notes = (trip.state == .open ? ["open: \(unit.rawValue) so far"] : []) + (trip.source == .manual ? ["by hand"] : [])
                 + trip.reportNotes()
             var purpose = trip.purpose ?? ""
             if let customer = trip.customer, !customer.isEmpty { purpose += purpose.isEmpty ? customer : " · \(customer)" }
             var row = ["\(trip.id)", date(trip, calendar: calendar), times(trip, calendar: calendar), "\(trip.kind)",
-                       odometer, kilometres(trip), purpose]
+                       odometer, kilometres(trip, unit: unit)]
+            if amounts, let allowance {
+                row.append(allowance.amount(of: trip.id))
+            }
+            row.append(purpose)
             if places {
                 let ends = [trip.startPlace?.name, trip.endPlace?.name]
                 row.append(ends.allSatisfy { $0 == nil } ? "" : ends.map { $0 ?? "·" }.joined(separator: " → "))
             }
             rows.append(row + [notes.joined(separator: "; ")])
         }
-        var lines = align(rows, rightAligned: [0, 5])
-        let totals = MileageReport.Totals(trips)
-        var total = "business \(LogTrip.kilometresText(tenths: totals.business)) km · "
-            + "private \(LogTrip.kilometresText(tenths: totals.private)) km"
-        if totals.unclassified != 0 { total += " · unclassified \(LogTrip.kilometresText(tenths: totals.unclassified)) km" }
+        var lines = align(rows, rightAligned: amounts ? [0, 5, 6] : [0, 5])
+        let totals = MileageReport.Totals(trips, unit: unit)
+        let name = unit.rawValue
+        var total = "business \(DistanceUnit.text(tenths: totals.business)) \(name) · "
+            + "private \(DistanceUnit.text(tenths: totals.private)) \(name)"
+        if totals.unclassified != 0 { total += " · unclassified \(DistanceUnit.text(tenths: totals.unclassified)) \(name)" }
         lines.append(total)
+        if let allowance { lines += allowance.summary }
         return lines.joined(separator: "\n")
     }
 

@@ -2,10 +2,10 @@ import ArgumentParser
 import TrackCore
 import TrackStore
 
-/// `trackctl profile`: the log's driver, plate, company, time zone and car (VIN).
+/// `trackctl profile`: the log's driver, plate, company, time zone, car (VIN), country and unit.
 struct ProfileCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "profile", abstract: "The log's driver, car plate, company, time zone and car (VIN).",
+        commandName: "profile", abstract: "The log's driver, car plate, company, time zone, car (VIN), country and unit.",
         subcommands: [Show.self, Set.self], defaultSubcommand: Show.self)
 
     @ParentCommand var trackctl: TrackControl
@@ -42,14 +42,30 @@ struct ProfileCommand: AsyncParsableCommand {
             "The car's VIN (17 characters; read from the car by an OBD-II adapter when the log has none; \"\" clears it).",
             valueName: "VIN"))
         var vin: String?
+        @Option(help: ArgumentHelp(
+            "The country whose tax office the log is kept for: EE, DE, UK or US (its rules, its allowance, its unit; \"\" for none).",
+            valueName: "CODE"))
+        var country: String?
+        @Option(help: ArgumentHelp("The unit distances are shown in, if not the country's: km or mi (\"\" for the country's).",
+                                   valueName: "km|mi"))
+        var unit: String?
         @Option(help: "Why it changes (kept in the history).") var reason: String?
 
         private var changes: ProfileChanges {
-            ProfileChanges(driver: driver, plate: plate, company: company, timeZone: timeZone, vin: vin)
+            ProfileChanges(driver: driver, plate: plate, company: company, timeZone: timeZone, vin: vin, country: country,
+                           unit: unit)
         }
 
         func validate() throws {
-            if changes.isEmpty { throw ValidationError("nothing to change: give --driver, --plate, --company, --time-zone or --vin") }
+            if changes.isEmpty {
+                throw ValidationError("nothing to change: give --driver, --plate, --company, --time-zone, --vin, --country or --unit")
+            }
+            if let country = country?.trimmingWhitespace, !country.isEmpty, Country(code: country) == nil {
+                throw ValidationError("'\(country)' is not a country trackd knows the rules of: EE, DE, UK or US")
+            }
+            if let unit = unit?.trimmingWhitespace, !unit.isEmpty, !["km", "mi", "kilometres", "kilometers", "miles"].contains(unit.lowercased()) {
+                throw ValidationError("'\(unit)' is not a unit: km or mi")
+            }
         }
 
         func run() async throws {
@@ -67,6 +83,8 @@ struct ProfileCommand: AsyncParsableCommand {
             plate        \(value(profile.plate))
             company      \(value(profile.company))
             VIN          \(value(profile.vin))
+            country      \(profile.country.map { "\($0.rawValue) (\($0.name))" } ?? "(none)")
+            unit         \(profile.distanceUnit == .miles ? "miles" : "kilometres")\(profile.unit == nil ? "" : " (the profile's own)")
             time zone    \(profile.timeZone)
             calibration  \(profile.calibrationFactor)
             """

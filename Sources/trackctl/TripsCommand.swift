@@ -22,6 +22,25 @@ struct TripsCommand: AsyncParsableCommand {
             print(try ControlCall.json(trips))
             return
         }
-        print(LogText.table(trips, calendar: try await LogAccess.calendar(options)))
+        let profile = try await LogAccess.profile(options)
+        let calendar = try? LocalCalendar(profile: profile)
+        var allowance: AllowanceView?
+        if let country = profile.country {
+            // The amounts count every business trip of the tax year up to the period's end (a threshold, a cap).
+            let now = LogAccess.now()
+            let today = calendar?.date(of: now) ?? now.date
+            let period = (params.period ?? .thisMonth).dates(today: today).map { (from: $0.from, through: $0.until.previous) }
+            var year = trips
+            if let period {
+                let yearParams = TripsParams(period: .days(from: country.taxYear(of: period.through), to: period.through),
+                                             kind: .business)
+                year = try await LogAccess.read(options, .trips, yearParams, as: [LogTrip].self) { log, now in
+                    try await log.trips(yearParams, now: now)
+                }
+            }
+            allowance = AllowanceView(country: country, allowance: MileageAllowance(country: country, entries: year),
+                                      period: period)
+        }
+        print(LogText.table(trips, calendar: calendar, unit: profile.distanceUnit, allowance: allowance))
     }
 }

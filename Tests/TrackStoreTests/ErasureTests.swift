@@ -178,7 +178,8 @@ struct ErasureTests {
         let path = folder.file("trackd.sqlite")
         let log = try MileageLog.open(path: path)
         let context = TestContext.at("2026-11-20T07:00:00Z")
-        _ = try await log.setProfile(ProfileChanges(driver: "Mari Maasikas"), reason: nil, context: context)
+        _ = try await log.setProfile(ProfileChanges(driver: "Mari Maasikas", vin: "WP0ZZZ99ZTS390000", country: "EE"),
+                                     reason: nil, context: context)
         _ = try await log.setOdometer(48_210_000, reason: "initial reading", context: context)
         _ = try await recordTrip(in: log, kind: .private, purpose: nil, start: "2026-11-20T08:00:00Z")
 
@@ -290,7 +291,7 @@ struct ErasureTests {
         try queue.close()
 
         let log = try MileageLog.open(path: path)
-        #expect(try log.appliedMigrations() == ["v1-mileage-log", "v2-erasable-chain", "v3-places", "v4-uplink", "v5-report-mail", "v6-odometer-sources", "v7-vehicle"])
+        #expect(try log.appliedMigrations() == ["v1-mileage-log", "v2-erasable-chain", "v3-places", "v4-uplink", "v5-report-mail", "v6-odometer-sources", "v7-vehicle", "v8-country"])
         let stored = try sqlite3(path, "SELECT v1_hash FROM ledger WHERE seq = 2").trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(stored == v1Head)
         let chain = try sqlite3(path, "SELECT payload FROM ledger WHERE subject = 'chain'")

@@ -10,9 +10,15 @@ public struct LogProfile: Sendable, Hashable, Codable {
     public var timeZone: String
     /// The factor applied to measured GPS distance for new trips (from odometer readings; 1 until there are two).
     public var calibrationFactor: Double
+    /// The country whose tax office the log is kept for (its rules, its allowance, its unit); `nil`: none.
+    public var country: Country?
+    /// The unit a person reads distances in, where the profile sets its own; else the country's, else kilometres.
+    public var unit: DistanceUnit?
 
     public init(driver: String? = nil, plate: String? = nil, company: String? = nil, timeZone: String = "UTC",
-                calibrationFactor: Double = 1, vin: String? = nil) {
+                calibrationFactor: Double = 1, vin: String? = nil, country: Country? = nil, unit: DistanceUnit? = nil) {
+        self.country = country
+        self.unit = unit
         self.driver = driver
         self.plate = plate
         self.company = company
@@ -22,9 +28,14 @@ public struct LogProfile: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case driver, plate, company, vin
+        case driver, plate, company, vin, country, unit
         case timeZone = "time_zone"
         case calibrationFactor = "calibration_factor"
+    }
+
+    /// The unit distances are shown in: the profile's own, else its country's, else kilometres.
+    public var distanceUnit: DistanceUnit {
+        unit ?? country?.unit ?? .kilometres
     }
 
     /// Whether `text` is a vehicle identification number as ISO 3779 writes one: 17 characters, digits and capital

@@ -105,6 +105,18 @@ public struct LogTrip: Sendable, Hashable, Identifiable {
         return (nil, nil, LogTrip.tenths(distance))
     }
 
+    /// `reportedTenths` in tenths of `unit`: in miles the odometer readings are converted and rounded each, so
+    /// that rows still chain, and the distance is their difference.
+    public func reportedTenths(in unit: DistanceUnit) -> (start: Int64?, end: Int64?, distance: Int64) {
+        guard unit != .kilometres else { return reportedTenths }
+        if let odometerStart, let odometerEnd {
+            let start = unit.tenths(odometerStart)
+            let end = unit.tenths(odometerEnd)
+            return (start, end, end - start)
+        }
+        return (nil, nil, unit.tenths(distance))
+    }
+
     /// Metres in whole tenths of a kilometre (100 m), rounded half away from zero.
     public static func tenths(_ metres: Double) -> Int64 {
         guard metres.isFinite, abs(metres) < 1e15 else { return 0 }
@@ -118,9 +130,7 @@ public struct LogTrip: Sendable, Hashable, Identifiable {
 
     /// `12.3` from 123 tenths of a kilometre (and `-0.4` from -4).
     public static func kilometresText(tenths: Int64) -> String {
-        let sign = tenths < 0 ? "-" : ""
-        let magnitude = tenths.magnitude
-        return "\(sign)\(magnitude / 10).\(magnitude % 10)"
+        DistanceUnit.text(tenths: tenths)
     }
 }
 

@@ -54,10 +54,10 @@ public struct MileageReport: Sendable, Hashable, Codable {
 
         public init() {}
 
-        /// The totals of the entries that count (deleted ones do not).
-        public init(_ entries: some Sequence<LogTrip>) {
+        /// The totals of the entries that count (deleted ones do not), in tenths of `unit`.
+        public init(_ entries: some Sequence<LogTrip>, unit: DistanceUnit = .kilometres) {
             for trip in entries where trip.counts {
-                let tenths = trip.reportedTenths.distance
+                let tenths = trip.reportedTenths(in: unit).distance
                 switch trip.kind {
                 case .business: business += tenths
                 case .private: `private` += tenths

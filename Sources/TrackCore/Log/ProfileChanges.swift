@@ -7,9 +7,15 @@ public struct ProfileChanges: Sendable, Hashable, Codable {
     public var timeZone: String?
     /// The car's VIN (17 characters; an empty string clears it, and the next car's is then read again).
     public var vin: String?
+    /// The country's code (`EE`, `DE`, `UK`, `US`; an empty string: none).
+    public var country: String?
+    /// `km` or `mi` (an empty string: the country's).
+    public var unit: String?
 
     public init(driver: String? = nil, plate: String? = nil, company: String? = nil, timeZone: String? = nil,
-                vin: String? = nil) {
+                vin: String? = nil, country: String? = nil, unit: String? = nil) {
+        self.country = country
+        self.unit = unit
         self.driver = driver
         self.plate = plate
         self.company = company
@@ -18,10 +24,12 @@ public struct ProfileChanges: Sendable, Hashable, Codable {
     }
 
     /// Whether anything is asked.
-    public var isEmpty: Bool { driver == nil && plate == nil && company == nil && timeZone == nil && vin == nil }
+    public var isEmpty: Bool {
+        driver == nil && plate == nil && company == nil && timeZone == nil && vin == nil && country == nil && unit == nil
+    }
 
     enum CodingKeys: String, CodingKey {
-        case driver, plate, company, vin
+        case driver, plate, company, vin, country, unit
         case timeZone = "time_zone"
     }
 }

@@ -1,0 +1,70 @@
+/// One country's mileage allowance as it stood from a date on: the rate per unit (in thousandths of the currency,
+/// so that 72.5 cents is exact), a lower rate past a yearly threshold, a monthly cap, and where the rule comes from.
+/// The table of them is data (`AllowanceRate+Table`), and docs/countries.md prints it.
+public struct AllowanceRate: Sendable, Hashable {
+    public var country: Country
+    /// The first day it applies (a trip's local date).
+    public var from: CivilDate
+    /// Thousandths of the currency per unit of the country (0.45 £/mile: 450).
+    public var rate: Int64
+    /// Past `threshold` units in a tax year, this rate instead (the UK's 25p after 10,000 miles).
+    public var reducedRate: Int64?
+    /// Units per tax year at the full rate.
+    public var threshold: Int64?
+    /// The most a calendar month's trips are paid, minor units (Estonia's 550 €).
+    public var monthlyCap: Int64?
+    /// The law or notice it comes from.
+    public var source: String
+
+    public init(_ country: Country, from: CivilDate, rate: Int64, reducedRate: Int64? = nil, threshold: Int64? = nil,
+                monthlyCap: Int64? = nil, source: String) {
+        self.country = country
+        self.from = from
+        self.rate = rate
+        self.reducedRate = reducedRate
+        self.threshold = threshold
+        self.monthlyCap = monthlyCap
+        self.source = source
+    }
+
+    /// The rule in force for `country` on `date`, or `nil` before the table's first for it.
+    public static func inForce(for country: Country, on date: CivilDate) -> AllowanceRate? {
+        table.last { $0.country == country && $0.from <= date }
+    }
+
+    /// `0.45 £/mi (0.25 £ past 10,000 mi a tax year)`, `0.50 €/km, at most 550.00 € a month`.
+    public var summary: String {
+        let currency = country.currency
+        let unit = country.unit.rawValue
+        var text = "\(Self.rateText(rate, currency))/\(unit)"
+        if let reducedRate, let threshold {
+            text += " (\(Self.rateText(reducedRate, currency)) past \(Self.grouped(threshold)) \(unit) a tax year)"
+        }
+        if let monthlyCap { text += ", at most \(currency.text(minor: monthlyCap)) a month" }
+        return text
+    }
+
+    /// Thousandths of the currency as a rate, to the cent at least: `$0.725`, `£0.45`, `0.50 €`.
+    static func rateText(_ thousandths: Int64, _ currency: Currency) -> String {
+        let fraction = thousandths % 1000
+        var digits = String(fraction + 1000).dropFirst()
+        if digits.hasSuffix("0") { digits = digits.dropLast() }
+        let number = "\(thousandths / 1000).\(digits)"
+        switch currency {
+        case .euro: return "\(number) €"
+        case .pound: return "£\(number)"
+        case .dollar: return "$\(number)"
+        }
+    }
+
+    /// `10,000`.
+    static func grouped(_ value: Int64) -> String {
+        let digits = Array(String(value))
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { text += "," }
+            text.append(digit)
+        }
+        return text
+    }
+}

@@ -1,0 +1,66 @@
+/// The country whose tax office the log is kept for: it sets the rules the log is checked against, the rate of the
+/// mileage allowance and the unit a person reads distances in. `nil` in the profile: none (kilometres, no rates).
+public enum Country: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// Estonia: Maksu- ja Tolliamet.
+    case estonia = "EE"
+    /// Germany: the Finanzamt.
+    case germany = "DE"
+    /// The United Kingdom: HMRC.
+    case unitedKingdom = "UK"
+    /// The United States: the IRS.
+    case unitedStates = "US"
+
+    /// A country from its code as a person types it (`ee`, `DE`, `GB` for the UK), or `nil`.
+    public init?(code: String) {
+        let upper = code.uppercased()
+        if upper == "GB" {
+            self = .unitedKingdom
+        } else if let country = Country(rawValue: upper) {
+            self = country
+        } else {
+            return nil
+        }
+    }
+
+    /// The unit its tax office counts in.
+    public var unit: DistanceUnit {
+        switch self {
+        case .estonia, .germany: .kilometres
+        case .unitedKingdom, .unitedStates: .miles
+        }
+    }
+
+    /// The currency its allowance is paid in.
+    public var currency: Currency {
+        switch self {
+        case .estonia, .germany: .euro
+        case .unitedKingdom: .pound
+        case .unitedStates: .dollar
+        }
+    }
+
+    /// The first day of its tax year, as a month and a day (the UK's runs from 6 April; the others' from 1 January).
+    public var taxYearStart: (month: Int, day: Int) {
+        self == .unitedKingdom ? (4, 6) : (1, 1)
+    }
+
+    /// The first day of the tax year `date` falls in.
+    public func taxYear(of date: CivilDate) -> CivilDate {
+        let start = taxYearStart
+        let thisYear = CivilDate(year: date.year, month: start.month, day: start.day)!
+        return date >= thisYear ? thisYear : CivilDate(year: date.year - 1, month: start.month, day: start.day)!
+    }
+
+    /// The code: `EE`, `DE`, `UK`, `US`.
+    public var description: String { rawValue }
+
+    /// Its name in English.
+    public var name: String {
+        switch self {
+        case .estonia: "Estonia"
+        case .germany: "Germany"
+        case .unitedKingdom: "the United Kingdom"
+        case .unitedStates: "the United States"
+        }
+    }
+}

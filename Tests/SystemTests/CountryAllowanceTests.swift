@@ -1,0 +1,45 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A profile's country through trackctl: `trips` in its unit, each business trip's allowance and the totals, and the
+/// amount that follows an edit.
+struct CountryAllowanceTests {
+    @Test func aUKProfileListsTripsInMilesWithTheirAllowanceAndAnEditToPrivateTakesItAway() async throws {
+        let folder = try TemporaryFolder()
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=10")
+        let socket = ["--socket", daemon.socket]
+        let set = try await trackctl(socket + ["profile", "set", "--country", "UK", "--reason", "kept for HMRC"])
+        #expect(set.status == 0, "\(set.error)")
+        #expect(set.output.contains("country      UK (the United Kingdom)"), "\(set.output)")
+        #expect(set.output.contains("unit         miles"), "\(set.output)")
+        // 16.1 km is 10.0 miles: £4.50 at 45p; 8.0 km is 5.0 miles.
+        for trip in [["--date", "2026-03-02", "--distance", "16.1", "--business", "--purpose", "Site visit, Leeds"],
+                     ["--date", "2026-03-03", "--distance", "8.0", "--private"]] {
+            let added = try await trackctl(socket + ["add"] + trip + ["--reason", "paper log"])
+            #expect(added.status == 0, "\(added.error)")
+        }
+        let listed = try await trackctl(socket + ["trips", "--month", "2026-03"])
+        #expect(listed.status == 0, "\(listed.error)")
+        let lines = listed.output.split(separator: "\n").map(String.init)
+        #expect(lines.first?.contains(" mi ") == true && lines.first?.contains("Amount") == true, "\(listed.output)")
+        let row = lines.first { $0.contains("Site visit") }?.split(separator: " ").map(String.init) ?? []
+        #expect(row.contains("10.0") && row.contains("£4.50"), "\(listed.output)")
+        #expect(lines.contains("business 10.0 mi · private 5.0 mi"), "\(listed.output)")
+        #expect(lines.contains("allowance (UK): £4.50 · tax year from 2025-04-06 to 2026-03-31: £4.50"), "\(listed.output)")
+        #expect(lines.contains { $0.hasPrefix("  £0.45/mi (£0.25 past 10,000 mi a tax year) from 2011-04-06 (ITEPA 2003 s. 230") },
+                "\(listed.output)")
+        #expect(!listed.output.contains(" km"), "no kilometres for a UK profile: \(listed.output)")
+
+        // The business trip was private after all: no allowance any more.
+        let edited = try await trackctl(socket + ["edit", "1", "--private", "--reason", "drove to a friend"])
+        #expect(edited.status == 0, "\(edited.error)")
+        let after = try await trackctl(socket + ["trips", "--month", "2026-03"])
+        #expect(after.output.contains("allowance (UK): £0.00 · tax year from 2025-04-06 to 2026-03-31: £0.00"), "\(after.output)")
+
+        let refused = try await trackctl(socket + ["profile", "set", "--country", "FR"])
+        #expect(refused.status != 0)
+        #expect(refused.error.contains("'FR' is not a country trackd knows the rules of: EE, DE, UK or US"), "\(refused.error)")
+        await daemon.stop()
+    }
+}
