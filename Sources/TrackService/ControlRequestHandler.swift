@@ -124,6 +124,10 @@ public struct ControlRequestHandler: Sendable {
             }
         case .verify:
             result = await read(call, NoParams.self, settling: true) { log, _ in try await log.verify() }
+        case .check:
+            result = await read(call, TripsParams.self, settling: true) { log, params in
+                try await log.check(params ?? TripsParams(), now: now())
+            }
         case .start:
             result = await change(call, StartParams.self, peer: peer, session: session) { .start($0) }
         case .stop:

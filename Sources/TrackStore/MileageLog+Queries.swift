@@ -38,6 +38,26 @@ extension MileageLog {
         return try await trips(dates: period.dates(today: LocalDates.date(of: now, zone: zone)), kind: kind)
     }
 
+    /// What a tax office would question in a period's entries (`LogCheck`; this month and all kinds unless told
+    /// otherwise): the profile, the entries, the odometer's links from the entry before the period on, and the
+    /// changes made to them, on the log's local dates.
+    public func check(_ params: TripsParams, now: UTCTime) async throws(StoreError) -> [LogFinding] {
+        let profile = try await profile()
+        let entries = try await trips(period: params.period ?? .thisMonth, kind: params.kind ?? .all, now: now)
+        let before: LogTrip? = try await read("read the entry before the period") { db in
+            guard let first = entries.first else { return nil }
+            return try Row.fetchOne(db, sql: """
+                SELECT * FROM trip WHERE id < ? AND state = 'closed' AND odometer_end IS NOT NULL ORDER BY id DESC LIMIT 1
+                """, arguments: [first.id]).map(LogTrip.init(row:))
+        }
+        let changes = try await revisions(tripIDs: entries.map(\.id)).compactMap { revision in
+            revision.tripID.map {
+                LogCheck.Change(trip: $0, field: revision.field, date: LocalDates.date(of: revision.time, zone: profile.timeZone))
+            }
+        }
+        return LogCheck.findings(profile: profile, entries: entries, before: before, changes: changes)
+    }
+
     /// One trip.
     public func trip(_ id: TripID) async throws(StoreError) -> LogTrip {
         try await read("read trip \(id)") { db in try MileageLog.soFar(MileageLog.trip(id, db), db) }

@@ -77,4 +77,6 @@ enum ExitStatus {
     static let unreachable: Int32 = 2
     /// `verify` found the log altered.
     static let broken: Int32 = 3
+    /// `check` found something a tax office would question.
+    static let findings: Int32 = 4
 }

@@ -11,7 +11,7 @@ struct TrackControl: AsyncParsableCommand {
         subcommands: [
             StatusCommand.self, StartCommand.self, StopCommand.self, TripsCommand.self, ShowCommand.self, AddCommand.self,
             EditCommand.self, DeleteCommand.self, RegularCommand.self, OdometerCommand.self, ProfileCommand.self,
-            ExportCommand.self, VerifyCommand.self, EraseCommand.self, PlaceCommand.self, WatchCommand.self, ReplayCommand.self,
+            ExportCommand.self, CheckCommand.self, VerifyCommand.self, EraseCommand.self, PlaceCommand.self, WatchCommand.self, ReplayCommand.self,
             DecodeCommand.self,
             PlayCommand.self, WebCommand.self,
         ]

@@ -42,4 +42,35 @@ struct CountryAllowanceTests {
         #expect(refused.error.contains("'FR' is not a country trackd knows the rules of: EE, DE, UK or US"), "\(refused.error)")
         await daemon.stop()
     }
+
+    @Test func checkListsWhatAGermanTaxOfficeWouldQuestionAndExitsZeroOnceItIsFixed() async throws {
+        let folder = try TemporaryFolder()
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=10")
+        let socket = ["--socket", daemon.socket]
+        let set = try await trackctl(socket + ["profile", "set", "--country", "DE", "--driver", "Anna Tamm", "--plate", "B-AT 123"])
+        #expect(set.status == 0, "\(set.error)")
+        // Entered the day they were driven (the demo drive's GPS day: prompt), one without the business partner visited.
+        let today = "2026-11-22"
+        for trip in [["--purpose", "Wartung Anlage 3", "--customer", "Müller GmbH", "--destination", "Hauptstr. 5, Köln"],
+                     ["--purpose", "Angebot besprechen", "--destination", "Ring 12, Bonn"]] {
+            let added = try await trackctl(socket + ["add", "--date", today, "--distance", "30", "--business"] + trip)
+            #expect(added.status == 0, "\(added.error)")
+        }
+        let found = try await trackctl(socket + ["check", "--month", "2026-11"])
+        #expect(found.status == 4, "\(found.output) \(found.error)")
+        let heads = found.output.split(separator: "\n").filter { !$0.hasPrefix("  ") }
+        #expect(heads == ["trip 2 · customer-missing: business trip without the business partner visited",
+                          "1 finding by the rules for Germany and every log's"], "\(found.output)")
+        #expect(found.output.contains("  fix: trackctl edit 2 --customer \"NAME\""), "\(found.output)")
+
+        let fixed = try await trackctl(socket + ["edit", "2", "--customer", "Schmidt KG", "--reason", "forgot"])
+        #expect(fixed.status == 0, "\(fixed.error)")
+        let clean = try await trackctl(socket + ["check", "--month", "2026-11"])
+        #expect(clean.status == 0, "\(clean.output) \(clean.error)")
+        #expect(clean.output == "nothing to question by the rules for Germany and every log's\n", "\(clean.output)")
+        await daemon.stop()
+        // The same from the file alone, as an accountant reads a copy of the card.
+        let offline = try await trackctl(["--db", daemon.database, "--json", "check", "--month", "2026-11"])
+        #expect(offline.status == 0 && offline.output == "[]\n", "\(offline.output) \(offline.error)")
+    }
 }

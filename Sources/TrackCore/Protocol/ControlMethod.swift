@@ -40,6 +40,8 @@ public enum ControlMethod: String, Sendable, CaseIterable, Codable {
     case export
     /// Check the log against its hash chain → `VerificationReport`.
     case verify
+    /// What a tax office would question in a period's entries: `TripsParams` → `[LogFinding]`.
+    case check
     /// Erase routes, the names in the profile, or everything: `EraseParams` → `LogErasure`.
     case erase
     /// The named places → `[Place]`.
@@ -63,8 +65,8 @@ public enum ControlMethod: String, Sendable, CaseIterable, Codable {
         switch self {
         case .start, .stop, .add, .edit, .delete, .regularAdd, .regularRemove, .odometerSet, .odometerCalibrate, .profileSet, .erase,
              .placeAdd, .placeEdit, .placeRemove, .reportMailed, .reportMail: true
-        case .hello, .status, .watch, .trips, .show, .regularList, .odometer, .profile, .export, .verify, .placeList,
-             .placeSuggest: false
+        case .hello, .status, .watch, .trips, .show, .regularList, .odometer, .profile, .export, .verify, .check,
+             .placeList, .placeSuggest: false
         }
     }
 }
