@@ -27,6 +27,11 @@ public enum CSVExport {
                                  "start_place", "start_address", "end_place", "end_address", "source", "state",
                                  "driver", "plate", "company", "notes", "odometer_start_source", "odometer_end_source"]
 
+    /// The header for a report in `unit`: the distance columns say it (`distance_km`, `distance_mi`).
+    public static func columns(for unit: DistanceUnit) -> [String] {
+        unit == .kilometres ? columns : columns.map { $0.hasSuffix("_km") ? String($0.dropLast(2)) + unit.rawValue : $0 }
+    }
+
     /// The byte-order mark the text begins with.
     public static let byteOrderMark = "\u{FEFF}"
 
@@ -34,10 +39,11 @@ public enum CSVExport {
     public static func render(_ report: MileageReport) throws(ReportError) -> String {
         let calendar = try LocalCalendar(profile: report.profile)
         let profile = report.profile
+        let unit = profile.distanceUnit
         var text = byteOrderMark
-        append(columns.map(Field.text), to: &text)
+        append(columns(for: unit).map(Field.text), to: &text)
         for entry in report.trips {
-            let row = ReportRow(entry.trip, calendar: calendar)
+            let row = ReportRow(entry.trip, calendar: calendar, unit: unit)
             let trip = entry.trip
             append([
                 .number(trip.id.description), .number(row.dateText), .number(row.startTime), .number(row.endTime),
@@ -54,7 +60,7 @@ public enum CSVExport {
         for line in ReportSummary(report).lines {
             var fields = [Field](repeating: .text(""), count: columns.count)
             fields[column("id")] = .text("total")
-            fields[column("distance_km")] = .number(LogTrip.kilometresText(tenths: line.tenths))
+            fields[column("distance_km")] = .number(DistanceUnit.text(tenths: line.tenths))
             fields[column("kind")] = .text(line.kind)
             fields[column("notes")] = .text(line.tripsText)
             append(fields, to: &text)

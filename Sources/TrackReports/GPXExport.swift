@@ -30,12 +30,12 @@ public enum GPXExport {
             if let note = entry.trip.route.reportNote {
                 // Numbers, a date, a kind and a fixed note, no free text: nothing that could hold `--`.
                 let date = calendar.map { ReportRow(entry.trip, calendar: $0).date } ?? entry.trip.date
-                xml += "  <!-- \(ReportRow.caption(entry.trip, date: date)): \(note) -->\n"
+                xml += "  <!-- \(ReportRow.caption(entry.trip, date: date, unit: report.profile.distanceUnit)): \(note) -->\n"
                 continue
             }
             let segments = entry.drawableSegments
             guard !segments.isEmpty else { continue }
-            xml += track(entry.trip, segments: segments)
+            xml += track(entry.trip, segments: segments, unit: report.profile.distanceUnit)
         }
         xml += "</gpx>\n"
         return xml
@@ -77,13 +77,13 @@ public enum GPXExport {
     }
 
     /// One `<trk>` with its segments.
-    static func track(_ trip: LogTrip, segments: [[TrackPoint]]) -> String {
+    static func track(_ trip: LogTrip, segments: [[TrackPoint]], unit: DistanceUnit = .kilometres) -> String {
         var xml = "  <trk>\n"
         xml += element("name", trackName(trip), indent: 4)
         var description = [trip.placesSentence].compactMap { $0 }
         if let customer = trip.customer, !customer.isEmpty { description.append("customer: \(customer)") }
         if let destination = trip.destination, !destination.isEmpty { description.append("to: \(destination)") }
-        description.append("\(LogTrip.kilometresText(tenths: trip.reportedTenths.distance)) km")
+        description.append("\(DistanceUnit.text(tenths: trip.reportedTenths(in: unit).distance)) \(unit.rawValue)")
         if trip.gapCount > 0 { description.append(trip.gapCount == 1 ? "1 outage" : "\(trip.gapCount) outages") }
         xml += element("desc", description.joined(separator: "; "), indent: 4)
         xml += element("number", trip.id.description, indent: 4)

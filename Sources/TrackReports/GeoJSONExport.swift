@@ -12,7 +12,8 @@ import TrackCore
 ///   and repeating the point keeps every recorded position and the same segments as the GPX and the maps; the
 ///   line has no length, so it adds nothing to a measured distance.
 /// - Properties: the trip's fields as `LogTrip` encodes them in JSON (`purpose`, `odometer_start` in km,
-///   `distance_m`…), and `date`, `start_local`, `end_local` (ISO 8601 with the zone's offset), `distance_km`
+///   `distance_m`…), and `date`, `start_local`, `end_local` (ISO 8601 with the zone's offset), `distance_km` (and
+///   `distance_mi` for a profile in miles)
 ///   (the reported figure, as in the CSV), `driver`, `plate`, `company`, `time_zone`, `notes`.
 /// - Places: `start_place` and `end_place` are the names of the named places the trip started and ended at (text,
 ///   in place of `LogTrip`'s objects), `start_address` and `end_address` their addresses; each is left out when the
@@ -41,6 +42,10 @@ public enum GeoJSONExport {
         properties["start_local"] = .optional(trip.start.map { localISO8601(calendar.localTime($0)) })
         properties["end_local"] = .optional(trip.end.map { localISO8601(calendar.localTime($0)) })
         properties["distance_km"] = .number(Double(row.distanceTenths) / 10)
+        // A profile in miles: the figure its reports print, beside the kilometres programs read.
+        if report.profile.distanceUnit == .miles {
+            properties["distance_mi"] = .number(Double(trip.reportedTenths(in: .miles).distance) / 10)
+        }
         properties["driver"] = .optional(report.profile.driver)
         properties["plate"] = .optional(report.profile.plate)
         properties["company"] = .optional(report.profile.company)

@@ -15,7 +15,7 @@ public enum HTMLReport {
     /// The HTML text of `report`; throws for a profile whose time zone is unknown.
     public static func render(_ report: MileageReport) throws(ReportError) -> String {
         let calendar = try LocalCalendar(profile: report.profile)
-        let rows = report.trips.map { ReportRow($0.trip, calendar: calendar) }
+        let rows = report.trips.map { ReportRow($0.trip, calendar: calendar, unit: report.profile.distanceUnit) }
         var html = "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n"
         html += "<meta charset=\"utf-8\"/>\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
@@ -24,6 +24,8 @@ public enum HTMLReport {
         html += "<style>\n\(styleSheet)\n</style>\n</head>\n<body>\n"
         html += header(report, calendar: calendar)
         html += tripTable(report, rows: rows)
+        html += allowance(report)
+        html += check(report)
         html += history(report, calendar: calendar)
         html += maps(report, rows: rows)
         html += footer(report)
@@ -55,26 +57,35 @@ public enum HTMLReport {
 
     /// (b) One row per trip, oldest first, and the totals.
     static func tripTable(_ report: MileageReport, rows: [ReportRow]) -> String {
+        let allowance = report.allowance
         var html = "<section class=\"trips\">\n<h2>Trips</h2>\n<table class=\"trips\">\n<colgroup>"
         html += "<col class=\"no\"/><col class=\"date\"/><col class=\"start\"/><col class=\"end\"/>"
-        html += "<col class=\"odometer\"/><col class=\"odometer\"/><col class=\"km\"/><col class=\"kind\"/>"
-        html += "<col class=\"purpose\"/><col class=\"where\"/><col class=\"notes\"/></colgroup>\n"
+        html += "<col class=\"odometer\"/><col class=\"odometer\"/><col class=\"km\"/>"
+        if allowance != nil { html += "<col class=\"amount\"/>" }
+        html += "<col class=\"kind\"/><col class=\"purpose\"/><col class=\"where\"/><col class=\"notes\"/></colgroup>\n"
         html += "<thead><tr><th class=\"num\">No.</th><th>Date</th><th>Start</th><th>End</th>"
-        html += "<th class=\"num\">Odometer start</th><th class=\"num\">Odometer end</th><th class=\"num\">km</th>"
+        html += "<th class=\"num\">Odometer start</th><th class=\"num\">Odometer end</th>"
+        html += "<th class=\"num\">\(report.profile.distanceUnit.rawValue)</th>"
+        if allowance != nil { html += "<th class=\"num\">Amount</th>" }
         html += "<th>Kind</th><th>Purpose</th><th>Customer / destination / from → to</th><th>Notes</th></tr>"
         html += "</thead>\n<tbody>\n"
         if rows.isEmpty {
-            html += "<tr><td colspan=\"11\" class=\"empty\">No trips in this period.</td></tr>\n"
+            html += "<tr><td colspan=\"\(allowance == nil ? 11 : 12)\" class=\"empty\">No trips in this period.</td></tr>\n"
         }
         for row in rows {
-            html += tripRow(row)
+            html += tripRow(row, amount: allowance.map { $0.text(of: row.trip.id) ?? "" })
         }
         html += "</tbody>\n<tfoot>\n"
         for line in ReportSummary(report).lines {
             let label = line.kind == "all" ? "All trips" : "Total \(line.kind)"
             html += "<tr class=\"total \(line.kind)\" data-kind=\"\(line.kind)\">"
             html += "<td colspan=\"6\">\(escape(label)) (\(line.tripsText))</td>"
-            html += "<td class=\"num km\">\(LogTrip.kilometresText(tenths: line.tenths))</td><td colspan=\"4\"></td></tr>\n"
+            html += "<td class=\"num km\">\(DistanceUnit.text(tenths: line.tenths))</td>"
+            if let allowance {
+                let total = line.kind == "business" || line.kind == "all" ? allowance.currency.text(minor: allowance.total) : ""
+                html += "<td class=\"num amount\">\(escape(total))</td>"
+            }
+            html += "<td colspan=\"4\"></td></tr>\n"
         }
         html += "</tfoot>\n</table>\n"
         // Where the odometer readings came from, for the letters after them (only the sources the table shows).
@@ -88,8 +99,9 @@ public enum HTMLReport {
         return html + "</section>\n"
     }
 
-    /// One trip's row: deleted ones struck through with the reason, a business trip without purpose highlighted.
-    static func tripRow(_ row: ReportRow) -> String {
+    /// One trip's row: deleted ones struck through with the reason, a business trip without purpose highlighted;
+    /// with an `amount` column, the trip's allowance.
+    static func tripRow(_ row: ReportRow, amount: String? = nil) -> String {
         let trip = row.trip
         var classes = ["trip", trip.kind.rawValue]
         if trip.state == .deleted { classes.append("deleted") }
@@ -100,7 +112,9 @@ public enum HTMLReport {
         html += "<td class=\"fixed\" title=\"\(row.endUTC)\">\(row.endTime)</td>"
         html += "<td class=\"num\">\(row.odometerStart)\(sourceMark(row.odometerStart.isEmpty ? nil : trip.odometerStartSource))</td>"
         html += "<td class=\"num\">\(row.odometerEnd)\(sourceMark(row.odometerEnd.isEmpty ? nil : trip.odometerEndSource))</td>"
-        html += "<td class=\"num km\">\(row.distance)</td><td>\(trip.kind.rawValue)</td>"
+        html += "<td class=\"num km\">\(row.distance)</td>"
+        if let amount { html += "<td class=\"num amount\">\(escape(amount))</td>" }
+        html += "<td>\(trip.kind.rawValue)</td>"
         html += "<td class=\"text\">\(multiline(trip.purpose ?? ""))</td>"
         var whereabouts = [trip.customer, trip.destination].compactMap { $0 }.filter { !$0.isEmpty }.map(multiline)
         if let fromTo = fromTo(trip) { whereabouts.append(fromTo) }
@@ -146,6 +160,39 @@ public enum HTMLReport {
             return "<span class=\"place \(role)\"\(title)>\(multiline(place.name))\(address)</span>"
         }
         return "<span class=\"places\">\(place(trip.startPlace, "from")) → \(place(trip.endPlace, "to"))</span>"
+    }
+
+    /// The allowance of the period's business trips, the tax year's to its end, and the rules that made it (with a
+    /// country in the profile; `docs/countries.md`).
+    static func allowance(_ report: MileageReport) -> String {
+        guard let allowance = report.allowance else { return "" }
+        let currency = allowance.currency
+        var html = "<section class=\"allowance\">\n<h2>Allowance (\(escape(allowance.country.name)))</h2>\n"
+        html += "<p class=\"allowance-total\">This period: <strong>\(escape(currency.text(minor: allowance.total)))</strong>"
+        if let year = allowance.yearFrom, let total = allowance.yearTotal {
+            html += " · tax year from \(year) to the period's end: \(escape(currency.text(minor: total)))"
+        }
+        html += "</p>\n"
+        if !allowance.rules.isEmpty {
+            html += "<ul class=\"rules\">\n" + allowance.rules.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
+        }
+        return html + "</section>\n"
+    }
+
+    /// What `trackctl check` finds in the period: each finding with its trip and its fix, or that there is none.
+    static func check(_ report: MileageReport) -> String {
+        guard let findings = report.findings else { return "" }
+        var html = "<section class=\"check\">\n<h2>Check</h2>\n"
+        guard !findings.isEmpty else {
+            return html + "<p class=\"clean\">Nothing a tax office would question (<code>trackctl check</code>).</p>\n</section>\n"
+        }
+        html += "<ul class=\"findings\">\n"
+        for finding in findings {
+            let subject = finding.trip.map { "Trip \($0)" } ?? "Profile"
+            html += "<li class=\"finding \(finding.rule.rawValue)\"><strong>\(escape(subject))</strong>: \(escape(finding.problem)). "
+            html += "<span class=\"why\">\(escape(finding.why)).</span> <span class=\"fix\">Fix: <code>\(escape(finding.fix))</code></span></li>\n"
+        }
+        return html + "</ul>\n</section>\n"
     }
 
     /// (c) Every change, oldest first.

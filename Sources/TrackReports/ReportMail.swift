@@ -64,7 +64,18 @@ public enum ReportMail {
         }
         for line in ReportSummary(report).lines {
             let label = line.kind == "all" ? "Total" : line.kind.prefix(1).uppercased() + line.kind.dropFirst()
-            lines.append("\(label): \(LogTrip.kilometresText(tenths: line.tenths)) km (\(line.tripsText))")
+            lines.append("\(label): \(DistanceUnit.text(tenths: line.tenths)) \(profile.distanceUnit.rawValue) (\(line.tripsText))")
+        }
+        if let allowance = report.allowance {
+            lines.append("Allowance (\(allowance.country)): \(allowance.currency.text(minor: allowance.total))"
+                         + (allowance.yearTotal.map { "; tax year from \(allowance.yearFrom!): \(allowance.currency.text(minor: $0))" } ?? ""))
+        }
+        if let findings = report.findings {
+            lines.append(findings.isEmpty ? "trackctl check: nothing to question."
+                         : "trackctl check: \(findings.count) finding\(findings.count == 1 ? "" : "s") a tax office would question (listed in the report):")
+            for finding in findings {
+                lines.append("- \(finding.trip.map { "trip \($0)" } ?? "profile"): \(finding.problem)")
+            }
         }
         lines.append("")
         if let head = report.chainHead {

@@ -1,7 +1,8 @@
 import TrackCore
 
 /// The figures of one trip as the CSV and the HTML table print them, so that both show the same: local date and
-/// clock times, UTC times, odometer readings and distance in kilometres from `LogTrip.reportedTenths`, and notes.
+/// clock times, UTC times, odometer readings and distance in the profile's unit from `LogTrip.reportedTenths`, and
+/// notes.
 struct ReportRow: Sendable {
     /// The trip.
     let trip: LogTrip
@@ -16,18 +17,21 @@ struct ReportRow: Sendable {
     /// ISO 8601 UTC times to the second, `2026-11-22T06:05:00Z`; empty when unknown.
     let startUTC: String
     let endUTC: String
-    /// Kilometres with one decimal (`12345.6`); the odometer ones empty without readings.
+    /// The unit of the figures.
+    let unit: DistanceUnit
+    /// Kilometres (or miles) with one decimal (`12345.6`); the odometer ones empty without readings.
     let odometerStart: String
     let odometerEnd: String
     let distance: String
-    /// The distance in tenths of a kilometre (what the totals add).
+    /// The distance in tenths of the unit (what the totals add).
     let distanceTenths: Int64
     /// Plain-words notes (see `LogTrip.reportNotes`).
     let notes: [String]
 
-    /// The figures of `trip` in `calendar`'s zone.
-    init(_ trip: LogTrip, calendar: LocalCalendar) {
+    /// The figures of `trip` in `calendar`'s zone and `unit`.
+    init(_ trip: LogTrip, calendar: LocalCalendar, unit: DistanceUnit = .kilometres) {
         self.trip = trip
+        self.unit = unit
         let start = trip.start.map(calendar.localTime)
         let end = trip.end.map(calendar.localTime)
         date = trip.date ?? start?.date ?? end?.date
@@ -37,10 +41,10 @@ struct ReportRow: Sendable {
         endOffset = end?.offsetText ?? ""
         startUTC = trip.start?.iso8601(fractionDigits: 0) ?? ""
         endUTC = trip.end?.iso8601(fractionDigits: 0) ?? ""
-        let tenths = trip.reportedTenths
-        odometerStart = tenths.start.map { LogTrip.kilometresText(tenths: $0) } ?? ""
-        odometerEnd = tenths.end.map { LogTrip.kilometresText(tenths: $0) } ?? ""
-        distance = LogTrip.kilometresText(tenths: tenths.distance)
+        let tenths = trip.reportedTenths(in: unit)
+        odometerStart = tenths.start.map { DistanceUnit.text(tenths: $0) } ?? ""
+        odometerEnd = tenths.end.map { DistanceUnit.text(tenths: $0) } ?? ""
+        distance = DistanceUnit.text(tenths: tenths.distance)
         distanceTenths = tenths.distance
         let endsLater = end != nil && date != nil && end!.date != date!
         notes = trip.reportNotes(endsOn: endsLater ? end?.date : nil)
@@ -53,13 +57,13 @@ struct ReportRow: Sendable {
     var notesText: String { notes.joined(separator: "; ") }
 
     /// `Trip 42 · 2026-10-24 · 9.9 km · private`: the trip as a map's caption names it.
-    var caption: String { ReportRow.caption(trip, date: date) }
+    var caption: String { ReportRow.caption(trip, date: date, unit: unit) }
 
     /// `Trip 42 · 2026-10-24 · 9.9 km · private`, without the date when it is unknown.
-    static func caption(_ trip: LogTrip, date: CivilDate?) -> String {
+    static func caption(_ trip: LogTrip, date: CivilDate?, unit: DistanceUnit = .kilometres) -> String {
         var caption = "Trip \(trip.id)"
         if let date { caption += " · \(date)" }
-        let distance = LogTrip.kilometresText(tenths: trip.reportedTenths.distance)
-        return caption + " · \(distance) km · \(trip.kind.rawValue)"
+        let distance = DistanceUnit.text(tenths: trip.reportedTenths(in: unit).distance)
+        return caption + " · \(distance) \(unit.rawValue) · \(trip.kind.rawValue)"
     }
 }

@@ -1,13 +1,13 @@
 import TrackCore
 
 /// The totals lines every format prints below the trips: business, private, unclassified (only when the report
-/// has such trips) and all, in tenths of a kilometre from `MileageReport.totals`, with the number of trips.
+/// has such trips) and all, in tenths of the profile's unit from `MileageReport.totals`, with the number of trips.
 struct ReportSummary: Sendable {
     /// One totals line.
     struct Line: Sendable, Hashable {
         /// `business`, `private`, `unclassified` or `all`.
         var kind: String
-        /// The kilometres, in tenths.
+        /// The distance, in tenths of the unit.
         var tenths: Int64
         /// How many trips (deleted ones excluded) make it up.
         var trips: Int

@@ -42,20 +42,45 @@ extension MileageLog {
     /// otherwise): the profile, the entries, the odometer's links from the entry before the period on, and the
     /// changes made to them, on the log's local dates.
     public func check(_ params: TripsParams, now: UTCTime) async throws(StoreError) -> [LogFinding] {
-        let profile = try await profile()
         let entries = try await trips(period: params.period ?? .thisMonth, kind: params.kind ?? .all, now: now)
-        let before: LogTrip? = try await read("read the entry before the period") { db in
-            guard let first = entries.first else { return nil }
-            return try Row.fetchOne(db, sql: """
+        return try await read("check the log") { db in
+            try MileageLog.findings(in: entries, profile: MileageLog.profile(db), db)
+        }
+    }
+
+    /// `LogCheck`'s findings in `entries`, with the entry before them and the changes made to them.
+    static func findings(in entries: [LogTrip], profile: LogProfile, _ db: Database) throws -> [LogFinding] {
+        let before = try entries.first.flatMap { first in
+            try Row.fetchOne(db, sql: """
                 SELECT * FROM trip WHERE id < ? AND state = 'closed' AND odometer_end IS NOT NULL ORDER BY id DESC LIMIT 1
                 """, arguments: [first.id]).map(LogTrip.init(row:))
         }
-        let changes = try await revisions(tripIDs: entries.map(\.id)).compactMap { revision in
-            revision.tripID.map {
-                LogCheck.Change(trip: $0, field: revision.field, date: LocalDates.date(of: revision.time, zone: profile.timeZone))
+        let ids = Set(entries.map(\.id))
+        let changes = try Row.fetchAll(db, sql: "SELECT * FROM revision WHERE trip_id IS NOT NULL ORDER BY id")
+            .map(LogRevision.init(row:))
+            .compactMap { revision -> LogCheck.Change? in
+                guard let trip = revision.tripID, ids.contains(trip) else { return nil }
+                return LogCheck.Change(trip: trip, field: revision.field,
+                                       date: LocalDates.date(of: revision.time, zone: profile.timeZone))
             }
-        }
         return LogCheck.findings(profile: profile, entries: entries, before: before, changes: changes)
+    }
+
+    /// The allowance of the business trips dated in `dates` (`nil`: the whole log), worked out over the tax year up
+    /// to the period's end; `nil` without a country in the profile.
+    static func allowance(dates: (from: CivilDate, until: CivilDate)?, profile: LogProfile,
+                          _ db: Database) throws -> ReportAllowance? {
+        guard let country = profile.country else { return nil }
+        let through = dates?.until.previous
+        let rows: [Row]
+        if let through {
+            rows = try Row.fetchAll(db, sql: "SELECT * FROM trip WHERE kind = 'business' AND date >= ? AND date <= ? ORDER BY id",
+                                    arguments: [country.taxYear(of: through).description, through.description])
+        } else {
+            rows = try Row.fetchAll(db, sql: "SELECT * FROM trip WHERE kind = 'business' ORDER BY id")
+        }
+        let allowance = MileageAllowance(country: country, entries: try rows.map(LogTrip.init(row:)))
+        return ReportAllowance(allowance, from: dates?.from, through: through)
     }
 
     /// One trip.
@@ -196,7 +221,9 @@ extension MileageLog {
             return MileageReport(
                 profile: profile, period: period.description, periodTitle: period.title(today: today),
                 from: dates?.from, until: dates?.until, kind: kind, trips: entries, revisions: revisions,
-                chainHead: try Ledger.head(db), generatedAt: now, generator: generator)
+                chainHead: try Ledger.head(db), generatedAt: now, generator: generator,
+                allowance: try MileageLog.allowance(dates: dates, profile: profile, db),
+                findings: try MileageLog.findings(in: trips, profile: profile, db))
         }
     }
 

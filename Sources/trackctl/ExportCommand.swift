@@ -86,8 +86,9 @@ struct ExportCommand: AsyncParsableCommand {
                                json: trackctl.connection.json)
         }
         let totals = report.totals
-        printError("\(output): \(totals.trips) trips, business \(LogTrip.kilometresText(tenths: totals.business)) km, "
-                   + "private \(LogTrip.kilometresText(tenths: totals.private)) km (\(report.periodTitle))")
+        let unit = report.profile.distanceUnit.rawValue
+        printError("\(output): \(totals.trips) trips, business \(DistanceUnit.text(tenths: totals.business)) \(unit), "
+                   + "private \(DistanceUnit.text(tenths: totals.private)) \(unit) (\(report.periodTitle))")
     }
 }
 

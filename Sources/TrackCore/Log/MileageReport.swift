@@ -18,10 +18,16 @@ public struct MileageReport: Sendable, Hashable, Codable {
     /// When and by what the report was made.
     public var generatedAt: UTCTime
     public var generator: String
+    /// With a country in the profile: the allowance of the period's business trips (`nil` without one).
+    public var allowance: ReportAllowance?
+    /// What `trackctl check` finds in the period (`nil`: not asked).
+    public var findings: [LogFinding]?
 
     public init(profile: LogProfile, period: String, periodTitle: String, from: CivilDate?, until: CivilDate?,
                 kind: KindFilter, trips: [ReportTrip], revisions: [LogRevision], chainHead: String?,
-                generatedAt: UTCTime, generator: String) {
+                generatedAt: UTCTime, generator: String, allowance: ReportAllowance? = nil, findings: [LogFinding]? = nil) {
+        self.allowance = allowance
+        self.findings = findings
         self.profile = profile
         self.period = period
         self.periodTitle = periodTitle
@@ -36,14 +42,14 @@ public struct MileageReport: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case profile, period, from, until, kind, trips, revisions, generator
+        case profile, period, from, until, kind, trips, revisions, generator, allowance, findings
         case periodTitle = "period_title"
         case chainHead = "chain_head"
         case generatedAt = "generated_at"
     }
 
-    /// Kilometre totals in tenths, from the rounded figures each row prints (so the table adds up).
-    public var totals: Totals { Totals(trips.map(\.trip)) }
+    /// Totals in tenths of the profile's unit, from the rounded figures each row prints (so the table adds up).
+    public var totals: Totals { Totals(trips.map(\.trip), unit: profile.distanceUnit) }
 
     /// Tenths of a kilometre by kind.
     public struct Totals: Sendable, Hashable, Codable {

@@ -1,0 +1,59 @@
+/// A report's allowance: each business trip's amount, the period's total, the tax year's to the period's end, and
+/// the rules that made them (`MileageAllowance` over the tax year, cut to the period).
+public struct ReportAllowance: Sendable, Hashable, Codable {
+    /// One trip's amount.
+    public struct Amount: Sendable, Hashable, Codable {
+        public var trip: TripID
+        /// Minor units; `nil` without a rate on its date.
+        public var amount: Int64?
+        /// `cap` where the month's cap cut it, `reduced` where the year's threshold did.
+        public var note: String?
+    }
+
+    public var country: Country
+    public var currency: Currency
+    public var amounts: [Amount]
+    /// The period's total, minor units.
+    public var total: Int64
+    /// The tax year's first day and its total up to the period's end (`nil` for a report of the whole log).
+    public var yearFrom: CivilDate?
+    public var yearTotal: Int64?
+    /// The rules in force for the period's trips: `£0.45/mi … from 2011-04-06 (ITEPA 2003 s. 230 …)`.
+    public var rules: [String]
+
+    /// The allowance of the trips dated `from` through `through` (the whole log when `nil`), from `allowance` worked
+    /// out over the tax year up to the period's end.
+    public init(_ allowance: MileageAllowance, from: CivilDate?, through: CivilDate?) {
+        country = allowance.country
+        currency = allowance.country.currency
+        let lines = allowance.lines.filter { line in
+            (from.map { line.date >= $0 } ?? true) && (through.map { line.date <= $0 } ?? true)
+        }
+        amounts = lines.map { line in
+            Amount(trip: line.trip, amount: line.amount,
+                   note: line.capped ? "cap" : line.reducedTenths > 0 ? "reduced" : nil)
+        }
+        total = lines.reduce(0) { $0 + ($1.amount ?? 0) }
+        if let through {
+            let year = allowance.country.taxYear(of: through)
+            yearFrom = year
+            yearTotal = allowance.total(from: year, through: through)
+        }
+        var rates: [AllowanceRate] = []
+        for line in lines { if let rate = line.rate, !rates.contains(rate) { rates.append(rate) } }
+        rules = rates.map { "\($0.summary) from \($0.from) (\($0.source))" }
+    }
+
+    /// `12.34 €` for trip `id`, with `(cap)` or `(reduced)`; `no rate` before the table; `nil` when it is not paid.
+    public func text(of id: TripID) -> String? {
+        guard let entry = amounts.first(where: { $0.trip == id }) else { return nil }
+        guard let amount = entry.amount else { return "no rate" }
+        return currency.text(minor: amount) + (entry.note.map { " (\($0))" } ?? "")
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case country, currency, amounts, total, rules
+        case yearFrom = "year_from"
+        case yearTotal = "year_total"
+    }
+}
