@@ -5,9 +5,11 @@ import TestSupport
 import TrackCore
 
 /// Writes to a receiver's pseudo-terminal (its master, which is non-blocking): the whole text, waiting while the
-/// terminal's buffer is full (trackd reading slowly on a busy machine), up to `timeout` seconds in all.
+/// terminal's buffer is full (trackd reading slowly on a busy machine), up to `timeout` seconds in all. It waits by
+/// sleeping, not by blocking its thread: a test's thread held for seconds is one of the few the whole suite's tests
+/// share (as many as the machine has cores), and the others' waits then run out while nothing happens.
 enum TerminalWriter {
-    static func write(_ text: String, to descriptor: Int32, timeout: Double = 30) throws {
+    static func write(_ text: String, to descriptor: Int32, timeout: Double = 30) async throws {
         let bytes = Array(text.utf8)
         var offset = 0
         let deadline = MonotonicTime.now.adding(seconds: timeout)
@@ -23,8 +25,7 @@ enum TerminalWriter {
             guard MonotonicTime.now < deadline else {
                 throw SubprocessError("the receiver's terminal took nothing for \(timeout) s: trackd does not read it")
             }
-            var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-            _ = poll(&ready, 1, 100)
+            try await Task.sleep(for: .milliseconds(20))
         }
     }
 
@@ -34,7 +35,7 @@ enum TerminalWriter {
                      to descriptor: Int32) async throws {
         for fix in fixes {
             try await start.adding(seconds: fix.time!.seconds(since: origin) / pace).sleepUntil()
-            try write(fix.nmeaEpoch, to: descriptor)
+            try await write(fix.nmeaEpoch, to: descriptor)
         }
     }
 }
