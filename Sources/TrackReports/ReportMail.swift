@@ -67,8 +67,11 @@ public enum ReportMail {
             lines.append("\(label): \(DistanceUnit.text(tenths: line.tenths)) \(profile.distanceUnit.rawValue) (\(line.tripsText))")
         }
         if let allowance = report.allowance {
-            lines.append("Allowance (\(allowance.country)): \(allowance.currency.text(minor: allowance.total))"
-                         + (allowance.yearTotal.map { "; tax year from \(allowance.yearFrom!): \(allowance.currency.text(minor: $0))" } ?? ""))
+            var line = "Allowance (\(allowance.country)): \(allowance.currency.text(minor: allowance.total))"
+            if let year = allowance.yearFrom, let total = allowance.yearTotal {
+                line += "; tax year from \(year): \(allowance.currency.text(minor: total))"
+            }
+            lines.append(line)
         }
         if let findings = report.findings {
             lines.append(findings.isEmpty ? "trackctl check: nothing to question."

@@ -329,11 +329,10 @@ extension MileageLog {
         }
         let unit = try changes.unit.map { (text: String) throws(StoreError) -> DistanceUnit? in
             guard let text = text.nilIfBlank else { return nil }
-            switch text.lowercased() {
-            case "km", "kilometres", "kilometers": return .kilometres
-            case "mi", "miles": return .miles
-            default: throw .invalid("'\(text)' is not a unit: km or mi (\"\" for the country's)")
+            guard let unit = DistanceUnit(name: text) else {
+                throw .invalid("'\(text)' is not a unit: km or mi (\"\" for the country's)")
             }
+            return unit
         }
         if let zone = changes.timeZone, LocalDates.zone(zone) == nil {
             throw .invalid("'\(zone)' is not a time zone this system knows; use an IANA name such as Europe/Tallinn")

@@ -44,20 +44,25 @@ extension MileageLog {
     public func check(_ params: TripsParams, now: UTCTime) async throws(StoreError) -> [LogFinding] {
         let entries = try await trips(period: params.period ?? .thisMonth, kind: params.kind ?? .all, now: now)
         return try await read("check the log") { db in
-            try MileageLog.findings(in: entries, profile: MileageLog.profile(db), db)
+            // The changes to these entries (their numbers run from the first to the last).
+            let revisions = try entries.first.map { first in
+                try Row.fetchAll(db, sql: "SELECT * FROM revision WHERE trip_id BETWEEN ? AND ? ORDER BY id",
+                                 arguments: [first.id, entries.last?.id ?? first.id]).map(LogRevision.init(row:))
+            } ?? []
+            return try MileageLog.findings(in: entries, profile: MileageLog.profile(db), revisions: revisions, db)
         }
     }
 
-    /// `LogCheck`'s findings in `entries`, with the entry before them and the changes made to them.
-    static func findings(in entries: [LogTrip], profile: LogProfile, _ db: Database) throws -> [LogFinding] {
+    /// `LogCheck`'s findings in `entries`, with the entry before them and the changes among `revisions` made to them.
+    static func findings(in entries: [LogTrip], profile: LogProfile, revisions: [LogRevision],
+                         _ db: Database) throws -> [LogFinding] {
         let before = try entries.first.flatMap { first in
             try Row.fetchOne(db, sql: """
                 SELECT * FROM trip WHERE id < ? AND state = 'closed' AND odometer_end IS NOT NULL ORDER BY id DESC LIMIT 1
                 """, arguments: [first.id]).map(LogTrip.init(row:))
         }
         let ids = Set(entries.map(\.id))
-        let changes = try Row.fetchAll(db, sql: "SELECT * FROM revision WHERE trip_id IS NOT NULL ORDER BY id")
-            .map(LogRevision.init(row:))
+        let changes = revisions
             .compactMap { revision -> LogCheck.Change? in
                 guard let trip = revision.tripID, ids.contains(trip) else { return nil }
                 return LogCheck.Change(trip: trip, field: revision.field,
@@ -223,7 +228,7 @@ extension MileageLog {
                 from: dates?.from, until: dates?.until, kind: kind, trips: entries, revisions: revisions,
                 chainHead: try Ledger.head(db), generatedAt: now, generator: generator,
                 allowance: try MileageLog.allowance(dates: dates, profile: profile, db),
-                findings: try MileageLog.findings(in: trips, profile: profile, db))
+                findings: try MileageLog.findings(in: trips, profile: profile, revisions: revisions, db))
         }
     }
 

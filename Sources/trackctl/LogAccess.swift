@@ -37,10 +37,7 @@ enum LogAccess {
     /// The log's local calendar (its profile's time zone), in which trips' times are shown; nil when the profile's
     /// zone cannot be read.
     static func calendar(_ options: ConnectionOptions) async throws -> LocalCalendar? {
-        let profile = try await read(options, .profile, NoParams(), as: LogProfile.self) { log, _ in
-            try await log.profile()
-        }
-        return try? LocalCalendar(profile: profile)
+        try? LocalCalendar(profile: try await profile(options))
     }
 
     /// Asks trackd to change the log; refused with `--db`, which never writes.

@@ -12,11 +12,11 @@ enum LogText {
     /// The trips as a table, times in the log's zone, distances in `unit`; with an `allowance` (a profile's country),
     /// each business trip's amount and the period's and the tax year's totals.
     static func table(_ trips: [LogTrip], calendar: LocalCalendar?, unit: DistanceUnit = .kilometres,
-                      allowance: AllowanceView? = nil) -> String {
+                      allowance: ReportAllowance? = nil) -> String {
         guard !trips.isEmpty else { return "no trips" }
         // Where trips started and ended, when any did at a named place.
         let places = trips.contains { $0.startPlace != nil || $0.endPlace != nil }
-        let amounts = allowance.map { view in trips.contains { view.allowance.line(of: $0.id) != nil } } ?? false
+        let amounts = allowance.map { allowance in trips.contains { allowance.text(of: $0.id) != nil } } ?? false
         var rows = [["ID", "Date", "Time", "Kind", "Odometer", unit.rawValue] + (amounts ? ["Amount"] : []) + ["Purpose"]
                     + (places ? ["From → to"] : []) + ["Notes"]]
         for trip in trips {
@@ -33,7 +33,7 @@ enum LogText {
             var row = ["\(trip.id)", date(trip, calendar: calendar), times(trip, calendar: calendar), "\(trip.kind)",
                        odometer, kilometres(trip, unit: unit)]
             if amounts, let allowance {
-                row.append(allowance.amount(of: trip.id))
+                row.append(allowance.text(of: trip.id) ?? "")
             }
             row.append(purpose)
             if places {
@@ -49,7 +49,7 @@ enum LogText {
             + "private \(DistanceUnit.text(tenths: totals.private)) \(name)"
         if totals.unclassified != 0 { total += " · unclassified \(DistanceUnit.text(tenths: totals.unclassified)) \(name)" }
         lines.append(total)
-        if let allowance { lines += allowance.summary }
+        if let allowance { lines += allowance.lines }
         return lines.joined(separator: "\n")
     }
 

@@ -63,7 +63,7 @@ struct ProfileCommand: AsyncParsableCommand {
             if let country = country?.trimmingWhitespace, !country.isEmpty, Country(code: country) == nil {
                 throw ValidationError("'\(country)' is not a country trackd knows the rules of: EE, DE, UK or US")
             }
-            if let unit = unit?.trimmingWhitespace, !unit.isEmpty, !["km", "mi", "kilometres", "kilometers", "miles"].contains(unit.lowercased()) {
+            if let unit = unit?.trimmingWhitespace, !unit.isEmpty, DistanceUnit(name: unit) == nil {
                 throw ValidationError("'\(unit)' is not a unit: km or mi")
             }
         }

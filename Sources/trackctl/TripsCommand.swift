@@ -24,7 +24,7 @@ struct TripsCommand: AsyncParsableCommand {
         }
         let profile = try await LogAccess.profile(options)
         let calendar = try? LocalCalendar(profile: profile)
-        var allowance: AllowanceView?
+        var allowance: ReportAllowance?
         if let country = profile.country {
             // The amounts count every business trip of the tax year up to the period's end (a threshold, a cap).
             let now = LogAccess.now()
@@ -38,8 +38,8 @@ struct TripsCommand: AsyncParsableCommand {
                     try await log.trips(yearParams, now: now)
                 }
             }
-            allowance = AllowanceView(country: country, allowance: MileageAllowance(country: country, entries: year),
-                                      period: period)
+            allowance = ReportAllowance(MileageAllowance(country: country, entries: year), from: period?.from,
+                                        through: period?.through)
         }
         print(LogText.table(trips, calendar: calendar, unit: profile.distanceUnit, allowance: allowance))
     }

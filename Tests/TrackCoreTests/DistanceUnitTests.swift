@@ -6,8 +6,8 @@ struct DistanceUnitTests {
     @Test func aMileIsExactlyOneThousandSixHundredAndNinePointThreeFourFourMetres() {
         #expect(DistanceUnit.miles.tenths(16_093.44) == 100)
         #expect(DistanceUnit.kilometres.tenths(16_093.44) == 161)
-        #expect(DistanceUnit.miles.tenths(fromKilometreTenths: 161) == 100)
-        #expect(DistanceUnit.kilometres.tenths(fromKilometreTenths: 161) == 161)
+        #expect(DistanceUnit(name: "Miles") == .miles && DistanceUnit(name: "km") == .kilometres)
+        #expect(DistanceUnit(name: "furlongs") == nil)
     }
 
     @Test func milesPrintedToATenthConvertBackToTheStoredMetresWithinHalfATenth() {

@@ -12,16 +12,19 @@ public enum DistanceUnit: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
-    /// `metres` in whole tenths of the unit, rounded half away from zero.
-    public func tenths(_ metres: Double) -> Int64 {
-        guard metres.isFinite, abs(metres) < 1e15 else { return 0 }
-        return Int64((metres * 10 / self.metres).rounded())
+    /// The unit as a person names it: `km`, `kilometres`, `mi`, `miles` (any case); `nil` for anything else.
+    public init?(name: String) {
+        switch name.lowercased() {
+        case "km", "kilometres", "kilometers": self = .kilometres
+        case "mi", "miles": self = .miles
+        default: return nil
+        }
     }
 
-    /// Tenths of a kilometre (a report's figure) in tenths of this unit: the same figure in kilometres, or the
-    /// miles it is, rounded.
-    public func tenths(fromKilometreTenths kilometreTenths: Int64) -> Int64 {
-        self == .kilometres ? kilometreTenths : tenths(Double(kilometreTenths) * 100)
+    /// `metres` in whole tenths of the unit (100 m, or a tenth of a mile), rounded half away from zero.
+    public func tenths(_ metres: Double) -> Int64 {
+        guard metres.isFinite, abs(metres) < 1e15 else { return 0 }
+        return Int64((metres / (self.metres / 10)).rounded())
     }
 
     /// `12.3` from 123 tenths.

@@ -15,7 +15,9 @@ public struct ReportAllowance: Sendable, Hashable, Codable {
     public var amounts: [Amount]
     /// The period's total, minor units.
     public var total: Int64
-    /// The tax year's first day and its total up to the period's end (`nil` for a report of the whole log).
+    /// The period's last day, the tax year's first day and its total up to the period's end (`nil` for a report of
+    /// the whole log).
+    public var through: CivilDate?
     public var yearFrom: CivilDate?
     public var yearTotal: Int64?
     /// The rules in force for the period's trips: `£0.45/mi … from 2011-04-06 (ITEPA 2003 s. 230 …)`.
@@ -34,6 +36,7 @@ public struct ReportAllowance: Sendable, Hashable, Codable {
                    note: line.capped ? "cap" : line.reducedTenths > 0 ? "reduced" : nil)
         }
         total = lines.reduce(0) { $0 + ($1.amount ?? 0) }
+        self.through = through
         if let through {
             let year = allowance.country.taxYear(of: through)
             yearFrom = year
@@ -52,7 +55,7 @@ public struct ReportAllowance: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case country, currency, amounts, total, rules
+        case country, currency, amounts, total, rules, through
         case yearFrom = "year_from"
         case yearTotal = "year_total"
     }

@@ -324,7 +324,6 @@ public struct TrackEngine: Sendable {
     /// usable fix to where the car came to rest, counted by the car's speed where its readings cover it, as an
     /// outage counted so (outcome `car_speed`); the trip then ends when the car came to rest. Without such readings
     /// the trip ends at its last usable fix, as ever. Whether it counted one.
-    @discardableResult
     private mutating func countDriveIntoOutage(until now: MonotonicInstant, _ emit: (EngineEvent) -> Void) -> Bool {
         guard trip != nil, let last = lastUsable, now.seconds(since: last.at) > configuration.gapAfter,
               let rest = carSpeeds.rest(after: last.at, until: now, interval: configuration.carSpeedInterval),

@@ -97,18 +97,12 @@ public struct LogTrip: Sendable, Hashable, Identifiable {
     /// the distance as their difference, so that every row adds up and consecutive rows chain exactly. Without
     /// odometer readings, the distance alone, rounded.
     public var reportedTenths: (start: Int64?, end: Int64?, distance: Int64) {
-        if let odometerStart, let odometerEnd {
-            let start = LogTrip.tenths(odometerStart)
-            let end = LogTrip.tenths(odometerEnd)
-            return (start, end, end - start)
-        }
-        return (nil, nil, LogTrip.tenths(distance))
+        reportedTenths(in: .kilometres)
     }
 
     /// `reportedTenths` in tenths of `unit`: in miles the odometer readings are converted and rounded each, so
     /// that rows still chain, and the distance is their difference.
     public func reportedTenths(in unit: DistanceUnit) -> (start: Int64?, end: Int64?, distance: Int64) {
-        guard unit != .kilometres else { return reportedTenths }
         if let odometerStart, let odometerEnd {
             let start = unit.tenths(odometerStart)
             let end = unit.tenths(odometerEnd)
@@ -119,8 +113,7 @@ public struct LogTrip: Sendable, Hashable, Identifiable {
 
     /// Metres in whole tenths of a kilometre (100 m), rounded half away from zero.
     public static func tenths(_ metres: Double) -> Int64 {
-        guard metres.isFinite, abs(metres) < 1e15 else { return 0 }
-        return Int64((metres / 100).rounded())
+        DistanceUnit.kilometres.tenths(metres)
     }
 
     /// `12.3` from 12 345 metres: rounded to tenths of a kilometre, as reports print them.
