@@ -86,8 +86,32 @@ function el(tag, cls, text) {
   return e;
 }
 const pad = (n) => String(n).padStart(2, '0');
-const km = (m) => ((m || 0) / 1000).toFixed(1);
-const kmText = (k) => Number(k).toLocaleString(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+// Distances as the profile's user reads them: kilometres, or miles for a UK or US profile or one that says so
+// (LogProfile.distanceUnit: the profile's own unit, else its country's). The log keeps metres.
+const MILE = 1609.344;
+const unit = () => {
+  const p = S.profile || {};
+  return p.unit || ({ UK: 'mi', US: 'mi' }[p.country]) || 'km';
+};
+const unitMetres = () => unit() === 'mi' ? MILE : 1000;
+const speedUnit = () => unit() === 'mi' ? 'mph' : 'km/h';
+// Tenths of the unit, rounded half away from zero as the reports round them.
+const tenths = (m) => { const x = (m || 0) / unitMetres() * 10; return Math.sign(x) * Math.round(Math.abs(x)); };
+const km = (m) => (tenths(m) / 10).toFixed(1);
+// A trip's tenths as the reports print them (LogTrip.reportedTenths): with both odometer readings (kilometres in the
+// protocol) each is rounded and the distance is their difference, so that rows chain; else its distance.
+const tripTenths = (t) => t.odometer_start != null && t.odometer_end != null
+  ? tenths(t.odometer_end * 1000) - tenths(t.odometer_start * 1000) : tenths(t.distance_m);
+const tripDist = (t) => (tripTenths(t) / 10).toFixed(1);
+// A reading in kilometres (the protocol's odometer values) in the unit, with digit grouping.
+const kmText = (k) => (Math.round(Number(k) * 1000 / unitMetres() * 10) / 10)
+  .toLocaleString(undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+// A figure typed in the unit, in metres.
+const typedMetres = (v) => v * unitMetres();
+// The unit's labels on the page (the speedometer, the trip's distance, the forms).
+function showUnits() {
+  for (const e of document.querySelectorAll('[data-unit]')) e.textContent = e.dataset.unit === 'speed' ? speedUnit() : unit();
+}
 const cap = (s) => s ? s[0].toUpperCase() + s.slice(1) : s;
 function dur(s) {
   s = Math.max(0, Math.floor(s || 0));
@@ -281,7 +305,7 @@ function quality(f, age) {
 }
 function showFix(f, age) {
   const stale = age > 10;
-  $('speed').textContent = f && f.speed != null && !stale ? String(Math.round(Math.max(0, f.speed) * 3.6)) : '–';
+  $('speed').textContent = f && f.speed != null && !stale ? String(Math.round(Math.max(0, f.speed) * 3600 / unitMetres())) : '–';
   $('fix-quality').textContent = quality(f, age);
   S.fix = f;
 }
@@ -334,7 +358,7 @@ function showStatus(st) {
   const m = st.motion;
   $('motion').textContent = !m ? '–' : m.state === 'stationary'
     ? 'parked' + (m.since ? ' since ' + time(m.since) : '') : m.state;
-  $('now-odometer').textContent = st.odometer != null ? kmText(st.odometer) + ' km' : 'not set (Settings)';
+  $('now-odometer').textContent = st.odometer != null ? kmText(st.odometer) + ' ' + unit() : 'not set (Settings)';
   $('uplink').textContent = linkText(st.uplink);
   $('traccar').textContent = linkText(st.osmand);
   $('traccar').hidden = $('traccar-label').hidden = !st.osmand;
@@ -426,7 +450,7 @@ async function stopTrip(purpose, customer) {
     await rpc('edit', { id: r.id, changes, reason: 'given when the trip was stopped' });
     extra = ' Purpose and customer saved.';
   }
-  say(`Trip ${r.id} stopped: ${km(r.distance_m)} km.${extra}`);
+  say(`Trip ${r.id} stopped: ${tripDist(r)} ${unit()}.${extra}`);
   await refreshStatus();
 }
 
@@ -453,7 +477,7 @@ async function loadChoices() {
   const sel = $('add-regular');
   const keep = sel.value;
   sel.replaceChildren(new Option('None: enter it here', ''));
-  for (const r of rg) sel.append(new Option(`${r.name} · ${km(r.distance_m)} km${r.purpose ? ' · ' + r.purpose : ''}`, r.name));
+  for (const r of rg) sel.append(new Option(`${r.name} · ${km(r.distance_m)} ${unit()}${r.purpose ? ' · ' + r.purpose : ''}`, r.name));
   sel.value = keep;
 }
 const choices = () => loadChoices().catch((e) => { if (e.status !== 401) fail(e); });
@@ -467,7 +491,7 @@ function openDialog(d) {
 function openStop() {
   const t = (S.st && S.st.trip) || {};
   const i = S.tripInfo || {};
-  $('stop-about').textContent = t.number ? `Trip ${t.number} · ${km(S.kmBase)} km so far` : '';
+  $('stop-about').textContent = t.number ? `Trip ${t.number} · ${km(S.kmBase)} ${unit()} so far` : '';
   $('stop-purpose').value = t.purpose || i.purpose || '';
   $('stop-customer').value = i.customer || '';
   openDialog($('stop-dialog'));
@@ -550,10 +574,12 @@ function renderTrips() {
   }
   for (const t of rest) list.append(tripRow(t));
   const counted = trips.filter((t) => t.state !== 'deleted');
-  const sum = (k) => counted.filter((t) => !k || t.kind === k).reduce((a, t) => a + (t.distance_m || 0), 0);
-  const parts = [`${counted.length} trip${counted.length === 1 ? '' : 's'}`, `${km(sum())} km`];
-  if (sum('business')) parts.push(`business ${km(sum('business'))} km`);
-  if (sum('private')) parts.push(`private ${km(sum('private'))} km`);
+  const sum = (k) => counted.filter((t) => !k || t.kind === k).reduce((a, t) => a + tripTenths(t), 0);
+  const u = unit();
+  const total = (k) => (sum(k) / 10).toFixed(1) + ' ' + u;
+  const parts = [`${counted.length} trip${counted.length === 1 ? '' : 's'}`, total()];
+  if (sum('business')) parts.push(`business ${total('business')}`);
+  if (sum('private')) parts.push(`private ${total('private')}`);
   $('trip-summary').textContent = trips.length ? parts.join(' · ') : '';
 }
 
@@ -575,8 +601,8 @@ function tripRow(t) {
   a.href = '#trip/' + t.id;
   const when = el('span', 'when');
   when.append(el('b', null, day(t.date)), ' ', el('span', 'muted', span(t)));
-  const dist = el('span', 'dist', km(t.distance_m));
-  dist.append(el('small', null, ' km'));
+  const dist = el('span', 'dist', tripDist(t));
+  dist.append(el('small', null, ' ' + unit()));
   const what = el('span', 'what');
   const label = t.purpose || (t.regular ? 'regular: ' + t.regular : '') || t.destination || '';
   what.append(badge(t), ' ', label);
@@ -614,9 +640,9 @@ async function saveAdd() {
   if (regName) p.regular = regName;
   const d = num($('add-distance').value), o = num($('add-odometer-end').value);
   if (d != null && o != null) refuse('Give the distance or the odometer at the end, not both.');
-  if (d != null) { if (d <= 0) refuse('The distance must be more than 0 km.'); p.distance_m = Math.round(d * 1000); }
-  if (o != null) p.odometer_end = o;
-  if (!regName && d == null && o == null) refuse('Say how far: the distance in km, or the odometer at the end.');
+  if (d != null) { if (d <= 0) refuse('The distance must be more than 0.'); p.distance_m = Math.round(typedMetres(d)); }
+  if (o != null) p.odometer_end = typedMetres(o) / 1000;
+  if (!regName && d == null && o == null) refuse(`Say how far: the distance in ${unit()}, or the odometer at the end.`);
   const s = seconds($('add-start').value), e = seconds($('add-end').value);
   if (s != null) p.start_second = s;
   if (e != null) p.end_second = e;
@@ -630,7 +656,7 @@ async function saveAdd() {
   if (reason) p.reason = reason;
   const t = await rpc('add', p);
   $('add-dialog').close();
-  say(`Trip ${t.id} added: ${km(t.distance_m)} km on ${day(t.date)}.`);
+  say(`Trip ${t.id} added: ${tripDist(t)} ${unit()} on ${day(t.date)}.`);
   loadTrips();
 }
 
@@ -678,17 +704,18 @@ function renderDetail(d) {
   }
   const place = (p) => p ? p.name + (p.address ? ', ' + p.address : '') : null;
   const odo = (v) => v != null ? kmText(v) : '?';
+  const u = unit();
   const secs = t.start && t.end ? (Date.parse(t.end) - Date.parse(t.start)) / 1000 : null;
-  let distText = km(t.distance_m) + ' km';
+  let distText = tripDist(t) + ' ' + u;
   if (t.measured_distance_m != null && t.calibration_factor && t.calibration_factor !== 1) {
-    distText += ` (measured ${km(t.measured_distance_m)} km × ${t.calibration_factor})`;
+    distText += ` (measured ${km(t.measured_distance_m)} ${u} × ${t.calibration_factor})`;
   }
   dl($('detail-facts'), [
     ['State', t.state === 'deleted' ? 'deleted: ' + (t.deletion_reason || '') : t.state === 'open' ? 'being recorded' : null, 'warn'],
     ['Date', day(t.date)],
     ['Time', t.start ? span(t) + (secs != null ? ` (${dur(secs)})` : '') : null],
     ['Distance', distText],
-    ['Odometer', t.odometer_start != null || t.odometer_end != null ? `${odo(t.odometer_start)} → ${odo(t.odometer_end)} km` : null],
+    ['Odometer', t.odometer_start != null || t.odometer_end != null ? `${odo(t.odometer_start)} → ${odo(t.odometer_end)} ${u}` : null],
     ['From', place(t.start_place)],
     ['To', place(t.end_place)],
     ['Kind', t.kind],
@@ -698,7 +725,7 @@ function renderDetail(d) {
     ['Regular trip', t.regular],
     ['Source', { gps: 'GPS', manual: 'entered by hand', regular: 'from a regular trip', unrecorded: 'odometer gap', correction: 'odometer correction' }[t.source] || t.source],
     ['Track', d.track_points ? `${d.track_points} point${d.track_points === 1 ? '' : 's'}` + (d.segments > 1 ? ` in ${d.segments} pieces` : '') : null],
-    ['Gaps', t.gaps ? `${t.gaps}, ${Math.round(t.bridged_s || 0)} s and ${km(t.bridged_m)} km bridged` : null],
+    ['Gaps', t.gaps ? `${t.gaps}, ${Math.round(t.bridged_s || 0)} s and ${km(t.bridged_m)} ${u} bridged` : null],
     ['Ended', t.end_reason && t.end_reason !== 'stopped' ? t.end_reason : null],
   ]);
   // History, oldest first as the log keeps it.
@@ -912,7 +939,15 @@ async function mail(btn) {
 const PROFILE = { driver: 'profile-driver', plate: 'profile-plate', company: 'profile-company', time_zone: 'profile-timezone' };
 
 function useProfile(p) {
+  const before = unit();
   S.profile = p;
+  showUnits();
+  if (unit() !== before) {
+    if (S.trips && S.screen === 'trips') renderTrips();
+    if (S.detail && S.screen === 'trip') renderDetail(S.detail);
+    if (S.st) showStatus(S.st);
+    if (S.regulars) choices();
+  }
   let tz = p && p.time_zone;
   try { new Intl.DateTimeFormat(undefined, { timeZone: tz }); } catch (e) { tz = undefined; }
   if (tz !== S.tz) {
@@ -950,10 +985,10 @@ async function loadSettings() {
 }
 
 function showOdometer(o) {
-  $('odometer-current').textContent = o.kilometres != null ? kmText(o.kilometres) + ' km' : 'no reading yet';
+  $('odometer-current').textContent = o.kilometres != null ? kmText(o.kilometres) + ' ' + unit() : 'no reading yet';
   const last = (o.readings || [])[o.readings.length - 1];
   $('odometer-last').textContent = last
-    ? `${kmText(last.reading_m / 1000)} km, ${fmt('full', last.time)}${last.reason ? ' (' + last.reason + ')' : ''}` : 'none';
+    ? `${kmText(last.reading_m / 1000)} ${unit()}, ${fmt('full', last.time)}${last.reason ? ' (' + last.reason + ')' : ''}` : 'none';
   $('odometer-factor').textContent = o.calibration_factor != null ? '× ' + Number(o.calibration_factor).toFixed(4).replace(/0+$/, '').replace(/\.$/, '') : '–';
 }
 
@@ -976,13 +1011,13 @@ async function saveProfile() {
 
 async function saveOdometer() {
   const k = num($('odometer-reading').value);
-  if (k == null) refuse('Type the reading from the dashboard, in km.');
+  if (k == null) refuse(`Type the reading from the dashboard, in ${unit()}.`);
   const reason = $('odometer-reason').value.trim();
   if (!reason) refuse('Say why: the reason is kept with the reading.');
-  const r = await rpc('odometer.set', { kilometres: k, reason });
+  const r = await rpc('odometer.set', { kilometres: typedMetres(k) / 1000, reason });
   $('odometer-reading').value = '';
-  let text = `Odometer reading ${kmText(k)} km saved.`;
-  if (r.entry) text += ` Trip ${r.entry.id} (${r.entry.source === 'correction' ? 'a correction' : 'unrecorded driving'}, ${km(Math.abs(r.entry.distance_m))} km) was added.`;
+  let text = `Odometer reading ${kmText(typedMetres(k) / 1000)} ${unit()} saved.`;
+  if (r.entry) text += ` Trip ${r.entry.id} (${r.entry.source === 'correction' ? 'a correction' : 'unrecorded driving'}, ${km(Math.abs(r.entry.distance_m))} ${unit()}) was added.`;
   if (r.calibration_note) text += ' ' + cap(r.calibration_note) + '.';
   say(text.replace(/\.\.$/, '.'));
   rpc('odometer').then(showOdometer, fail);

@@ -51,14 +51,14 @@ extension MileageLog {
                 measuredBy = try MileageLog.lastGPSTrip(from: startPlace, to: endPlace, db)
                 if measuredBy == nil {
                     throw StoreError.invalid("no GPS trip from '\(startPlace.name)' to '\(endPlace.name)' (or back) is "
-                        + "in the log to take the distance from; say how far: --distance KM or --odometer-end KM")
+                        + "in the log to take the distance from; say how far: --distance DISTANCE or --odometer-end READING")
                 }
             }
             let distance: Double
             switch manual.extent ?? template.map({ .distance($0.distance) }) ?? measuredBy.map({ .distance($0.distance) }) {
             case .distance(let metres):
                 guard metres > 0, metres <= 2_000_000 else {
-                    throw StoreError.invalid("the distance must be more than 0 km and at most 2000 km")
+                    throw StoreError.invalid("the distance must be more than 0 and at most 2000 km (1242.7 mi)")
                 }
                 distance = metres
             case .odometerEnd(let end):
@@ -67,12 +67,13 @@ extension MileageLog {
                         + "give --distance, or record a reading first (trackctl odometer set)")
                 }
                 guard end > odometerStart else {
-                    throw StoreError.invalid("the odometer at the end (\(LogTrip.kilometresText(metres: end)) km) "
-                        + "must be above the log's odometer (\(LogTrip.kilometresText(metres: odometerStart)) km)")
+                    let unit = try MileageLog.profile(db).distanceUnit
+                    throw StoreError.invalid("the odometer at the end (\(unit.text(metres: end))) "
+                        + "must be above the log's odometer (\(unit.text(metres: odometerStart)))")
                 }
                 distance = end - odometerStart
             case nil:
-                throw StoreError.invalid("say how far: --distance KM, --odometer-end KM or --regular NAME")
+                throw StoreError.invalid("say how far: --distance DISTANCE, --odometer-end READING or --regular NAME")
             }
             for second in [manual.startSecond, manual.endSecond].compactMap({ $0 }) where !(0..<86_400).contains(second) {
                 throw StoreError.invalid("a time of day is from 00:00 to 23:59 (\(second) s after midnight is not)")
@@ -106,8 +107,11 @@ extension MileageLog {
                                startPlace: startPlace?.tripPlace, endPlace: endPlace?.tripPlace)
             trip.id = try MileageLog.insert(trip, db)
             try Ledger.append(db, .trip, ref: trip.id.description, payload: trip.canonical(trackDigest: nil, points: nil))
+            // In the unit the profile's user reads.
+            let unit = try MileageLog.profile(db).distanceUnit
+            let distanceText = DistanceUnit.text(tenths: trip.reportedTenths(in: unit).distance) + " " + unit.rawValue
             try MileageLog.addRevision(tripID: trip.id, subject: "trip", field: "entry", old: nil,
-                                       new: "\(trip.source) trip \(trip.id): \(LogTrip.kilometresText(tenths: trip.reportedTenths.distance)) km \(kind)"
+                                       new: "\(trip.source) trip \(trip.id): \(distanceText) \(kind)"
                                            + (measuredBy.map { " (the distance of GPS trip \($0.id) between the two places)" } ?? ""),
                                        reason: manual.reason?.nilIfBlank ?? (template.map { "from regular trip \($0.name)" } ?? "entered by hand"),
                                        context: context, db)
@@ -201,9 +205,11 @@ extension MileageLog {
                 throw StoreError.invalid("trip \(open) is being recorded; take the reading when it has stopped")
             }
             let previous = try Row.fetchOne(db, sql: "SELECT * FROM odometer_reading ORDER BY id DESC LIMIT 1")
+            // Readings in the unit the profile's user reads (and typed them in).
+            let unit = try MileageLog.profile(db).distanceUnit
             if let previous, let last: Double = try previous["value"], value < last {
-                throw StoreError.invalid("the reading \(LogTrip.kilometresText(metres: value)) km is lower than the last "
-                    + "reading, \(LogTrip.kilometresText(metres: last)) km on \(try previous["time"] as String): "
+                throw StoreError.invalid("the reading \(unit.text(metres: value)) is lower than the last "
+                    + "reading, \(unit.text(metres: last)) on \(try previous["time"] as String): "
                     + "an odometer does not go backwards")
             }
             let logOdometer = try MileageLog.odometerWithSource(db)
@@ -226,9 +232,8 @@ extension MileageLog {
                 try Ledger.append(db, .trip, ref: gap.id.description, payload: gap.canonical(trackDigest: nil, points: nil))
                 try MileageLog.addRevision(
                     tripID: gap.id, subject: "trip", field: "entry", old: nil,
-                    new: "\(gap.source) \(LogTrip.kilometresText(tenths: gap.reportedTenths.distance)) km (\(source == .car ? "car" : "dashboard") "
-                        + "\(LogTrip.kilometresText(metres: value)) km, log "
-                        + "\(LogTrip.kilometresText(metres: logValue)) km)",
+                    new: "\(gap.source) \(DistanceUnit.text(tenths: gap.reportedTenths(in: unit).distance)) \(unit.rawValue) "
+                        + "(\(source == .car ? "car" : "dashboard") \(unit.text(metres: value)), log \(unit.text(metres: logValue)))",
                     reason: reason, context: context, db)
                 entry = gap
             }
@@ -248,21 +253,21 @@ extension MileageLog {
                     WHERE state = 'closed' AND source IN ('manual', 'regular') AND id > ? AND id < ?
                     """, arguments: [since, upTo]) ?? 0
                 let dashboard = value - last - manual
+                let profile = try MileageLog.profile(db)
                 if gps < 20_000 {
-                    note = "calibration unchanged: only \(LogTrip.kilometresText(metres: gps)) km of GPS trips "
-                        + "since the last reading (at least 20 km are needed)"
+                    note = "calibration unchanged: only \(unit.text(metres: gps)) of GPS trips "
+                        + "since the last reading (at least \(unit.text(metres: 20_000)) are needed)"
                 } else {
                     let factor = dashboard / gps
                     if (0.9...1.1).contains(factor) {
-                        let profile = try MileageLog.profile(db)
                         var calibrated = profile
                         calibrated.calibrationFactor = (factor * 10_000).rounded() / 10_000
                         before = profile.calibrationFactor
                         after = calibrated.calibrationFactor
                         try MileageLog.replaceProfile(
                             profile, with: calibrated,
-                            reason: "dashboard \(LogTrip.kilometresText(metres: value - last)) km against "
-                                + "\(LogTrip.kilometresText(metres: gps)) km measured by GPS since the last reading",
+                            reason: "dashboard \(unit.text(metres: value - last)) against "
+                                + "\(unit.text(metres: gps)) measured by GPS since the last reading",
                             context: context, db)
                         note = "calibration factor now \(after!) (was \(before!)); it applies to trips from now on"
                     } else {
@@ -281,8 +286,8 @@ extension MileageLog {
                                           gapTripID: entry?.id, user: context.user, reason: reason)
             try Ledger.append(db, .odometer, ref: String(reading.id), payload: reading.canonical)
             try MileageLog.addRevision(tripID: nil, subject: "odometer", field: "reading",
-                                       old: logValue.map { LogTrip.kilometresText(metres: $0) },
-                                       new: LogTrip.kilometresText(metres: value), reason: reason,
+                                       old: logValue.map { DistanceUnit.text(tenths: unit.tenths($0)) },
+                                       new: DistanceUnit.text(tenths: unit.tenths(value)), reason: reason,
                                        context: context, db)
             return OdometerUpdate(reading: reading, entry: entry, calibrationBefore: before, calibrationAfter: after,
                                   calibrationNote: note)
@@ -296,9 +301,12 @@ extension MileageLog {
             let proposal: CalibrationProposal
             switch CalibrationProposal.propose(from: try MileageLog.carMeasuredTrips(db)) {
             case .success(let proposed): proposal = proposed
-            case .failure(let withheld): throw StoreError.invalid("no calibration to take from the car's odometer: \(withheld.description)")
+            case .failure(let withheld):
+                throw StoreError.invalid("no calibration to take from the car's odometer: "
+                                         + withheld.description(in: try MileageLog.profile(db).distanceUnit))
             }
             let profile = try MileageLog.profile(db)
+            let unit = profile.distanceUnit
             guard proposal.factor != profile.calibrationFactor else {
                 throw StoreError.invalid("the calibration is \(profile.calibrationFactor) already, as the car's odometer proposes")
             }
@@ -307,8 +315,8 @@ extension MileageLog {
             try MileageLog.replaceProfile(
                 profile, with: calibrated,
                 reason: (reason?.nilIfBlank.map { "\($0): " } ?? "")
-                    + "the car's odometer \(LogTrip.kilometresText(metres: proposal.odometer)) km against "
-                    + "\(LogTrip.kilometresText(metres: proposal.measured)) km measured by GPS over \(proposal.trips) trips "
+                    + "the car's odometer \(unit.text(metres: proposal.odometer)) against "
+                    + "\(unit.text(metres: proposal.measured)) measured by GPS over \(proposal.trips) trips "
                     + "(\(proposal.firstTrip)–\(proposal.lastTrip))",
                 context: context, db)
             return CalibrationUpdate(before: profile.calibrationFactor, after: proposal.factor, proposal: proposal)
@@ -401,7 +409,7 @@ extension MileageLog {
             throw .invalid("a regular trip needs a name without leading or trailing spaces")
         }
         guard regular.distance > 0, regular.distance <= 2_000_000 else {
-            throw .invalid("the distance must be more than 0 km and at most 2000 km")
+            throw .invalid("the distance must be more than 0 and at most 2000 km (1242.7 mi)")
         }
         if regular.kind == .business && regular.purpose?.nilIfBlank == nil {
             throw .invalid("a business regular trip needs a purpose: add --purpose TEXT")

@@ -170,14 +170,15 @@ extension MileageLog {
     /// odometer proposes.
     public func odometerStatus() async throws(StoreError) -> OdometerStatus {
         try await read("read the odometer") { db in
+            let profile = try MileageLog.profile(db)
             var status = OdometerStatus(
                 kilometres: try MileageLog.odometer(db).map { $0 / 1000 },
-                calibrationFactor: try MileageLog.profile(db).calibrationFactor,
+                calibrationFactor: profile.calibrationFactor,
                 readings: try MileageLog.odometerReadings(db))
             let trips = try MileageLog.carMeasuredTrips(db)
             switch CalibrationProposal.propose(from: trips) {
             case .success(let proposal): status.proposedCalibration = proposal
-            case .failure(let withheld): status.proposalNote = trips.isEmpty ? nil : withheld.description
+            case .failure(let withheld): status.proposalNote = trips.isEmpty ? nil : withheld.description(in: profile.distanceUnit)
             }
             return status
         }

@@ -13,7 +13,8 @@ struct AddCommand: AsyncParsableCommand {
               trackctl add --date 2026-11-21 --odometer-end 48210.4 --private
               trackctl add --date 2026-11-22 --from home --to example-ltd --business --purpose "Delivery"
             With --from and --to and no distance, the trip takes the distance of the last GPS-measured trip between \
-            the two places (either way), and its history says which.
+            the two places (either way), and its history says which. Distances and readings are in the profile's \
+            unit: kilometres, or miles for a UK or US profile (trackctl profile).
             """)
 
     @ParentCommand var trackctl: TrackControl
@@ -21,10 +22,10 @@ struct AddCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The day of the trip, in the log's time zone.", valueName: "YYYY-MM-DD"))
     var date: String
 
-    @Option(help: ArgumentHelp("Kilometres driven.", valueName: "km"))
+    @Option(help: ArgumentHelp("The distance driven, in the profile's unit (km or mi).", valueName: "distance"))
     var distance: Double?
 
-    @Option(help: ArgumentHelp("The odometer at the end of the trip, kilometres.", valueName: "km"))
+    @Option(help: ArgumentHelp("The odometer at the end of the trip, in the profile's unit.", valueName: "reading"))
     var odometerEnd: Double?
 
     @Option(help: ArgumentHelp("Start from this regular trip (its distance, kind, purpose…; flags override).", valueName: "name"))
@@ -48,32 +49,35 @@ struct AddCommand: AsyncParsableCommand {
         guard CivilDate(iso8601: date) != nil else { throw ValidationError("'\(date)' is not a date: write YYYY-MM-DD, such as 2026-11-20") }
         if distance != nil && odometerEnd != nil { throw ValidationError("give --distance or --odometer-end, not both") }
         if distance == nil && odometerEnd == nil && regular == nil && (from == nil || to == nil) {
-            throw ValidationError("say how far: --distance KM, --odometer-end KM, --regular NAME, or --from and --to "
+            throw ValidationError("say how far: --distance DISTANCE, --odometer-end READING, --regular NAME, or --from and --to "
                                   + "(the distance of the last GPS trip between the two places)")
         }
         if let distance, !(distance.isFinite && distance > 0 && distance < 100_000) {
-            throw ValidationError("--distance must be a positive number of kilometres")
+            throw ValidationError("--distance must be a positive number (of the profile's unit, km or mi)")
         }
         if let odometerEnd, !(odometerEnd.isFinite && odometerEnd >= 0) {
-            throw ValidationError("--odometer-end must be a number of kilometres")
+            throw ValidationError("--odometer-end must be a number (of the profile's unit, km or mi)")
         }
         _ = try AddCommand.second(start, "--start")
         _ = try AddCommand.second(end, "--end")
     }
 
     func run() async throws {
-        let extent: ManualTrip.Extent? = distance.map { .distance($0 * 1000) } ?? odometerEnd.map { .odometerEnd($0 * 1000) }
+        let options = trackctl.connection
+        let unit = try await LogAccess.unit(options)
+        let extent: ManualTrip.Extent? = distance.map { .distance(unit.metres(from: $0)) }
+            ?? odometerEnd.map { .odometerEnd(unit.metres(from: $0)) }
         let manual = ManualTrip(date: CivilDate(iso8601: date)!, startSecond: try AddCommand.second(start, "--start"),
                                 endSecond: try AddCommand.second(end, "--end"), extent: extent, kind: fields.kind,
                                 purpose: fields.purpose, customer: fields.customer, destination: fields.destination,
                                 regular: regular, from: from, to: to, reason: reason)
-        let trip = try await LogAccess.change(trackctl.connection, .add, manual, as: LogTrip.self, command: "add")
-        if trackctl.connection.json {
+        let trip = try await LogAccess.change(options, .add, manual, as: LogTrip.self, command: "add")
+        if options.json {
             print(try ControlCall.json(trip))
         } else {
             // The row as `trackctl trips` shows it, times in the log's time zone.
-            let calendar = try await LogAccess.calendar(trackctl.connection)
-            print(LogText.table([trip], calendar: calendar).components(separatedBy: "\n").dropLast().joined(separator: "\n"))
+            let calendar = try await LogAccess.calendar(options)
+            print(LogText.table([trip], calendar: calendar, unit: unit).components(separatedBy: "\n").dropLast().joined(separator: "\n"))
             if extent == nil && regular == nil, let start = trip.startPlace, let end = trip.endPlace {
                 print("distance: the last GPS trip between \(start.name) and \(end.name) (trackctl show \(trip.id))")
             }

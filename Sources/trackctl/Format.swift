@@ -23,16 +23,21 @@ enum Format {
         return text
     }
 
-    /// `50.0 km/h heading 87°`, or `not reported`.
-    static func speed(_ fix: Fix) -> String {
+    /// `50.0 km/h heading 87°` (or `31.1 mph …` in miles), or `not reported`.
+    static func speed(_ fix: Fix, unit: DistanceUnit) -> String {
         guard let speed = fix.speed else { return "speed not reported" }
-        var text = String(printf: "%.1f km/h", speed * 3.6)
+        var text = String(printf: "%.1f ", unit.perHour(metresPerSecond: speed)) + unit.speedName
         if let track = fix.track, speed > 0.5 { text += String(printf: " heading %.0f°", track) }
         return text
     }
 
-    /// `10.28 km`, or `850 m` below a kilometre.
-    static func kilometres(_ metres: Double) -> String {
-        metres < 1000 ? String(printf: "%.0f m", metres) : String(printf: "%.2f km", metres / 1000)
+    /// `10.28 km`, or `850 m` below a kilometre; in miles `6.39 mi` (`0.53 mi`).
+    static func distance(_ metres: Double, unit: DistanceUnit) -> String {
+        switch unit {
+        case .kilometres:
+            metres < 1000 ? String(printf: "%.0f m", metres) : String(printf: "%.2f km", metres / 1000)
+        case .miles:
+            String(printf: "%.2f mi", metres / unit.metres)
+        }
     }
 }

@@ -34,6 +34,12 @@ enum LogAccess {
         }
     }
 
+    /// The unit the profile's user reads distances in; kilometres when the profile cannot be read (a daemon that
+    /// keeps no log).
+    static func unit(_ options: ConnectionOptions) async throws -> DistanceUnit {
+        (try? await profile(options))?.distanceUnit ?? .kilometres
+    }
+
     /// The log's local calendar (its profile's time zone), in which trips' times are shown; nil when the profile's
     /// zone cannot be read.
     static func calendar(_ options: ConnectionOptions) async throws -> LocalCalendar? {

@@ -5,7 +5,7 @@ import TrackText
 /// How trackctl writes mileage-log entries for people.
 enum LogText {
     /// `123.4`: the trip's kilometres (or miles) as reports print them.
-    static func kilometres(_ trip: LogTrip, unit: DistanceUnit = .kilometres) -> String {
+    static func distance(_ trip: LogTrip, unit: DistanceUnit) -> String {
         DistanceUnit.text(tenths: trip.reportedTenths(in: unit).distance)
     }
 
@@ -31,7 +31,7 @@ enum LogText {
             var purpose = trip.purpose ?? ""
             if let customer = trip.customer, !customer.isEmpty { purpose += purpose.isEmpty ? customer : " · \(customer)" }
             var row = ["\(trip.id)", date(trip, calendar: calendar), times(trip, calendar: calendar), "\(trip.kind)",
-                       odometer, kilometres(trip, unit: unit)]
+                       odometer, distance(trip, unit: unit)]
             if amounts, let allowance {
                 row.append(allowance.text(of: trip.id) ?? "")
             }
@@ -53,8 +53,8 @@ enum LogText {
         return lines.joined(separator: "\n")
     }
 
-    /// One trip with its history and events.
-    static func detail(_ detail: TripDetail, calendar: LocalCalendar?) -> String {
+    /// One trip with its history and events, distances in `unit`.
+    static func detail(_ detail: TripDetail, calendar: LocalCalendar?, unit: DistanceUnit) -> String {
         let trip = detail.trip
         var lines = ["trip \(trip.id): \(trip.kind), \(trip.source), \(trip.state)"]
         func add(_ label: String, _ value: String?) {
@@ -62,11 +62,14 @@ enum LogText {
         }
         add("date", date(trip, calendar: calendar))
         add("time", times(trip, calendar: calendar))
-        let tenths = trip.reportedTenths
-        add("odometer", tenths.start.map { LogTrip.kilometresText(tenths: $0) + " → " + (tenths.end.map(LogTrip.kilometresText) ?? "…") + " km" })
-        add("distance", kilometres(trip) + " km")
+        let tenths = trip.reportedTenths(in: unit)
+        add("odometer", tenths.start.map { start in
+            DistanceUnit.text(tenths: start) + " → " + (tenths.end.map(DistanceUnit.text) ?? "…") + " " + unit.rawValue
+        })
+        add("distance", distance(trip, unit: unit) + " " + unit.rawValue)
         if let measured = trip.measuredDistance, let factor = trip.calibrationFactor {
-            add("measured", String(printf: "%.3f km by GPS × calibration %.4f", measured / 1000, factor))
+            add("measured", String(printf: "%.3f ", measured / unit.metres) + unit.rawValue
+                + String(printf: " by GPS × calibration %.4f", factor))
         }
         add("purpose", trip.purpose)
         add("customer", trip.customer)
@@ -74,7 +77,7 @@ enum LogText {
         add("from", place(trip.startPlace, trip.startPosition))
         add("to", place(trip.endPlace, trip.endPosition))
         if trip.gapCount > 0 {
-            add("outages", "\(trip.gapCount), \(DurationText.of(trip.bridgedSeconds)) bridged over \(Format.kilometres(trip.bridgedDistance))")
+            add("outages", "\(trip.gapCount), \(DurationText.of(trip.bridgedSeconds)) bridged over \(Format.distance(trip.bridgedDistance, unit: unit))")
         }
         if trip.idleAlerts > 0 { add("idle alerts", "\(trip.idleAlerts)") }
         add("ended", trip.endReason)

@@ -27,12 +27,14 @@ struct OdometerCommand: AsyncParsableCommand {
                 print(try ControlCall.json(status))
                 return
             }
-            print("odometer     " + (status.kilometres.map { LogTrip.kilometresText(metres: $0 * 1000) + " km" }
-                                     ?? "not set yet: trackctl odometer set KM --reason \"dashboard reading\""))
-            print(String(printf: "calibration  %.4f (logged km = GPS km × factor)", status.calibrationFactor))
+            let unit = try await LogAccess.unit(options)
+            let name = unit.rawValue
+            print("odometer     " + (status.kilometres.map { unit.text(metres: $0 * 1000) }
+                                     ?? "not set yet: trackctl odometer set READING --reason \"dashboard reading\""))
+            print(String(printf: "calibration  %.4f (logged \(name) = GPS \(name) × factor)", status.calibrationFactor))
             if let proposal = status.proposedCalibration {
-                let basis = "the car's odometer \(LogTrip.kilometresText(metres: proposal.odometer)) km against "
-                    + "\(LogTrip.kilometresText(metres: proposal.measured)) km by GPS over \(proposal.trips) trips "
+                let basis = "the car's odometer \(unit.text(metres: proposal.odometer)) against "
+                    + "\(unit.text(metres: proposal.measured)) by GPS over \(proposal.trips) trips "
                     + "(\(proposal.firstTrip)–\(proposal.lastTrip))"
                 if proposal.factor == status.calibrationFactor {
                     print("             as the car's odometer proposes: \(basis)")
@@ -44,10 +46,9 @@ struct OdometerCommand: AsyncParsableCommand {
                 print("proposed     none yet: \(note)")
             }
             for reading in status.readings {
-                var line = "  \(reading.time.iso8601(fractionDigits: 0))  "
-                    + LogTrip.kilometresText(metres: reading.value) + " km"
+                var line = "  \(reading.time.iso8601(fractionDigits: 0))  " + unit.text(metres: reading.value)
                 if let logValue = reading.logValue {
-                    line += " (log " + LogTrip.kilometresText(metres: logValue) + ")"
+                    line += " (log " + DistanceUnit.text(tenths: unit.tenths(logValue)) + ")"
                 }
                 if let gap = reading.gapTripID { line += ", entry \(gap)" }
                 line += "  by \(reading.user): \(reading.reason)"
@@ -64,7 +65,7 @@ struct OdometerCommand: AsyncParsableCommand {
                 With an OBD-II adapter on a car that reports its odometer, every trip starts and ends at the car's
                 reading; the calibration factor (GPS kilometres → logged kilometres, for trips without the car's
                 readings) is proposed from the last trips' odometer differences against their GPS kilometres, once
-                they add up to 20 km. 'trackctl odometer' shows the proposal; this takes it, with a line in the
+                they add up to 20 km (12.4 mi). 'trackctl odometer' shows the proposal; this takes it, with a line in the
                 history.
                 trackctl odometer calibrate --reason "the car's odometer, November"
                 """)
@@ -88,42 +89,45 @@ struct OdometerCommand: AsyncParsableCommand {
         }
     }
 
-    /// `trackctl odometer set KM`.
+    /// `trackctl odometer set READING`.
     struct Set: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set", abstract: "Record the dashboard's odometer reading.",
             discussion: """
                 A reading above the log's odometer adds an "unrecorded driving" entry for the difference; the
-                calibration factor is updated from the GPS kilometres between readings (at least 20 km apart).
+                calibration factor is updated from the GPS kilometres between readings (at least 20 km apart). The
+                reading is in the profile's unit: kilometres, or miles for a UK or US profile (as the dashboard shows).
                 trackctl odometer set 48210.4 --reason "dashboard at the fuel stop"
                 """)
 
         @ParentCommand var odometer: OdometerCommand
 
-        @Argument(help: "The reading, kilometres.")
-        var kilometres: Double
+        @Argument(help: "The reading, in the profile's unit (km or mi).")
+        var reading: Double
 
         @Option(help: "Where the reading comes from (required; kept in the history).")
         var reason: String
 
         func validate() throws {
-            if !(kilometres.isFinite && kilometres >= 0 && kilometres < 10_000_000) {
-                throw ValidationError("the reading must be a number of kilometres")
+            if !(reading.isFinite && reading >= 0 && reading < 6_000_000) {
+                throw ValidationError("the reading must be a number (of the profile's unit, km or mi)")
             }
             if reason.trimmingWhitespace.isEmpty { throw ValidationError("--reason cannot be empty") }
         }
 
         func run() async throws {
             let options = odometer.trackctl.connection
+            let unit = try await LogAccess.unit(options)
+            let kilometres = unit.metres(from: reading) / 1000
             let update = try await LogAccess.change(options, .odometerSet, OdometerParams(kilometres: kilometres, reason: reason),
                                                     as: OdometerUpdate.self, command: "odometer set")
             if options.json {
                 print(try ControlCall.json(update))
                 return
             }
-            print("odometer reading " + LogTrip.kilometresText(metres: update.reading.value) + " km recorded")
+            print("odometer reading " + unit.text(metres: update.reading.value) + " recorded")
             if let entry = update.entry {
-                print("entry \(entry.id): \(LogText.kilometres(entry)) km of \(entry.source == .unrecorded ? "unrecorded driving" : "correction")")
+                print("entry \(entry.id): \(LogText.distance(entry, unit: unit)) \(unit.rawValue) of \(entry.source == .unrecorded ? "unrecorded driving" : "correction")")
             }
             if !update.calibrationNote.isEmpty { print(update.calibrationNote) }
         }

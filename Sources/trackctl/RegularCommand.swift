@@ -24,11 +24,12 @@ struct RegularCommand: AsyncParsableCommand {
             if options.json {
                 print(try ControlCall.json(trips))
             } else if trips.isEmpty {
-                print("no regular trips; add one with: trackctl regular add NAME --distance KM --business --purpose TEXT")
+                print("no regular trips; add one with: trackctl regular add NAME --distance DISTANCE --business --purpose TEXT")
             } else {
-                var rows = [["Name", "km", "Kind", "Purpose", "Customer", "Destination"]]
+                let unit = try await LogAccess.unit(options)
+                var rows = [["Name", unit.rawValue, "Kind", "Purpose", "Customer", "Destination"]]
                 for trip in trips {
-                    rows.append([trip.name, LogTrip.kilometresText(metres: trip.distance), "\(trip.kind)",
+                    rows.append([trip.name, DistanceUnit.text(tenths: unit.tenths(trip.distance)), "\(trip.kind)",
                                  trip.purpose ?? "", trip.customer ?? "", trip.destination ?? ""])
                 }
                 print(LogText.align(rows, rightAligned: [1]).joined(separator: "\n"))
@@ -47,7 +48,7 @@ struct RegularCommand: AsyncParsableCommand {
         @Argument(help: "Its name, used with 'trackctl add --regular NAME'.")
         var name: String
 
-        @Option(help: ArgumentHelp("Kilometres one trip takes.", valueName: "km"))
+        @Option(help: ArgumentHelp("The distance one trip takes, in the profile's unit (km or mi).", valueName: "distance"))
         var distance: Double
 
         @OptionGroup var fields: TripFields
@@ -61,15 +62,16 @@ struct RegularCommand: AsyncParsableCommand {
         func validate() throws {
             if name.trimmingWhitespace.isEmpty { throw ValidationError("the name cannot be empty") }
             if !(distance.isFinite && distance > 0 && distance < 100_000) {
-                throw ValidationError("--distance must be a positive number of kilometres")
+                throw ValidationError("--distance must be a positive number (of the profile's unit, km or mi)")
             }
         }
 
         func run() async throws {
-            let template = RegularTrip(name: name, distance: distance * 1000, kind: fields.kind ?? .business,
+            let options = regular.trackctl.connection
+            let unit = try await LogAccess.unit(options)
+            let template = RegularTrip(name: name, distance: unit.metres(from: distance), kind: fields.kind ?? .business,
                                        purpose: fields.purpose, customer: fields.customer, destination: fields.destination,
                                        from: from, to: to)
-            let options = regular.trackctl.connection
             let saved = try await LogAccess.change(options, .regularAdd, template, as: RegularTrip.self, command: "regular add")
             print(options.json ? try ControlCall.json(saved) : "regular trip '\(saved.name)' saved")
         }

@@ -75,9 +75,9 @@ struct ReplayCommand: ParsableCommand {
                 line += "no usable fix"
             }
             lines.append(line)
-            var distance = "  distance \(Format.kilometres(trip.distance))"
+            var distance = "  distance \(Format.distance(trip.distance, unit: .kilometres))"
             if trip.calibrationFactor != 1 {
-                distance += " (measured \(Format.kilometres(trip.measuredDistance)) × \(trip.calibrationFactor))"
+                distance += " (measured \(Format.distance(trip.measuredDistance, unit: .kilometres)) × \(trip.calibrationFactor))"
             }
             lines.append(distance)
         }
@@ -92,8 +92,8 @@ struct ReplayCommand: ParsableCommand {
             for gap in result.gaps {
                 var line = "  outage   \(gap.start.iso8601(fractionDigits: 0)), \(DurationText.of(gap.duration)): "
                 switch gap.outcome {
-                case .straightLine, .curve: line += "bridged, \(Format.kilometres(gap.distance))"
-                case .carSpeed: line += "counted by the car's speed, \(Format.kilometres(gap.distance))"
+                case .straightLine, .curve: line += "bridged, \(Format.distance(gap.distance, unit: .kilometres))"
+                case .carSpeed: line += "counted by the car's speed, \(Format.distance(gap.distance, unit: .kilometres))"
                 case .parked: line += "parked throughout"
                 case .notBridged: line += "not bridged (\(gap.note ?? "?"))"
                 }
@@ -102,7 +102,7 @@ struct ReplayCommand: ParsableCommand {
         }
         lines.append("  motion   \(result.starts) starts" + (result.displacements.isEmpty ? "" :
             ", \(result.displacements.count) displacements while stationary ("
-            + Format.kilometres(result.displacements.reduce(0) { $0 + $1.metres }) + ")"))
+            + Format.distance(result.displacements.reduce(0) { $0 + $1.metres }, unit: .kilometres) + ")"))
         if result.alerts.isEmpty {
             lines.append("  idle     no alert")
         } else {

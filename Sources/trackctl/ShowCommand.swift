@@ -23,6 +23,7 @@ struct ShowCommand: AsyncParsableCommand {
             print(try ControlCall.json(detail))
             return
         }
-        print(LogText.detail(detail, calendar: try await LogAccess.calendar(options)))
+        let profile = try await LogAccess.profile(options)
+        print(LogText.detail(detail, calendar: try? LocalCalendar(profile: profile), unit: profile.distanceUnit))
     }
 }

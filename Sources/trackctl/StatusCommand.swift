@@ -19,11 +19,12 @@ struct StatusCommand: AsyncParsableCommand {
         if connection.json {
             print(try ControlCall.json(status))
         } else {
-            print(StatusCommand.describe(status))
+            print(StatusCommand.describe(status, unit: try await LogAccess.unit(connection)))
         }
     }
 
-    static func describe(_ status: DaemonStatus) -> String {
+    /// The status for people, distances and speeds in `unit` (the profile's).
+    static func describe(_ status: DaemonStatus, unit: DistanceUnit) -> String {
         var lines = ["\(status.version) · source \(status.source.address)"]
         let age = status.source.stateAge.map { " for \(DurationText.of($0))" } ?? ""
         lines.append("  source   \(status.source.state)\(age): \(status.source.detail)")
@@ -38,12 +39,12 @@ struct StatusCommand: AsyncParsableCommand {
             var line = "  position \(Format.position(position))"
             if let seconds = status.lastPositionAge, seconds >= 2 { line += " (\(DurationText.of(seconds)) ago)" }
             lines.append(line)
-            lines.append("  speed    \(Format.speed(position))")
+            lines.append("  speed    \(Format.speed(position, unit: unit))")
         }
         if let trip = status.trip {
             var line = "  trip     \(trip.number), \(trip.kind)"
             if let purpose = trip.purpose, !purpose.isEmpty { line += " (\(purpose))" }
-            line += ": \(Format.kilometres(trip.distance))"
+            line += ": \(Format.distance(trip.distance, unit: unit))"
             if let duration = trip.duration { line += " in \(DurationText.of(duration))" }
             if let start = trip.start { line += " since \(start.iso8601(fractionDigits: 0))" } else { line += ", waiting for a fix" }
             lines.append(line)
@@ -51,7 +52,7 @@ struct StatusCommand: AsyncParsableCommand {
             lines.append("  trip     none running")
         }
         if let odometer = status.odometer {
-            lines.append("  odometer " + LogTrip.kilometresText(metres: odometer * 1000) + " km")
+            lines.append("  odometer " + unit.text(metres: odometer * 1000))
         }
         if let motion = status.motion, motion.state == .stationary, let since = motion.since {
             lines.append("  parked   since \(since.iso8601(fractionDigits: 0))")
@@ -79,7 +80,7 @@ struct StatusCommand: AsyncParsableCommand {
             }
             lines.append(line)
         }
-        if let obd = status.obd { lines += describe(obd) }
+        if let obd = status.obd { lines += describe(obd, unit: unit) }
         if let mail = status.mail {
             lines.append("  mail     the month's report to \(mail.to.joined(separator: ", "))"
                          + (mail.monthly ? ", by itself after each month" : ", when asked"))
@@ -92,8 +93,9 @@ struct StatusCommand: AsyncParsableCommand {
 
 extension StatusCommand {
     /// The adapter's line and the car's: "obd      connected: /dev/obd0 at 38400 baud · ELM327 v1.5 · AUTO, ISO
-    /// 15765-4 (CAN 11/500)", "car      answering · VIN … · odometer 12 345.6 km · 1 800 rpm · 50 km/h · 14.2 V".
-    static func describe(_ obd: OBDStatus) -> [String] {
+    /// 15765-4 (CAN 11/500)", "car      answering · VIN … · odometer 12 345.6 km · 1 800 rpm · 50 km/h · 14.2 V"
+    /// (the odometer and the speed in `unit`).
+    static func describe(_ obd: OBDStatus, unit: DistanceUnit) -> [String] {
         var adapter = "  obd      \(obd.state) \(obd.address): \(obd.detail)"
         if let name = obd.adapter { adapter += " · \(name)" }
         if let name = obd.protocolName { adapter += " · \(name)" }
@@ -104,12 +106,12 @@ extension StatusCommand {
         if let logVIN = obd.logVIN { car += " · another car than the log's (\(logVIN)): its odometer is not taken" }
         switch obd.odometerSupported {
         case true?:
-            if let odometer = obd.odometer { car += " · odometer " + LogTrip.kilometresText(metres: odometer * 1000) + " km" }
+            if let odometer = obd.odometer { car += " · odometer " + unit.text(metres: odometer * 1000) }
         case false?: car += " · no odometer (PID A6)"
         case nil: break
         }
         if let rpm = obd.rpm { car += " · \(Int(rpm.rounded())) rpm" }
-        if let speed = obd.speed { car += " · \(Int(speed.rounded())) km/h" }
+        if let speed = obd.speed { car += " · \(Int(unit.perHour(metresPerSecond: speed / 3.6).rounded())) \(unit.speedName)" }
         if let volts = obd.volts { car += " · \((volts * 10).rounded() / 10) V" }
         if let age = obd.readingAge, age >= 2 { car += " (read \(DurationText.of(age)) ago)" }
         return [adapter, car]

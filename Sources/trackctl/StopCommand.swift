@@ -36,7 +36,8 @@ struct StopCommand: AsyncParsableCommand {
         if options.json {
             print(try ControlCall.json(trip))
         } else {
-            print("trip \(trip.id) ended: \(LogText.kilometres(trip)) km, \(trip.kind)" + (trip.purpose.map { " (\($0))" } ?? ""))
+            let unit = try await LogAccess.unit(options)
+            print("trip \(trip.id) ended: \(LogText.distance(trip, unit: unit)) \(unit.rawValue), \(trip.kind)" + (trip.purpose.map { " (\($0))" } ?? ""))
             if trip.lacksPurpose {
                 print("note: a business trip needs a purpose: trackctl edit \(trip.id) --purpose TEXT --reason TEXT")
             }

@@ -14,20 +14,21 @@ struct WatchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let json = connection.json
+        let unit = json ? .kilometres : try await LogAccess.unit(connection)
         try await ControlCall.run(connection) { connection in
             _ = try await connection.call(.watch, params: NoParams(), result: WatchResult.self)
             while let line = try await connection.receive() {
                 if json {
                     printLine(String(buffer: line))
-                } else if let text = WatchCommand.describe(line) {
+                } else if let text = WatchCommand.describe(line, unit: unit) {
                     printLine(text)
                 }
             }
         }
     }
 
-    /// One readable line per notification.
-    static func describe(_ line: ByteBuffer) -> String? {
+    /// One readable line per notification, distances and speeds in `unit`.
+    static func describe(_ line: ByteBuffer, unit: DistanceUnit) -> String? {
         guard let envelope = try? JSONLines.decode(RPCEnvelope.self, from: line), let method = envelope.method else {
             return nil
         }
@@ -36,7 +37,7 @@ struct WatchCommand: AsyncParsableCommand {
             guard let fix = try? JSONLines.decode(RPCNotification<Fix>.self, from: line).params else { return nil }
             let time = fix.time?.iso8601(fractionDigits: 0) ?? "(no date yet)"
             guard fix.hasPosition else { return "\(time)  \(Format.fixSummary(fix))" }
-            return "\(time)  \(Format.position(fix))  \(Format.speed(fix))  \(Format.fixSummary(fix))"
+            return "\(time)  \(Format.position(fix))  \(Format.speed(fix, unit: unit))  \(Format.fixSummary(fix))"
         case "source":
             guard let source = try? JSONLines.decode(RPCNotification<SourceStatus>.self, from: line).params else {
                 return nil
@@ -47,14 +48,14 @@ struct WatchCommand: AsyncParsableCommand {
             let trip = notice.trip
             var text = "trip \(trip.number) \(notice.change): \(trip.kind)"
             if let purpose = trip.purpose, !purpose.isEmpty { text += " (\(purpose))" }
-            if notice.change == .ended { text += ", \(Format.kilometres(trip.distance))" }
+            if notice.change == .ended { text += ", \(Format.distance(trip.distance, unit: unit))" }
             return text
         case "alert":
             guard let alert = try? JSONLines.decode(RPCNotification<IdleAlert>.self, from: line).params else { return nil }
             return "ALERT trip \(alert.tripNumber): stationary since \(alert.stationarySince.iso8601(fractionDigits: 0))"
         case "obd":
             guard let obd = try? JSONLines.decode(RPCNotification<OBDStatus>.self, from: line).params else { return nil }
-            return StatusCommand.describe(obd).map(\.oneLine).joined(separator: " · ")
+            return StatusCommand.describe(obd, unit: unit).map(\.oneLine).joined(separator: " · ")
         case "lagged":
             let dropped = (try? JSONLines.decode(RPCNotification<LaggedParams>.self, from: line).params.dropped) ?? 0
             return "(this terminal fell behind: \(dropped) events skipped)"

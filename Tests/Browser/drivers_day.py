@@ -263,6 +263,28 @@ def run(args, driver, figures):
     wait(driver, "the settings", lambda d: visible(d, "profile-driver"))
     shoot(driver, args.out, "settings")
 
+    step("a UK profile: the page reads miles, as trackctl does")
+    trackctl(args, "profile", "set", "--country", "UK", "--reason", "the car moved to Leeds")
+    driver.refresh()
+    wait(driver, "the speedometer in mph", lambda d: d.execute_script(
+        "return document.querySelector('[data-unit=speed]').textContent") == "mph")
+    labels = driver.execute_script("return [...document.querySelectorAll('[data-unit]')].map(e => e.textContent)")
+    if sorted(set(labels)) != ["mi", "mph"]:
+        raise StepFailed(f"the page's unit labels for a UK profile: {labels}")
+    click(driver, "nav-trips", "Trips")
+    wait(driver, "the month's trips in miles", lambda d: " mi" in text(d, "trip-summary"))
+    rows = driver.execute_script(
+        "return [...document.querySelectorAll('#trip-list li.trip')].map(li => [li.dataset.id, li.querySelector('.dist').textContent])")
+    for trip_id, shown in rows:
+        printed = next(line.split()[1:] for line in trackctl(args, "show", trip_id).decode().splitlines()
+                       if line.strip().startswith("distance"))
+        if shown != " ".join(printed):
+            raise StepFailed(f"trip {trip_id}: the page says {shown!r}, trackctl show {' '.join(printed)!r}")
+    figures["uk_rows"] = rows
+    if "km" in driver.find_element(By.ID, "trip-list").text + text(driver, "trip-summary"):
+        raise StepFailed("the trips screen still says km for a UK profile")
+    shoot(driver, args.out, "trips-miles")
+
     problems = [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
     figures["console_errors"] = problems
     if problems:

@@ -13,9 +13,9 @@ struct CountryAllowanceTests {
         #expect(set.status == 0, "\(set.error)")
         #expect(set.output.contains("country      UK (the United Kingdom)"), "\(set.output)")
         #expect(set.output.contains("unit         miles"), "\(set.output)")
-        // 16.1 km is 10.0 miles: £4.50 at 45p; 8.0 km is 5.0 miles.
-        for trip in [["--date", "2026-03-02", "--distance", "16.1", "--business", "--purpose", "Site visit, Leeds"],
-                     ["--date", "2026-03-03", "--distance", "8.0", "--private"]] {
+        // Distances typed in miles, as the profile reads them: 10.0 miles at 45p is £4.50.
+        for trip in [["--date", "2026-03-02", "--distance", "10", "--business", "--purpose", "Site visit, Leeds"],
+                     ["--date", "2026-03-03", "--distance", "5.0", "--private"]] {
             let added = try await trackctl(socket + ["add"] + trip + ["--reason", "paper log"])
             #expect(added.status == 0, "\(added.error)")
         }
@@ -40,6 +40,52 @@ struct CountryAllowanceTests {
         let refused = try await trackctl(socket + ["profile", "set", "--country", "FR"])
         #expect(refused.status != 0)
         #expect(refused.error.contains("'FR' is not a country trackd knows the rules of: EE, DE, UK or US"), "\(refused.error)")
+        await daemon.stop()
+    }
+
+    @Test func aUKDriverReadsAndTypesMilesEverywhereAndTheLogKeepsTheMetres() async throws {
+        let folder = try TemporaryFolder()
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=10")
+        let socket = ["--socket", daemon.socket]
+        var read: [String] = []
+        func run(_ arguments: [String]) async throws -> String {
+            let result = try await trackctl(socket + arguments)
+            #expect(result.status == 0, "\(arguments): \(result.output) \(result.error)")
+            read.append(result.output)
+            return result.output
+        }
+        _ = try await run(["profile", "set", "--country", "UK", "--driver", "Ann Lee", "--plate", "AB12 CDE",
+                           "--reason", "kept for HMRC"])
+        // The dashboard says miles: 30,000.0 of them.
+        let reading = try await run(["odometer", "set", "30000", "--reason", "dashboard"])
+        #expect(reading.contains("odometer reading 30000.0 mi recorded"), "\(reading)")
+        let added = try await run(["add", "--date", "2026-03-02", "--distance", "12.3", "--business",
+                                   "--purpose", "Site visit, Leeds", "--destination", "1 Park Row, Leeds"])
+        #expect(added.contains("30000.0–30012.3") && added.contains("12.3"), "\(added)")
+        _ = try await run(["add", "--date", "2026-03-03", "--odometer-end", "30020", "--private"])
+        _ = try await run(["regular", "add", "office", "--distance", "7.5", "--business", "--purpose", "Office"])
+        #expect(try await run(["regular", "list"]).contains("office  7.5"))
+        let shown = try await run(["show", "1"])
+        #expect(shown.contains("odometer    30000.0 → 30012.3 mi") && shown.contains("distance    12.3 mi"), "\(shown)")
+        let second = try await run(["show", "2"])
+        #expect(second.contains("odometer    30012.3 → 30020.0 mi") && second.contains("distance    7.7 mi"), "\(second)")
+        let odometer = try await run(["odometer"])
+        #expect(odometer.contains("odometer     30020.0 mi") && odometer.contains("30000.0 mi"), "\(odometer)")
+        _ = try await run(["trips", "--month", "2026-03"])
+        _ = try await run(["check", "--month", "2026-03"])
+        // The drive plays meanwhile: status with the car's position and speed.
+        #expect(await daemon.reached("2026-11-22T08:04:00"), "\(daemon.process.output)")
+        let status = try await run(["status"])
+        #expect(status.contains(" mph") && status.contains("odometer 30020.0 mi"), "\(status)")
+        for output in read {
+            #expect(!output.contains("km") && !output.contains("kilomet"), "no kilometres for a UK profile: \(output)")
+        }
+        // The log keeps metres, and the miles printed give them back within the printed tenth.
+        let shown1 = try await trackctl(socket + ["--json", "show", "1"])
+        let trip = (try json(shown1.output) as? [String: Any])?["trip"] as? [String: Any]
+        let metres = try #require(trip?["distance_m"] as? Double)
+        #expect(abs(metres - 12.3 * 1609.344) <= 0.05 * 1609.344, "\(metres) m")
+        #expect(abs((trip?["odometer_end"] as? Double ?? 0) - 30012.3 * 1.609344) <= 0.05 * 1.609344, "\(shown1.output)")
         await daemon.stop()
     }
 

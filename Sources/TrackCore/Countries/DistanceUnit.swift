@@ -27,6 +27,29 @@ public enum DistanceUnit: String, Sendable, Hashable, Codable, CaseIterable {
         return Int64((metres / (self.metres / 10)).rounded())
     }
 
+    /// The unit's speed as people write it: `km/h` or `mph`.
+    public var speedName: String {
+        switch self {
+        case .kilometres: "km/h"
+        case .miles: "mph"
+        }
+    }
+
+    /// A speed in metres per second as so many of the unit an hour.
+    public func perHour(metresPerSecond speed: Double) -> Double {
+        speed * 3600 / metres
+    }
+
+    /// A figure a person typed in the unit (a distance, a dashboard's reading) in metres.
+    public func metres(from value: Double) -> Double {
+        value * metres
+    }
+
+    /// `12.3 mi`: `metres` in tenths of the unit with its name, as reports print a distance or a reading.
+    public func text(metres: Double) -> String {
+        Self.text(tenths: tenths(metres)) + " " + rawValue
+    }
+
     /// `12.3` from 123 tenths.
     public static func text(tenths: Int64) -> String {
         let sign = tenths < 0 ? "-" : ""

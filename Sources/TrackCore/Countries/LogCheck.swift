@@ -47,7 +47,7 @@ public enum LogCheck {
         var previous = before
         for trip in counted {
             findings += tripFindings(trip, country: country, changes: changes.filter { $0.trip == trip.id })
-            if let link = odometerLink(from: previous, to: trip) { findings.append(link) }
+            if let link = odometerLink(from: previous, to: trip, unit: profile.distanceUnit) { findings.append(link) }
             if trip.reportedTenths.end != nil { previous = trip }
         }
         return findings
@@ -101,20 +101,23 @@ public enum LogCheck {
         return findings
     }
 
-    /// A gap or an overlap between the odometer at the end of `previous` and at the start of `trip`.
-    private static func odometerLink(from previous: LogTrip?, to trip: LogTrip) -> LogFinding? {
-        guard let previous, let end = previous.reportedTenths.end, let start = trip.reportedTenths.start, start != end
+    /// A gap or an overlap between the odometer at the end of `previous` and at the start of `trip`, as the log
+    /// prints them in `unit`.
+    private static func odometerLink(from previous: LogTrip?, to trip: LogTrip, unit: DistanceUnit) -> LogFinding? {
+        guard let previous, let end = previous.reportedTenths(in: unit).end, let start = trip.reportedTenths(in: unit).start,
+              start != end
         else { return nil }
-        let difference = LogTrip.kilometresText(tenths: abs(start - end))
-        let ends = "trip \(previous.id) ends at \(LogTrip.kilometresText(tenths: end)) km, trip \(trip.id) starts at "
-            + "\(LogTrip.kilometresText(tenths: start)) km"
+        let name = unit.rawValue
+        let difference = DistanceUnit.text(tenths: abs(start - end))
+        let ends = "trip \(previous.id) ends at \(DistanceUnit.text(tenths: end)) \(name), trip \(trip.id) starts at "
+            + "\(DistanceUnit.text(tenths: start)) \(name)"
         if start > end {
-            return LogFinding(rule: .odometerGap, trip: trip.id, problem: "\(difference) km missing before it: \(ends)",
+            return LogFinding(rule: .odometerGap, trip: trip.id, problem: "\(difference) \(name) missing before it: \(ends)",
                               why: "consecutive entries must chain: the odometer at one's end is the next one's start",
                               fix: "trackctl add --distance \(difference) --private|--business … for the driving in between, "
                                   + "or trackctl odometer set with the dashboard's reading")
         }
-        return LogFinding(rule: .odometerOverlap, trip: trip.id, problem: "\(difference) km counted twice: \(ends)",
+        return LogFinding(rule: .odometerOverlap, trip: trip.id, problem: "\(difference) \(name) counted twice: \(ends)",
                           why: "consecutive entries must chain: an entry cannot start below the previous one's end",
                           fix: "trackctl edit \(trip.id) (or trip \(previous.id)) with the right odometer, or delete the entry counted twice")
     }

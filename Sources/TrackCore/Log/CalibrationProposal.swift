@@ -26,12 +26,12 @@ public struct CalibrationProposal: Sendable, Hashable, Codable {
         /// The car and GPS differ by more than a calibration error can explain.
         case implausible(factor: Double)
 
-        /// For people.
-        public var description: String {
+        /// For people, distances in `unit`.
+        public func description(in unit: DistanceUnit) -> String {
             switch self {
             case .tooFewKilometres(let measured):
-                return "only \(LogTrip.kilometresText(metres: measured)) km of trips with the car's odometer at both ends "
-                    + "(at least \(LogTrip.kilometresText(metres: CalibrationProposal.minimumMeasured)) km are needed)"
+                return "only \(unit.text(metres: measured)) of trips with the car's odometer at both ends "
+                    + "(at least \(unit.text(metres: CalibrationProposal.minimumMeasured)) are needed)"
             case .implausible(let factor):
                 let percent: Double = ((factor - 1) * 1000).rounded() / 10
                 return "the car's odometer and GPS differ by \(percent) % over the last trips, more than the 10 % a "
