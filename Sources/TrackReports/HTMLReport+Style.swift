@@ -40,6 +40,12 @@ extension HTMLReport {
         tfoot tr:first-child td { border-top: 1pt solid #333; }
         tfoot tr.all td { border-top: 0.5pt solid #333; }
         col.purpose { width: 16%; } col.where { width: 15%; } col.notes { width: 20%; }
+        col.customer { width: 11%; } col.detours { width: 5%; }
+        body.wide { max-width: 269mm; page: wide; }
+        @page wide { size: A4 landscape; }
+        table.year { width: auto; min-width: 60%; }
+        table.year th { text-align: left; font-weight: normal; padding-right: 8mm; }
+        table.year tr.all th, table.year tr.all td { font-weight: bold; border-top: 0.5pt solid #333; }
         col.change { width: 30%; } col.reason { width: 28%; }
         .empty { color: #555; font-style: italic; }
         .maps { display: flex; flex-wrap: wrap; gap: 4mm; }

@@ -12,80 +12,117 @@ import TrackCore
 /// carries, nothing invented.
 /// Times are local to the profile's time zone unless marked UTC.
 public enum HTMLReport {
-    /// The HTML text of `report`; throws for a profile whose time zone is unknown.
+    /// The HTML text of `report` in its country's form and language (`ReportForm`); throws for a profile whose time
+    /// zone is unknown.
     public static func render(_ report: MileageReport) throws(ReportError) -> String {
         let calendar = try LocalCalendar(profile: report.profile)
-        let rows = report.trips.map { ReportRow($0.trip, calendar: calendar, unit: report.profile.distanceUnit) }
-        var html = "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n"
+        let form = ReportForm(country: report.profile.country)
+        let labels = form.labels
+        let columns = form.columns.filter { $0 != .amount || report.allowance != nil }
+        let rows = report.trips.map { ReportRow($0.trip, calendar: calendar, unit: report.profile.distanceUnit, labels: labels) }
+        var html = "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"\(labels.code)\">\n<head>\n"
         html += "<meta charset=\"utf-8\"/>\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
         html += "<meta name=\"generator\" content=\"\(escape(report.generator))\"/>\n"
-        html += "<title>Mileage log — \(escape(report.periodTitle))</title>\n"
-        html += "<style>\n\(styleSheet)\n</style>\n</head>\n<body>\n"
-        html += header(report, calendar: calendar)
-        html += tripTable(report, rows: rows)
-        html += allowance(report)
-        html += check(report)
-        html += history(report, calendar: calendar)
-        html += maps(report, rows: rows)
-        html += footer(report)
+        html += "<title>\(escape(labels.title)) — \(escape(labels.periodTitle(report)))</title>\n"
+        // A form wider than a portrait page's twelve columns prints on landscape pages.
+        html += "<style>\n\(styleSheet)\n</style>\n</head>\n" + (columns.count > 12 ? "<body class=\"wide\">\n" : "<body>\n")
+        html += header(report, calendar: calendar, labels: labels)
+        html += tripTable(report, rows: rows, columns: columns, labels: labels)
+        html += allowance(report, labels: labels)
+        html += year(report, labels: labels)
+        html += check(report, labels: labels)
+        html += history(report, calendar: calendar, labels: labels)
+        html += maps(report, rows: rows, labels: labels)
+        html += footer(report, labels: labels)
         html += "</body>\n</html>\n"
         return html
     }
 
     /// (a) The title and the facts about the log and the report.
-    static func header(_ report: MileageReport, calendar: LocalCalendar) -> String {
+    static func header(_ report: MileageReport, calendar: LocalCalendar, labels: ReportLabels) -> String {
         let profile = report.profile
         let generated = calendar.localTime(report.generatedAt)
-        var period = report.periodTitle
+        var period = labels.periodTitle(report)
         if let from = report.from, let until = report.until {
-            period += " (\(from) to \(until.previous))"
+            period += " " + labels.periodRange(from, until.previous)
         }
         var facts: [(String, String)] = [
-            ("Driver", profile.driver ?? "—"), ("Plate", profile.plate ?? "—"),
-            ("Company", profile.company ?? "—"), ("Time zone", calendar.identifier),
-            ("Generated", "\(generated)\n\(report.generatedAt.iso8601(fractionDigits: 0)) (UTC)"),
-            ("By", report.generator.isEmpty ? "trackd" : report.generator),
+            (labels.driver, profile.driver ?? "—"), (labels.plate, profile.plate ?? "—"),
+            (labels.company, profile.company ?? "—"), (labels.timeZone, calendar.identifier),
+            (labels.generated, "\(generated)\n\(report.generatedAt.iso8601(fractionDigits: 0)) (UTC)"),
+            (labels.generatedBy, report.generator.isEmpty ? "trackd" : report.generator),
         ]
-        if report.kind != .all { facts.append(("Trips", "\(report.kind.rawValue) only")) }
-        var html = "<header>\n<h1>Mileage log</h1>\n<p class=\"period\">\(escape(period))</p>\n<dl class=\"facts\">\n"
+        if report.kind != .all {
+            let kind = TripKind(rawValue: report.kind.rawValue).flatMap { labels.kinds[$0] } ?? report.kind.rawValue
+            facts.append((labels.tripsOnly, labels.only(kind)))
+        }
+        var html = "<header>\n<h1>\(escape(labels.title))</h1>\n<p class=\"period\">\(escape(period))</p>\n<dl class=\"facts\">\n"
         for (term, value) in facts {
             html += "<dt>\(escape(term))</dt><dd>\(multiline(value))</dd>\n"
         }
         return html + "</dl>\n</header>\n"
     }
 
-    /// (b) One row per trip, oldest first, and the totals.
-    static func tripTable(_ report: MileageReport, rows: [ReportRow]) -> String {
+    /// (b) One row per trip, oldest first, in `columns`, and the totals.
+    static func tripTable(_ report: MileageReport, rows: [ReportRow], columns: [ReportColumn], labels: ReportLabels) -> String {
         let allowance = report.allowance
-        var html = "<section class=\"trips\">\n<h2>Trips</h2>\n<table class=\"trips\">\n<colgroup>"
-        html += "<col class=\"no\"/><col class=\"date\"/><col class=\"start\"/><col class=\"end\"/>"
-        html += "<col class=\"odometer\"/><col class=\"odometer\"/><col class=\"km\"/>"
-        if allowance != nil { html += "<col class=\"amount\"/>" }
-        html += "<col class=\"kind\"/><col class=\"purpose\"/><col class=\"where\"/><col class=\"notes\"/></colgroup>\n"
-        html += "<thead><tr><th class=\"num\">No.</th><th>Date</th><th>Start</th><th>End</th>"
-        html += "<th class=\"num\">Odometer start</th><th class=\"num\">Odometer end</th>"
-        html += "<th class=\"num\">\(report.profile.distanceUnit.rawValue)</th>"
-        if allowance != nil { html += "<th class=\"num\">Amount</th>" }
-        html += "<th>Kind</th><th>Purpose</th><th>Customer / destination / from → to</th><th>Notes</th></tr>"
-        html += "</thead>\n<tbody>\n"
+        let unit = report.profile.distanceUnit.rawValue
+        var html = "<section class=\"trips\">\n<h2>\(escape(labels.trips))</h2>\n<table class=\"trips\">\n<colgroup>"
+        html += columns.map { "<col class=\"\(columnClass($0))\"/>" }.joined() + "</colgroup>\n<thead><tr>"
+        for column in columns {
+            let label = labels.columns[column] ?? column.rawValue
+            let text = column.showsUnit ? (label.isEmpty ? unit : "\(label) \(unit)") : label
+            html += (column.isNumeric ? "<th class=\"num\">" : "<th>") + escape(text) + "</th>"
+        }
+        html += "</tr></thead>\n<tbody>\n"
         if rows.isEmpty {
-            html += "<tr><td colspan=\"\(allowance == nil ? 11 : 12)\" class=\"empty\">No trips in this period.</td></tr>\n"
+            html += "<tr><td colspan=\"\(columns.count)\" class=\"empty\">\(escape(labels.noTrips))</td></tr>\n"
         }
         for row in rows {
-            html += tripRow(row, amount: allowance.map { $0.text(of: row.trip.id) ?? "" })
+            html += tripRow(row, columns: columns, amount: allowance.map { $0.text(of: row.trip.id) ?? "" }, labels: labels)
         }
         html += "</tbody>\n<tfoot>\n"
+        // The totals: a label across the columns before the first figure, each figure under its column.
+        let figures: Set<ReportColumn> = [.distance, .businessDistance, .privateDistance, .commuteDistance, .amount]
+        let lead = columns.firstIndex { figures.contains($0) } ?? columns.count
         for line in ReportSummary(report).lines {
-            let label = line.kind == "all" ? "All trips" : "Total \(line.kind)"
+            let kind = TripKind(rawValue: line.kind).flatMap { labels.kinds[$0] } ?? line.kind
+            let label = line.kind == "all" ? labels.allTrips : labels.totalOf(kind)
             html += "<tr class=\"total \(line.kind)\" data-kind=\"\(line.kind)\">"
-            html += "<td colspan=\"6\">\(escape(label)) (\(line.tripsText))</td>"
-            html += "<td class=\"num km\">\(DistanceUnit.text(tenths: line.tenths))</td>"
-            if let allowance {
-                let total = line.kind == "business" || line.kind == "all" ? allowance.currency.text(minor: allowance.total) : ""
-                html += "<td class=\"num amount\">\(escape(total))</td>"
+            html += "<td colspan=\"\(lead)\">\(escape(label)) (\(escape(labels.tripCount(line.trips))))</td>"
+            var blank = 0
+            func flush() {
+                if blank > 0 { html += "<td colspan=\"\(blank)\"></td>" }
+                blank = 0
             }
-            html += "<td colspan=\"4\"></td></tr>\n"
+            for column in columns[lead...] {
+                let distance = labels.number(DistanceUnit.text(tenths: line.tenths))
+                switch column {
+                case .distance:
+                    flush()
+                    html += "<td class=\"num km\">\(distance)</td>"
+                case .businessDistance, .privateDistance:
+                    flush()
+                    let shows = column == .businessDistance ? ["business", "all"] : ["private", "all"]
+                    var text = ""
+                    if shows.contains(line.kind) {
+                        let tenths = line.kind == "all"
+                            ? (column == .businessDistance ? report.totals.business : report.totals.private) : line.tenths
+                        text = labels.number(DistanceUnit.text(tenths: tenths))
+                    }
+                    html += "<td class=\"num km\">\(text)</td>"
+                case .amount:
+                    flush()
+                    let total = line.kind == "business" || line.kind == "all"
+                        ? allowance.map { labels.number($0.currency.text(minor: $0.total)) } ?? "" : ""
+                    html += "<td class=\"num amount\">\(escape(total))</td>"
+                default:
+                    blank += 1
+                }
+            }
+            flush()
+            html += "</tr>\n"
         }
         html += "</tfoot>\n</table>\n"
         // Where the odometer readings came from, for the letters after them (only the sources the table shows).
@@ -93,60 +130,92 @@ public enum HTMLReport {
             rows.contains { $0.trip.odometerStartSource == source || $0.trip.odometerEndSource == source }
         }
         if !sources.isEmpty {
-            html += "<p class=\"sources\">Odometer readings: "
-            html += sources.map { "\(sourceLetter($0)) \(sourceText($0))" }.joined(separator: " · ") + ".</p>\n"
+            html += "<p class=\"sources\">\(escape(labels.odometerReadings)): "
+            html += sources.map { source in
+                let mark = labels.sources[source] ?? (source.rawValue, source.rawValue)
+                return "\(escape(mark.letter)) \(escape(mark.text))"
+            }.joined(separator: " · ") + ".</p>\n"
         }
         return html + "</section>\n"
     }
 
+    /// The `col` element's class of `column` (its width in the style sheet).
+    static func columnClass(_ column: ReportColumn) -> String {
+        switch column {
+        case .number: "no"
+        case .date: "date"
+        case .start: "start"
+        case .end: "end"
+        case .odometerStart, .odometerEnd: "odometer"
+        case .distance, .businessDistance, .privateDistance, .commuteDistance: "km"
+        case .amount: "amount"
+        case .kind: "kind"
+        case .purpose: "purpose"
+        case .whereabouts, .destination: "where"
+        case .customer: "customer"
+        case .detours: "detours"
+        case .notes: "notes"
+        }
+    }
+
     /// One trip's row: deleted ones struck through with the reason, a business trip without purpose highlighted;
     /// with an `amount` column, the trip's allowance.
-    static func tripRow(_ row: ReportRow, amount: String? = nil) -> String {
+    static func tripRow(_ row: ReportRow, columns: [ReportColumn], amount: String? = nil, labels: ReportLabels) -> String {
         let trip = row.trip
         var classes = ["trip", trip.kind.rawValue]
         if trip.state == .deleted { classes.append("deleted") }
         if trip.lacksPurpose { classes.append("lacks-purpose") }
         var html = "<tr class=\"\(classes.joined(separator: " "))\" id=\"trip-\(trip.id)\">"
-        html += "<td class=\"num\">\(trip.id)</td><td class=\"fixed\">\(row.dateText)</td>"
-        html += "<td class=\"fixed\" title=\"\(row.startUTC)\">\(row.startTime)</td>"
-        html += "<td class=\"fixed\" title=\"\(row.endUTC)\">\(row.endTime)</td>"
-        html += "<td class=\"num\">\(row.odometerStart)\(sourceMark(row.odometerStart.isEmpty ? nil : trip.odometerStartSource))</td>"
-        html += "<td class=\"num\">\(row.odometerEnd)\(sourceMark(row.odometerEnd.isEmpty ? nil : trip.odometerEndSource))</td>"
-        html += "<td class=\"num km\">\(row.distance)</td>"
-        if let amount { html += "<td class=\"num amount\">\(escape(amount))</td>" }
-        html += "<td>\(trip.kind.rawValue)</td>"
-        html += "<td class=\"text\">\(multiline(trip.purpose ?? ""))</td>"
-        var whereabouts = [trip.customer, trip.destination].compactMap { $0 }.filter { !$0.isEmpty }.map(multiline)
-        if let fromTo = fromTo(trip) { whereabouts.append(fromTo) }
-        html += "<td class=\"text\">\(whereabouts.joined(separator: "<br/>"))</td>"
-        let notes = row.notes.map { note in
-            note == "purpose missing" ? "<span class=\"missing\">purpose missing</span>" : multiline(note)
+        for column in columns {
+            switch column {
+            case .number: html += "<td class=\"num\">\(trip.id)</td>"
+            case .date: html += "<td class=\"fixed\">\(row.dateText)</td>"
+            case .start: html += "<td class=\"fixed\" title=\"\(row.startUTC)\">\(row.startTime)</td>"
+            case .end: html += "<td class=\"fixed\" title=\"\(row.endUTC)\">\(row.endTime)</td>"
+            case .odometerStart:
+                let mark = sourceMark(row.odometerStart.isEmpty ? nil : trip.odometerStartSource, labels: labels)
+                html += "<td class=\"num\">\(labels.number(row.odometerStart))\(mark)</td>"
+            case .odometerEnd:
+                let mark = sourceMark(row.odometerEnd.isEmpty ? nil : trip.odometerEndSource, labels: labels)
+                html += "<td class=\"num\">\(labels.number(row.odometerEnd))\(mark)</td>"
+            case .distance: html += "<td class=\"num km\">\(labels.number(row.distance))</td>"
+            case .businessDistance, .privateDistance:
+                let shows = trip.kind == (column == .businessDistance ? .business : .private)
+                html += "<td class=\"num km\">\(shows ? labels.number(row.distance) : "")</td>"
+            case .commuteDistance, .detours: html += "<td class=\"num\"></td>"
+            case .amount: html += "<td class=\"num amount\">\(escape(labels.number(amount ?? "")))</td>"
+            case .kind: html += "<td>\(escape(labels.kinds[trip.kind] ?? trip.kind.rawValue))</td>"
+            case .purpose: html += "<td class=\"text\">\(multiline(trip.purpose ?? ""))</td>"
+            case .whereabouts:
+                var whereabouts = [trip.customer, trip.destination].compactMap { $0 }.filter { !$0.isEmpty }.map(multiline)
+                if let fromTo = fromTo(trip) { whereabouts.append(fromTo) }
+                html += "<td class=\"text\">\(whereabouts.joined(separator: "<br/>"))</td>"
+            case .destination:
+                // The destination typed in; else the named place the trip ended at, with its address; and the way.
+                var parts: [String] = []
+                if let destination = trip.destination, !destination.isEmpty {
+                    parts.append(multiline(destination))
+                } else if let place = trip.endPlace {
+                    parts.append(multiline(place.name + (place.address.map { ", \($0)" } ?? "")))
+                }
+                if let fromTo = fromTo(trip) { parts.append(fromTo) }
+                html += "<td class=\"text\">\(parts.joined(separator: "<br/>"))</td>"
+            case .customer: html += "<td class=\"text\">\(multiline(trip.customer ?? ""))</td>"
+            case .notes:
+                let notes = row.notes.map { note in
+                    note == labels.notes.purposeMissing ? "<span class=\"missing\">\(escape(note))</span>" : multiline(note)
+                }
+                html += "<td class=\"notes text\">\(notes.joined(separator: "<br/>"))</td>"
+            }
         }
-        html += "<td class=\"notes text\">\(notes.joined(separator: "<br/>"))</td></tr>\n"
-        return html
+        return html + "</tr>\n"
     }
 
-    /// The letter after an odometer reading that says where it came from (`C` the car, `D` the dashboard, `G` GPS);
-    /// nothing for entries from before the log kept it.
-    static func sourceMark(_ source: OdometerSource?) -> String {
-        guard let source else { return "" }
-        return " <span class=\"source \(source.rawValue)\" title=\"\(sourceText(source))\">\(sourceLetter(source))</span>"
-    }
-
-    static func sourceLetter(_ source: OdometerSource) -> String {
-        switch source {
-        case .car: "C"
-        case .dashboard: "D"
-        case .gps: "G"
-        }
-    }
-
-    static func sourceText(_ source: OdometerSource) -> String {
-        switch source {
-        case .car: "read from the car (OBD-II)"
-        case .dashboard: "a dashboard reading typed in"
-        case .gps: "the log's odometer carried on by GPS kilometres"
-        }
+    /// The letter after an odometer reading that says where it came from (in English `C` the car, `D` the dashboard,
+    /// `G` GPS); nothing for entries from before the log kept it.
+    static func sourceMark(_ source: OdometerSource?, labels: ReportLabels) -> String {
+        guard let source, let mark = labels.sources[source] else { return "" }
+        return " <span class=\"source \(source.rawValue)\" title=\"\(escape(mark.text))\">\(escape(mark.letter))</span>"
     }
 
     /// `Home (Pärnu mnt 10) → Example Ltd (Tartu mnt 1)`: the trip's start and end place with their addresses (printed:
@@ -162,53 +231,94 @@ public enum HTMLReport {
         return "<span class=\"places\">\(place(trip.startPlace, "from")) → \(place(trip.endPlace, "to"))</span>"
     }
 
-    /// The allowance of the period's business trips, the tax year's to its end, and the rules that made it (with a
+    /// The allowance of the period's business trips, the tax year's to its end, and the rules that made them (with a
     /// country in the profile; `docs/countries.md`).
-    static func allowance(_ report: MileageReport) -> String {
+    static func allowance(_ report: MileageReport, labels: ReportLabels) -> String {
         guard let allowance = report.allowance else { return "" }
         let currency = allowance.currency
-        var html = "<section class=\"allowance\">\n<h2>Allowance (\(escape(allowance.country.name)))</h2>\n"
-        html += "<p class=\"allowance-total\">This period: <strong>\(escape(currency.text(minor: allowance.total)))</strong>"
+        var html = "<section class=\"allowance\">\n<h2>\(escape(labels.allowance(allowance.country)))</h2>\n"
+        html += "<p class=\"allowance-total\">\(escape(labels.thisPeriod)): "
+        html += "<strong>\(escape(labels.number(currency.text(minor: allowance.total))))</strong>"
         if let year = allowance.yearFrom, let total = allowance.yearTotal {
-            html += " · tax year from \(year) to the period's end: \(escape(currency.text(minor: total)))"
+            html += " · \(escape(labels.taxYearToPeriodEnd(year))): \(escape(labels.number(currency.text(minor: total))))"
         }
         html += "</p>\n"
-        if !allowance.rules.isEmpty {
-            html += "<ul class=\"rules\">\n" + allowance.rules.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
+        if !allowance.rates.isEmpty {
+            let rules = allowance.rates.map { rule($0, of: allowance, labels: labels) }
+            html += "<ul class=\"rules\">\n" + rules.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
         }
         return html + "</section>\n"
     }
 
+    /// A rule of `allowance` in the report's language: `0,30 €/km ab 2014-01-01 (§ 9 Abs. 1 …)`.
+    static func rule(_ rate: ReportAllowance.Rate, of allowance: ReportAllowance, labels: ReportLabels) -> String {
+        let currency = allowance.currency
+        func money(_ thousandths: Int64) -> String { labels.number(AllowanceRate.rateText(thousandths, currency)) }
+        return labels.rule(money(rate.rate), allowance.country.unit.rawValue,
+                           rate.reducedRate.flatMap { reduced in rate.threshold.map { (money(reduced), labels.grouped($0)) } },
+                           rate.monthlyCap.map { labels.number(currency.text(minor: $0)) }, rate.from, rate.source)
+    }
+
+    /// The tax year to the period's end, as the tax return asks for it: the distances by kind, the business share
+    /// and the allowance (with a country in the profile).
+    static func year(_ report: MileageReport, labels: ReportLabels) -> String {
+        guard let year = report.year else { return "" }
+        let unit = report.profile.distanceUnit.rawValue
+        func distance(_ tenths: Int64) -> String { labels.number(DistanceUnit.text(tenths: tenths)) + " " + unit }
+        var html = "<section class=\"year\">\n<h2>\(escape(labels.yearTitle(year.from, year.through)))</h2>\n"
+        html += "<p>\(escape(labels.yearIntroduction))</p>\n<table class=\"year\">\n<tbody>\n"
+        var lines: [(String, String, String)] = [
+            ("business", labels.kinds[.business] ?? "business", distance(year.totals.business)),
+            ("private", labels.kinds[.private] ?? "private", distance(year.totals.private)),
+        ]
+        if year.totals.unclassified != 0 {
+            lines.append(("unclassified", labels.kinds[.unclassified] ?? "unclassified", distance(year.totals.unclassified)))
+        }
+        lines.append(("all", "\(labels.allTrips) (\(labels.tripCount(year.totals.trips)))", distance(year.totals.all)))
+        lines.append(("share", labels.businessShare, labels.number(year.businessShareText)))
+        if let amount = year.amount, let currency = report.profile.country?.currency {
+            lines.append(("amount", labels.amount, labels.number(currency.text(minor: amount))))
+        }
+        for (key, label, value) in lines {
+            html += "<tr class=\"\(key)\"><th>\(escape(label))</th><td class=\"num\">\(escape(value))</td></tr>\n"
+        }
+        return html + "</tbody>\n</table>\n</section>\n"
+    }
+
     /// What `trackctl check` finds in the period: each finding with its trip and its fix, or that there is none.
-    static func check(_ report: MileageReport) -> String {
+    static func check(_ report: MileageReport, labels: ReportLabels) -> String {
         guard let findings = report.findings else { return "" }
-        var html = "<section class=\"check\">\n<h2>Check</h2>\n"
+        var html = "<section class=\"check\">\n<h2>\(escape(labels.check))</h2>\n"
         guard !findings.isEmpty else {
-            return html + "<p class=\"clean\">Nothing a tax office would question (<code>trackctl check</code>).</p>\n</section>\n"
+            return html + "<p class=\"clean\">\(escape(labels.checkClean)) (<code>trackctl check</code>).</p>\n</section>\n"
         }
         html += "<ul class=\"findings\">\n"
         for finding in findings {
-            let subject = finding.trip.map { "Trip \($0)" } ?? "Profile"
-            html += "<li class=\"finding \(finding.rule.rawValue)\"><strong>\(escape(subject))</strong>: \(escape(finding.problem)). "
-            html += "<span class=\"why\">\(escape(finding.why)).</span> <span class=\"fix\">Fix: <code>\(escape(finding.fix))</code></span></li>\n"
+            let subject = finding.trip.map { "\(labels.trip) \($0)" } ?? labels.profile
+            // The rule's name in the report's language first, where the table names it.
+            let rule = labels.rules[finding.rule].map { "\(escape($0)) — " } ?? ""
+            html += "<li class=\"finding \(finding.rule.rawValue)\"><strong>\(escape(subject))</strong>: \(rule)\(escape(finding.problem)). "
+            html += "<span class=\"why\">\(escape(finding.why)).</span> <span class=\"fix\">\(escape(labels.fix)): "
+            html += "<code>\(escape(finding.fix))</code></span></li>\n"
         }
         return html + "</ul>\n</section>\n"
     }
 
     /// (c) Every change, oldest first.
-    static func history(_ report: MileageReport, calendar: LocalCalendar) -> String {
-        var html = "<section class=\"history\">\n<h2>Change history</h2>\n"
+    static func history(_ report: MileageReport, calendar: LocalCalendar, labels: ReportLabels) -> String {
+        var html = "<section class=\"history\">\n<h2>\(escape(labels.history))</h2>\n"
         guard !report.revisions.isEmpty else {
-            return html + "<p class=\"empty\">No changes</p>\n</section>\n"
+            return html + "<p class=\"empty\">\(escape(labels.noChanges))</p>\n</section>\n"
         }
+        let heads = labels.historyColumns
         html += "<table class=\"history\">\n<colgroup><col class=\"when\"/><col class=\"user\"/><col class=\"subject\"/>"
         html += "<col class=\"field\"/><col class=\"change\"/><col class=\"reason\"/></colgroup>\n"
-        html += "<thead><tr><th>Time</th><th>User</th><th>Trip / subject</th><th>Field</th><th>Old → new</th>"
-        html += "<th>Reason</th></tr></thead>\n<tbody>\n"
+        html += "<thead><tr>" + [heads.time, heads.user, heads.subject, heads.field, heads.change, heads.reason]
+            .map { "<th>\(escape($0))</th>" }.joined() + "</tr></thead>\n<tbody>\n"
         for revision in report.revisions {
-            let subject = revision.tripID.map { "trip \($0)" } ?? revision.subject
+            let subject = revision.tripID.map(labels.historyTrip) ?? revision.subject
             let time = calendar.localTime(revision.time)
-            let source = revision.timeSource == "gps" ? "" : " (\(revision.timeSource) clock)"
+            let source = revision.timeSource == "gps" ? "" : labels.clock(revision.timeSource)
             html += "<tr class=\"revision\" data-id=\"\(revision.id)\">"
             html += "<td title=\"\(revision.time.iso8601(fractionDigits: 0))\">\(escape(time.description + source))</td>"
             html += "<td>\(escape(revision.user))</td><td>\(escape(subject))</td><td>\(escape(revision.field))</td>"
@@ -221,12 +331,12 @@ public enum HTMLReport {
 
     /// (d) A map of every trip that is not deleted and has points, two per row; then, for each trip that is not
     /// deleted and whose route is not kept, a line saying so instead of a map (no drawing, no frame).
-    static func maps(_ report: MileageReport, rows: [ReportRow]) -> String {
+    static func maps(_ report: MileageReport, rows: [ReportRow], labels: ReportLabels) -> String {
         var figures = ""
         var routeless = ""
         for (entry, row) in zip(report.trips, rows) where entry.trip.counts {
             let trip = entry.trip
-            if let note = trip.route.reportNote {
+            if let note = labels.notes.route(trip.route) {
                 routeless += "<li class=\"no-route \(trip.route)\" id=\"route-\(trip.id)\">"
                 routeless += "\(escape(row.caption)): \(escape(note))</li>\n"
                 continue
@@ -234,12 +344,12 @@ public enum HTMLReport {
             let coordinates = entry.drawableSegments.map { $0.map(\.coordinate) }
             guard let map = TrackMap(segments: coordinates, places: trip.mapPlaces) else { continue }
             figures += "<figure class=\"map\" id=\"map-\(trip.id)\">"
-            figures += map.svg(title: "Track of trip \(trip.id)")
+            figures += map.svg(title: labels.trackOf(trip.id), unit: report.profile.distanceUnit)
             figures += "<figcaption>\(escape(row.caption))</figcaption></figure>\n"
         }
-        var html = "<section class=\"maps-section\">\n<h2>Maps</h2>\n"
+        var html = "<section class=\"maps-section\">\n<h2>\(escape(labels.maps))</h2>\n"
         if figures.isEmpty {
-            html += "<p class=\"empty\">No recorded tracks in this period.</p>\n"
+            html += "<p class=\"empty\">\(escape(labels.noTracks))</p>\n"
         } else {
             html += "<div class=\"maps\">\n\(figures)</div>\n"
         }
@@ -250,14 +360,14 @@ public enum HTMLReport {
     }
 
     /// (e) The chain head and how to check it.
-    static func footer(_ report: MileageReport) -> String {
+    static func footer(_ report: MileageReport, labels: ReportLabels) -> String {
         var html = "<footer>\n<p>"
         if let head = report.chainHead, !head.isEmpty {
-            html += "Chain head: <code class=\"chain-head\">\(escape(head))</code>. "
+            html += "\(escape(labels.chainHead)): <code class=\"chain-head\">\(escape(head))</code>. "
         } else {
-            html += "The log has no chain head yet. "
+            html += "\(escape(labels.noChainHead)) "
         }
-        html += "Check that the log has not been altered with <code>trackctl verify</code>.</p>\n</footer>\n"
+        html += "\(labels.verify)</p>\n</footer>\n"
         return html
     }
 

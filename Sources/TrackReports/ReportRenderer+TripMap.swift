@@ -21,6 +21,6 @@ extension ReportRenderer {
         guard let map = TrackMap(segments: coordinates, places: trip.mapPlaces) else {
             return .none("no map: trip \(id) has no recorded track (typed in by hand, or no fix while it ran)")
         }
-        return .svg("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + map.svg(title: "Track of trip \(id)") + "\n")
+        return .svg("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + map.svg(title: "Track of trip \(id)", unit: report.profile.distanceUnit) + "\n")
     }
 }

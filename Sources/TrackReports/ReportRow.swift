@@ -28,10 +28,14 @@ struct ReportRow: Sendable {
     /// Plain-words notes (see `LogTrip.reportNotes`).
     let notes: [String]
 
-    /// The figures of `trip` in `calendar`'s zone and `unit`.
-    init(_ trip: LogTrip, calendar: LocalCalendar, unit: DistanceUnit = .kilometres) {
+    /// The words of the notes and the caption.
+    let labels: ReportLabels
+
+    /// The figures of `trip` in `calendar`'s zone and `unit`, its notes in `labels`' language.
+    init(_ trip: LogTrip, calendar: LocalCalendar, unit: DistanceUnit = .kilometres, labels: ReportLabels = .english) {
         self.trip = trip
         self.unit = unit
+        self.labels = labels
         let start = trip.start.map(calendar.localTime)
         let end = trip.end.map(calendar.localTime)
         date = trip.date ?? start?.date ?? end?.date
@@ -47,7 +51,7 @@ struct ReportRow: Sendable {
         distance = DistanceUnit.text(tenths: tenths.distance)
         distanceTenths = tenths.distance
         let endsLater = end != nil && date != nil && end!.date != date!
-        notes = trip.reportNotes(endsOn: endsLater ? end?.date : nil)
+        notes = trip.reportNotes(endsOn: endsLater ? end?.date : nil, unit: unit, labels: labels.notes)
     }
 
     /// `yyyy-mm-dd` or empty.
@@ -57,13 +61,14 @@ struct ReportRow: Sendable {
     var notesText: String { notes.joined(separator: "; ") }
 
     /// `Trip 42 · 2026-10-24 · 9.9 km · private`: the trip as a map's caption names it.
-    var caption: String { ReportRow.caption(trip, date: date, unit: unit) }
+    var caption: String { ReportRow.caption(trip, date: date, unit: unit, labels: labels) }
 
     /// `Trip 42 · 2026-10-24 · 9.9 km · private`, without the date when it is unknown.
-    static func caption(_ trip: LogTrip, date: CivilDate?, unit: DistanceUnit = .kilometres) -> String {
-        var caption = "Trip \(trip.id)"
+    static func caption(_ trip: LogTrip, date: CivilDate?, unit: DistanceUnit = .kilometres,
+                        labels: ReportLabels = .english) -> String {
+        var caption = "\(labels.trip) \(trip.id)"
         if let date { caption += " · \(date)" }
-        let distance = DistanceUnit.text(tenths: trip.reportedTenths(in: unit).distance)
-        return caption + " · \(distance) \(unit.rawValue) · \(trip.kind.rawValue)"
+        let distance = labels.number(DistanceUnit.text(tenths: trip.reportedTenths(in: unit).distance))
+        return caption + " · \(distance) \(unit.rawValue) · \(labels.kinds[trip.kind] ?? trip.kind.rawValue)"
     }
 }

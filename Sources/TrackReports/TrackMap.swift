@@ -119,21 +119,22 @@ struct TrackMap: Sendable {
     }
 
     /// The round distance the scale bar shows, metres, and its length in pixels: the longest of 1, 2 or 5 × 10ⁿ
-    /// metres that fits in a third of the box's width.
-    var scaleBar: (metres: Double, pixels: Double) {
-        let most = metresPerPixel * (TrackMap.width - 2 * TrackMap.margin) / 3
-        var power = pow(10, floor(log10(max(most, 1))))
+    /// metres (in miles: of miles, from a hundredth of one) that fits in a third of the box's width.
+    func scaleBar(in unit: DistanceUnit = .kilometres) -> (metres: Double, pixels: Double) {
+        let base = unit == .miles ? unit.metres : 1
+        let most = metresPerPixel * (TrackMap.width - 2 * TrackMap.margin) / 3 / base
+        var power = pow(10, floor(log10(max(most, unit == .miles ? 0.01 : 1))))
         var best = power
         while true {
             for step in [1.0, 2.0, 5.0] where step * power <= most { best = step * power }
             if 10 * power > most { break }
             power *= 10
         }
-        return (best, best / metresPerPixel)
+        return (best * base, best * base / metresPerPixel)
     }
 
-    /// The SVG element, with `title` as its accessible name.
-    func svg(title: String) -> String {
+    /// The SVG element, with `title` as its accessible name and the scale bar in `unit`.
+    func svg(title: String, unit: DistanceUnit = .kilometres) -> String {
         let width = TrackMap.width, height = TrackMap.height
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(n(width)) \(n(height))\" "
             + "width=\"\(n(width))\" height=\"\(n(height))\" role=\"img\" class=\"track-map\">"
@@ -162,12 +163,12 @@ struct TrackMap: Sendable {
                 + "stroke=\"#ffffff\" stroke-width=\"1.5\"/>"
         }
         svg += placeMarks()
-        let bar = scaleBar
+        let bar = scaleBar(in: unit)
         let barLeft = TrackMap.margin, barBottom = height - TrackMap.margin + 4
         svg += "<g class=\"scale\"><path d=\"M\(n(barLeft)) \(n(barBottom - 4))v4h\(n(bar.pixels))v-4\" fill=\"none\" "
             + "stroke=\"#333333\" stroke-width=\"1.2\"/>"
         svg += "<text x=\"\(n(barLeft + bar.pixels + 5))\" y=\"\(n(barBottom))\" font-size=\"10\" "
-            + "font-family=\"sans-serif\" fill=\"#333333\">\(TrackMap.distanceText(bar.metres))</text></g>"
+            + "font-family=\"sans-serif\" fill=\"#333333\">\(TrackMap.distanceText(bar.metres, unit: unit))</text></g>"
         svg += "</svg>"
         return svg
     }
@@ -201,9 +202,10 @@ struct TrackMap: Sendable {
         name.count > labelLength ? String(name.prefix(labelLength - 1)) + "…" : name
     }
 
-    /// `500 m`, `2 km`.
-    static func distanceText(_ metres: Double) -> String {
-        metres >= 1000 ? "\(DecimalText.fixed(metres / 1000, digits: 3, trimmed: true)) km"
+    /// `500 m`, `2 km`; in miles `0.5 mi`, `2 mi`.
+    static func distanceText(_ metres: Double, unit: DistanceUnit = .kilometres) -> String {
+        if unit == .miles { return "\(DecimalText.fixed(metres / unit.metres, digits: 2, trimmed: true)) mi" }
+        return metres >= 1000 ? "\(DecimalText.fixed(metres / 1000, digits: 3, trimmed: true)) km"
             : "\(DecimalText.fixed(metres, digits: 0)) m"
     }
 

@@ -6,10 +6,6 @@ extension TripRoute {
     /// Such a trip is shown the way the law wants a private trip shown: its date, times, odometer readings,
     /// kilometres and kind, with this note, and no track, no positions and no map.
     var reportNote: String? {
-        switch self {
-        case .recorded: nil
-        case .withheld: "route not kept (private trip, privacy mode)"
-        case .erased: "route erased"
-        }
+        ReportLabels.english.notes.route(self)
     }
 }

@@ -55,7 +55,7 @@ extension TrackerService {
             let opened: LogTrip
             do {
                 opened = try await recorder.log.beginTrip(kind: params.kind, purpose: params.purpose,
-                                                          customer: params.customer,
+                                                          customer: params.customer, destination: params.destination,
                                                           route: recorder.privacy.route(startingAs: params.kind),
                                                           carOdometer: car)
             } catch {

@@ -183,7 +183,7 @@ extension LogProfile {
         try self.init(driver: row["driver"], plate: row["plate"], company: row["company"], timeZone: row["time_zone"],
                       calibrationFactor: row["calibration_factor"], vin: row["vin"],
                       country: (row["country"] as String?).flatMap(Country.init(rawValue:)),
-                      unit: (row["unit"] as String?).flatMap(DistanceUnit.init(rawValue:)))
+                      unit: (row["unit"] as String?).flatMap(DistanceUnit.init(rawValue:)), rate: row["rate"])
     }
 
     /// The canonical text the hash chain covers.
@@ -199,6 +199,8 @@ extension LogProfile {
         // The same from schema step 8.
         if let country { record.add("country", country.rawValue) }
         if let unit { record.add("unit", unit.rawValue) }
+        // And from step 9.
+        if let rate { record.add("rate", rate) }
         return record.text
     }
 }

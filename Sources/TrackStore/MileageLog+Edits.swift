@@ -323,10 +323,18 @@ extension MileageLog {
         }
     }
 
-    /// Sets the driver, plate, company, time zone or VIN; each change is a revision.
+    /// Sets the driver, plate, company, time zone, VIN, country, unit or own rate; each change is a revision.
     public func setProfile(_ changes: ProfileChanges, reason: String?, context: ChangeContext) async throws(StoreError) -> LogProfile {
         guard !changes.isEmpty else {
-            throw .invalid("nothing to set: give --driver, --plate, --company, --time-zone, --vin, --country or --unit")
+            throw .invalid("nothing to set: give --driver, --plate, --company, --time-zone, --vin, --country, --unit or --rate")
+        }
+        let rate = try changes.rate.map { (text: String) throws(StoreError) -> Int64? in
+            guard let text = text.nilIfBlank else { return nil }
+            guard let rate = AllowanceRate.thousandths(text) else {
+                throw .invalid("'\(text)' is not a rate: the currency per unit, more than 0 and less than 10, at most three "
+                               + "decimals, such as 0.42 (\"\" for the country's table)")
+            }
+            return rate
         }
         let country = try changes.country.map { (code: String) throws(StoreError) -> Country? in
             guard let code = code.nilIfBlank else { return nil }
@@ -358,6 +366,10 @@ extension MileageLog {
             if let vin = changes.vin { after.vin = vin.nilIfBlank }
             if let country { after.country = country }
             if let unit { after.unit = unit }
+            if changes.rate != nil { after.rate = rate ?? nil }
+            if after.rate != nil && after.country == nil {
+                throw StoreError.invalid("an own rate is paid in a country's currency per its unit: set --country too")
+            }
             try MileageLog.replaceProfile(before, with: after, reason: reason?.nilIfBlank, context: context, db)
             return after
         }
@@ -372,15 +384,16 @@ extension MileageLog {
             ("company", before.company, after.company), ("time_zone", before.timeZone, after.timeZone),
             ("vin", before.vin, after.vin),
             ("country", before.country?.rawValue, after.country?.rawValue), ("unit", before.unit?.rawValue, after.unit?.rawValue),
+            ("rate", before.rate.map { "\($0)" }, after.rate.map { "\($0)" }),
             ("calibration_factor", "\(before.calibrationFactor)", "\(after.calibrationFactor)"),
         ].filter { $0.1 != $0.2 }
         guard !fields.isEmpty else { return }
         try db.execute(sql: """
             UPDATE profile SET driver = ?, plate = ?, company = ?, time_zone = ?, vin = ?, calibration_factor = ?,
-                country = ?, unit = ?
+                country = ?, unit = ?, rate = ?
             WHERE id = 1
             """, arguments: [after.driver, after.plate, after.company, after.timeZone, after.vin, after.calibrationFactor,
-                             after.country?.rawValue, after.unit?.rawValue])
+                             after.country?.rawValue, after.unit?.rawValue, after.rate])
         try Ledger.append(db, .profile, ref: "1", payload: after.canonical)
         for (field, old, new) in fields {
             try MileageLog.addRevision(tripID: nil, subject: "profile", field: field, old: old, new: new,

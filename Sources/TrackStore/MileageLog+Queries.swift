@@ -71,21 +71,28 @@ extension MileageLog {
         return LogCheck.findings(profile: profile, entries: entries, before: before, changes: changes)
     }
 
-    /// The allowance of the business trips dated in `dates` (`nil`: the whole log), worked out over the tax year up
-    /// to the period's end; `nil` without a country in the profile.
-    static func allowance(dates: (from: CivilDate, until: CivilDate)?, profile: LogProfile,
-                          _ db: Database) throws -> ReportAllowance? {
-        guard let country = profile.country else { return nil }
+    /// The tax year up to the period's end, with a country in the profile (`nil`s without one): the allowance of the
+    /// business trips dated in `dates` (`nil`: the whole log), worked out over the tax year, and the year's summary
+    /// (none for the whole log).
+    static func taxYear(dates: (from: CivilDate, until: CivilDate)?, profile: LogProfile,
+                        _ db: Database) throws -> (allowance: ReportAllowance?, year: YearSummary?) {
+        guard let country = profile.country else { return (nil, nil) }
         let through = dates?.until.previous
         let rows: [Row]
         if let through {
-            rows = try Row.fetchAll(db, sql: "SELECT * FROM trip WHERE kind = 'business' AND date >= ? AND date <= ? ORDER BY id",
+            rows = try Row.fetchAll(db, sql: "SELECT * FROM trip WHERE date >= ? AND date <= ? ORDER BY id",
                                     arguments: [country.taxYear(of: through).description, through.description])
         } else {
             rows = try Row.fetchAll(db, sql: "SELECT * FROM trip WHERE kind = 'business' ORDER BY id")
         }
-        let allowance = MileageAllowance(country: country, entries: try rows.map(LogTrip.init(row:)))
-        return ReportAllowance(allowance, from: dates?.from, through: through)
+        let entries = try rows.map(LogTrip.init(row:)).filter { $0.state != .open }
+        let allowance = ReportAllowance(MileageAllowance(country: country, entries: entries, ownRate: profile.rate), from: dates?.from,
+                                        through: through)
+        let year = through.map { through in
+            YearSummary(entries: entries, from: country.taxYear(of: through), through: through,
+                        unit: profile.distanceUnit, amount: allowance.yearTotal)
+        }
+        return (allowance, year)
     }
 
     /// One trip.
@@ -224,12 +231,13 @@ extension MileageLog {
                     let day = LocalDates.date(of: revision.time, zone: profile.timeZone)
                     return day >= dates.from && day < dates.until
                 }
+            let taxYear = try MileageLog.taxYear(dates: dates, profile: profile, db)
             return MileageReport(
                 profile: profile, period: period.description, periodTitle: period.title(today: today),
                 from: dates?.from, until: dates?.until, kind: kind, trips: entries, revisions: revisions,
                 chainHead: try Ledger.head(db), generatedAt: now, generator: generator,
-                allowance: try MileageLog.allowance(dates: dates, profile: profile, db),
-                findings: try MileageLog.findings(in: trips, profile: profile, revisions: revisions, db))
+                allowance: taxYear.allowance, findings: try MileageLog.findings(in: trips, profile: profile, revisions: revisions, db),
+                year: taxYear.year)
         }
     }
 

@@ -9,8 +9,8 @@ extension MileageLog {
     ///
     /// A car's reading that differs from the log's odometer is first recorded as an odometer reading
     /// (`setOdometer`), which makes the difference a visible entry; this only opens the trip with it.
-    public func beginTrip(kind: TripKind, purpose: String?, customer: String?, route: TripRoute = .recorded,
-                          carOdometer: Double? = nil) async throws(StoreError) -> LogTrip {
+    public func beginTrip(kind: TripKind, purpose: String?, customer: String?, destination: String? = nil,
+                          route: TripRoute = .recorded, carOdometer: Double? = nil) async throws(StoreError) -> LogTrip {
         try await write("open a trip") { db in
             if let open = try Int64.fetchOne(db, sql: "SELECT id FROM trip WHERE state = 'open' LIMIT 1") {
                 throw StoreError.invalid("trip \(open) is still open; stop it first")
@@ -18,7 +18,7 @@ extension MileageLog {
             let profile = try MileageLog.profile(db)
             let logOdometer = try MileageLog.odometerWithSource(db)
             var trip = LogTrip(id: 0, kind: kind, purpose: purpose?.nilIfBlank, customer: customer?.nilIfBlank,
-                               source: .gps, state: .open, odometerStart: carOdometer ?? logOdometer?.value,
+                               destination: destination?.nilIfBlank, source: .gps, state: .open, odometerStart: carOdometer ?? logOdometer?.value,
                                distance: 0, measuredDistance: 0, calibrationFactor: profile.calibrationFactor,
                                route: route)
             trip.odometerStartSource = carOdometer != nil ? .car : logOdometer?.source

@@ -219,6 +219,13 @@ extension MileageLog {
                 ALTER TABLE profile ADD COLUMN unit TEXT CHECK (unit IN ('km', 'mi'));
                 """)
         }
+        migrator.registerMigration("v9-rate") { db in
+            try db.execute(sql: """
+                -- An employer's own mileage rate in place of the country's table: thousandths of the country's
+                -- currency per unit of the country's (docs/countries.md). NULL: the table's.
+                ALTER TABLE profile ADD COLUMN rate INTEGER CHECK (rate > 0 AND rate < 10000);
+                """)
+        }
         return migrator
     }()
 

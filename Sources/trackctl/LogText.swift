@@ -27,7 +27,7 @@ enum LogText {
             // The notes the exports print, and whether the entry was typed in (a column of its own in the CSV).
             // A running trip shows its distance up to its last stored point.
             let notes = (trip.state == .open ? ["open: \(unit.rawValue) so far"] : []) + (trip.source == .manual ? ["by hand"] : [])
-                + trip.reportNotes()
+                + trip.reportNotes(unit: unit)
             var purpose = trip.purpose ?? ""
             if let customer = trip.customer, !customer.isEmpty { purpose += purpose.isEmpty ? customer : " · \(customer)" }
             var row = ["\(trip.id)", date(trip, calendar: calendar), times(trip, calendar: calendar), "\(trip.kind)",

@@ -49,22 +49,29 @@ struct ProfileCommand: AsyncParsableCommand {
         @Option(help: ArgumentHelp("The unit distances are shown in, if not the country's: km or mi (\"\" for the country's).",
                                    valueName: "km|mi"))
         var unit: String?
+        @Option(help: ArgumentHelp(
+            "An employer's own mileage rate instead of the country's table: the currency per unit of the country's, such as 0.42 (no threshold, no cap; \"\" for the table's).",
+            valueName: "RATE"))
+        var rate: String?
         @Option(help: "Why it changes (kept in the history).") var reason: String?
 
         private var changes: ProfileChanges {
             ProfileChanges(driver: driver, plate: plate, company: company, timeZone: timeZone, vin: vin, country: country,
-                           unit: unit)
+                           unit: unit, rate: rate)
         }
 
         func validate() throws {
             if changes.isEmpty {
-                throw ValidationError("nothing to change: give --driver, --plate, --company, --time-zone, --vin, --country or --unit")
+                throw ValidationError("nothing to change: give --driver, --plate, --company, --time-zone, --vin, --country, --unit or --rate")
             }
             if let country = country?.trimmingWhitespace, !country.isEmpty, Country(code: country) == nil {
                 throw ValidationError("'\(country)' is not a country trackd knows the rules of: EE, DE, UK or US")
             }
             if let unit = unit?.trimmingWhitespace, !unit.isEmpty, DistanceUnit(name: unit) == nil {
                 throw ValidationError("'\(unit)' is not a unit: km or mi")
+            }
+            if let rate = rate?.trimmingWhitespace, !rate.isEmpty, AllowanceRate.thousandths(rate) == nil {
+                throw ValidationError("'\(rate)' is not a rate: the currency per unit, more than 0 and less than 10, such as 0.42")
             }
         }
 
@@ -76,6 +83,13 @@ struct ProfileCommand: AsyncParsableCommand {
         }
     }
 
+    /// `0.42 €/km (the profile's own)`, `the country's table`, or `(none)` without a country.
+    static func rate(_ profile: LogProfile) -> String {
+        guard let country = profile.country else { return "(none)" }
+        guard let rate = profile.rate else { return "the country's table (docs/countries.md)" }
+        return AllowanceRate.own(rate, country: country).summary + " (the profile's own)"
+    }
+
     static func describe(_ profile: LogProfile) -> String {
         func value(_ text: String?) -> String { (text?.isEmpty ?? true) ? "(not set)" : text! }
         return """
@@ -85,6 +99,7 @@ struct ProfileCommand: AsyncParsableCommand {
             VIN          \(value(profile.vin))
             country      \(profile.country.map { "\($0.rawValue) (\($0.name))" } ?? "(none)")
             unit         \(profile.distanceUnit == .miles ? "miles" : "kilometres")\(profile.unit == nil ? "" : " (the profile's own)")
+            rate         \(rate(profile))
             time zone    \(profile.timeZone)
             calibration  \(profile.calibrationFactor)
             """

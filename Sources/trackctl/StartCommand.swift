@@ -12,7 +12,8 @@ struct StartCommand: AsyncParsableCommand {
     @OptionGroup var fields: TripFields
 
     func run() async throws {
-        let params = StartParams(kind: fields.kind ?? .unclassified, purpose: fields.purpose, customer: fields.customer)
+        let params = StartParams(kind: fields.kind ?? .unclassified, purpose: fields.purpose, customer: fields.customer,
+                                 destination: fields.destination)
         let trip = try await LogAccess.change(trackctl.connection, .start, params, as: LogTrip.self, command: "start")
         if trackctl.connection.json {
             print(try ControlCall.json(trip))

@@ -38,7 +38,7 @@ struct TripsCommand: AsyncParsableCommand {
                     try await log.trips(yearParams, now: now)
                 }
             }
-            allowance = ReportAllowance(MileageAllowance(country: country, entries: year), from: period?.from,
+            allowance = ReportAllowance(MileageAllowance(country: country, entries: year, ownRate: profile.rate), from: period?.from,
                                         through: period?.through)
         }
         print(LogText.table(trips, calendar: calendar, unit: profile.distanceUnit, allowance: allowance))

@@ -7,8 +7,13 @@ import TrackCore
 struct CountryReportTests {
     /// The October fixture as a UK log: miles, pounds, and the fixture's business trip without a purpose.
     private func britishReport() -> MileageReport {
+        countryReport(.unitedKingdom)
+    }
+
+    /// The October fixture as `country`'s log, with its allowance, findings and tax year (from the month's trips).
+    private func countryReport(_ country: Country) -> MileageReport {
         var report = ReportFixture.report()
-        report.profile.country = .unitedKingdom
+        report.profile.country = country
         // Dated as the log dates them (the fixture leaves the date to the start time).
         let calendar = try! LocalCalendar(profile: report.profile)
         for index in report.trips.indices where report.trips[index].trip.date == nil {
@@ -16,11 +21,111 @@ struct CountryReportTests {
             report.trips[index].trip.date = (trip.start ?? trip.end).map(calendar.date(of:))
         }
         let entries = report.trips.map(\.trip)
-        report.allowance = ReportAllowance(MileageAllowance(country: .unitedKingdom, entries: entries),
-                                           from: report.from, through: report.until?.previous)
+        let through = report.until!.previous
+        report.allowance = ReportAllowance(MileageAllowance(country: country, entries: entries),
+                                           from: report.from, through: through)
         report.findings = LogCheck.findings(profile: report.profile, entries: entries)
+        report.year = YearSummary(entries: entries, from: country.taxYear(of: through), through: through,
+                                  unit: report.profile.distanceUnit, amount: report.allowance?.yearTotal)
         return report
     }
+
+    /// The cells of the trip table's body rows, by the header's labels.
+    private func tripCells(_ root: ParsedElement) throws -> (heads: [String], rows: [[String: String]], totals: [[String: String]]) {
+        let table = try #require(root.descendants("table").first { $0.classes.contains("trips") })
+        let heads = table.descendants("th").map(\.text)
+        let rows = try #require(table.child("tbody")).children("tr").map { row in
+            Dictionary(uniqueKeysWithValues: zip(heads, row.children("td").map(\.text)))
+        }
+        // The totals' cells: the label spans the columns before the first figure.
+        let totals = try #require(table.child("tfoot")).children("tr").map { row -> [String: String] in
+            var cells: [String: String] = ["kind": row.attributes["data-kind"] ?? ""]
+            var column = 0
+            for cell in row.children("td") {
+                let span = Int(cell.attributes["colspan"] ?? "1") ?? 1
+                if span == 1 { cells[heads[column]] = cell.text }
+                column += span
+            }
+            return cells
+        }
+        return (heads, rows, totals)
+    }
+
+    @Test func aGermanReportIsAFahrtenbuchInGermanWithBusinessAndPrivateKilometresApart() throws {
+        let report = countryReport(.germany)
+        let html = try HTMLReport.render(report)
+        let root = try XMLTree.parse(html)
+        #expect(root.attributes["lang"] == "de")
+        #expect(root.descendants("h1").map(\.text) == ["Fahrtenbuch"])
+        #expect(root.descendants("p").first { $0.classes.contains("period") }?.text == "Oktober 2026 (2026-10-01 bis 2026-10-31)")
+        #expect(root.child("body")?.classes == ["wide"], "fifteen columns print on landscape pages")
+        let (heads, rows, totals) = try tripCells(root)
+        #expect(heads == ["Nr.", "Datum", "Beginn", "Ende", "km-Stand Beginn", "km-Stand Ende", "Reiseziel mit Anschrift",
+                          "Reisezweck", "Aufgesuchte Geschäftspartner", "Umwege", "Dienstlich km", "Privat km",
+                          "Wohnung–Arbeitsstätte km", "Betrag", "Anmerkungen"])
+        // Each trip's kilometres in its kind's column, with a decimal comma; its odometer readings likewise.
+        for (row, entry) in zip(rows, report.trips) {
+            let trip = entry.trip
+            let tenths = trip.reportedTenths
+            let distance = DistanceUnit.text(tenths: tenths.distance).replacingOccurrences(of: ".", with: ",")
+            #expect(row["Dienstlich km"] == (trip.kind == .business ? distance : ""), "trip \(trip.id): \(row)")
+            #expect(row["Privat km"] == (trip.kind == .private ? distance : ""), "trip \(trip.id): \(row)")
+            if let start = tenths.start {
+                #expect(row["km-Stand Beginn"]?.hasPrefix(DistanceUnit.text(tenths: start).replacingOccurrences(of: ".", with: ",")) == true)
+            }
+            #expect(row["Reisezweck"] == (trip.purpose ?? ""))
+            #expect(row["Aufgesuchte Geschäftspartner"] == (trip.customer ?? ""))
+        }
+        let all = try #require(totals.first { $0["kind"] == "all" })
+        #expect(all["Dienstlich km"] == DistanceUnit.text(tenths: report.totals.business).replacingOccurrences(of: ".", with: ","))
+        #expect(all["Privat km"] == DistanceUnit.text(tenths: report.totals.private).replacingOccurrences(of: ".", with: ","))
+        #expect(html.contains("<td colspan=\"10\">Alle Fahrten (\(report.totals.trips) Fahrten)</td>"), "\(totals)")
+        // Kinds, notes and the other sections in German.
+        #expect(html.contains("Reisekosten (Deutschland)") && html.contains("Änderungsprotokoll") && html.contains("Karten"))
+        #expect(html.contains("Geschäftspartner fehlt — ") || report.findings?.allSatisfy { $0.rule != .customerMissing } == true)
+        #expect(root.descendants("figcaption").allSatisfy { $0.text.hasPrefix("Fahrt ") })
+        for english in ["Mileage log", "Odometer start", "Purpose", "Notes", "All trips", "Change history", "This period"] {
+            #expect(!html.contains(english), "\(english) in the German report")
+        }
+    }
+
+    @Test func anEstonianReportIsASõidupäevikInEstonian() throws {
+        let report = countryReport(.estonia)
+        let html = try HTMLReport.render(report)
+        let root = try XMLTree.parse(html)
+        #expect(root.attributes["lang"] == "et")
+        #expect(root.descendants("h1").map(\.text) == ["Sõidupäevik"])
+        #expect(root.descendants("p").first { $0.classes.contains("period") }?.text == "oktoober 2026 (2026-10-01 kuni 2026-10-31)")
+        let (heads, rows, _) = try tripCells(root)
+        #expect(heads == ["Nr", "Kuupäev", "Algus", "Lõpp", "Odomeeter alguses", "Odomeeter lõpus", "Läbisõit km",
+                          "Hüvitis", "Liik", "Sõidu eesmärk", "Klient / sihtkoht / kust → kuhu", "Märkused"])
+        for (row, entry) in zip(rows, report.trips) {
+            let kind = ["business": "ametisõit", "private": "erasõit", "unclassified": "liigitamata"][entry.trip.kind.rawValue]
+            #expect(row["Liik"] == kind)
+            #expect(row["Läbisõit km"] == DistanceUnit.text(tenths: entry.trip.reportedTenths.distance).replacingOccurrences(of: ".", with: ","))
+        }
+        #expect(html.contains("Sõiduhüvitis (Eesti)") && html.contains("Muudatuste ajalugu"))
+        #expect(!html.contains("Mileage log") && !html.contains("Change history"))
+    }
+
+    @Test func theYearsSummaryGivesTheDistancesTheBusinessShareAndTheAmount() throws {
+        let report = countryReport(.germany)
+        let year = try #require(report.year)
+        #expect(year.from == CivilDate(year: 2026, month: 1, day: 1) && year.through == CivilDate(year: 2026, month: 10, day: 31))
+        let root = try XMLTree.parse(try HTMLReport.render(report))
+        let section = try #require(root.descendants("section").first { $0.classes.contains("year") })
+        #expect(section.child("h2")?.text == "Steuerjahr vom 2026-01-01 bis 2026-10-31")
+        let lines = Dictionary(uniqueKeysWithValues: section.descendants("tr").map { ($0.attributes["class"] ?? "", $0.child("td")?.text ?? "") })
+        let totals = report.totals
+        // The month is the year so far here: the year's figures are the month's.
+        #expect(lines["business"] == DistanceUnit.text(tenths: totals.business).replacingOccurrences(of: ".", with: ",") + " km")
+        #expect(lines["all"] == DistanceUnit.text(tenths: totals.all).replacingOccurrences(of: ".", with: ",") + " km")
+        // The share by hand: business tenths over all, to a tenth of a percent, half up.
+        let share = (Double(totals.business) / Double(totals.all) * 1000).rounded(.toNearestOrAwayFromZero)
+        #expect(lines["share"] == DistanceUnit.text(tenths: Int64(share)).replacingOccurrences(of: ".", with: ",") + " %")
+        #expect(lines["amount"] == report.allowance.map { Currency.euro.text(minor: $0.yearTotal!).replacingOccurrences(of: ".", with: ",") })
+    }
+
 
     @Test func aUKReportsCSVIsInMilesThatConvertBackToTheStoredMetres() throws {
         let report = britishReport()
@@ -69,8 +174,10 @@ struct CountryReportTests {
         let findings = root.descendants("li").filter { $0.attributes["class"]?.hasPrefix("finding") == true }.map(\.text)
         #expect(findings.contains { $0.hasPrefix("Trip 43: business trip without a purpose.") }, "\(findings)")
         #expect(findings.count == report.findings?.count)
-        // The maps' captions count miles too.
+        // The maps' captions count miles too, and nothing a reader sees says kilometres.
         #expect(!root.descendants("figcaption").map(\.text).contains { $0.contains(" km ") })
+        let visible = root.descendants("body").map(\.text).joined()
+        #expect(!visible.contains(" km") && !visible.contains("kilomet"), "\(visible)")
     }
 
     @Test func theMailSaysTheAllowanceAndWhatCheckFound() {

@@ -51,7 +51,7 @@ struct TrackMapTests {
     @Test func theScaleBarShowsARoundDistanceAtTheMapsScale() throws {
         for metres in [300.0, 4_000, 25_000, 180_000] {
             let map = try #require(TrackMap(segments: [line(count: 50, step: metres / 49, east: 1, north: 0)]))
-            let bar = map.scaleBar
+            let bar = map.scaleBar()
             var mantissa = bar.metres
             while mantissa >= 10 { mantissa /= 10 }
             #expect([1.0, 2.0, 5.0].contains(mantissa), "\(bar.metres) m")
@@ -61,6 +61,21 @@ struct TrackMapTests {
         }
         #expect(TrackMap.distanceText(500) == "500 m")
         #expect(TrackMap.distanceText(20_000) == "20 km")
+    }
+
+    @Test func inMilesTheScaleBarShowsARoundNumberOfMiles() throws {
+        for metres in [300.0, 4_000, 25_000, 180_000] {
+            let map = try #require(TrackMap(segments: [line(count: 50, step: metres / 49, east: 1, north: 0)]))
+            let bar = map.scaleBar(in: .miles)
+            var mantissa = bar.metres / 1609.344
+            while mantissa >= 10 - 1e-9 { mantissa /= 10 }
+            while mantissa < 1 - 1e-9 { mantissa *= 10 }
+            #expect([1.0, 2.0, 5.0].contains { abs($0 - mantissa) < 1e-6 }, "\(bar.metres / 1609.344) mi")
+            #expect(bar.pixels <= (TrackMap.width - 2 * TrackMap.margin) / 3 + 1e-9)
+            #expect(map.svg(title: "t", unit: .miles).contains(TrackMap.distanceText(bar.metres, unit: .miles) + "</text>"))
+        }
+        #expect(TrackMap.distanceText(804.672, unit: .miles) == "0.5 mi")
+        #expect(TrackMap.distanceText(3218.688, unit: .miles) == "2 mi")
     }
 
     @Test func aDenseTrackIsThinnedButKeepsEverySegmentsEnds() throws {

@@ -27,6 +27,33 @@ public struct AllowanceRate: Sendable, Hashable {
         self.source = source
     }
 
+    /// An employer's own rate (`LogProfile.rate`) for `country`: the same for every date, no threshold, no cap.
+    public static func own(_ rate: Int64, country: Country) -> AllowanceRate {
+        AllowanceRate(country, from: CivilDate(year: 1970, month: 1, day: 1)!, rate: rate, source: ownSource)
+    }
+
+    /// What an own rate's rule says of its source.
+    public static let ownSource = "the profile's own rate: an employer's, trackctl profile set --rate"
+
+    /// The rule as a report states it: `£0.45/mi … from 2011-04-06 (ITEPA 2003 s. 230 …)`, or for an own rate
+    /// `0.42 €/km (the profile's own rate: …)`.
+    public var ruleText: String {
+        source == Self.ownSource ? "\(summary) (\(source))" : "\(summary) from \(from) (\(source))"
+    }
+
+    /// Thousandths of the currency from a rate as a person types it: `0.42`, `0,42`, `1`, `0.725` (at most three
+    /// decimals, more than 0, less than 10); `nil` for anything else.
+    public static func thousandths(_ text: String) -> Int64? {
+        let parts = text.split(separator: text.contains(",") ? "," : ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }),
+              parts[0].count <= 1, let whole = Int64(String(parts[0]))
+        else { return nil }
+        let decimals = parts.count == 2 ? String(parts[1]) : ""
+        guard decimals.count <= 3 else { return nil }
+        let value = whole * 1000 + (Int64(decimals + String(repeating: "0", count: 3 - decimals.count)) ?? 0)
+        return value > 0 ? value : nil
+    }
+
     /// The rule in force for `country` on `date`, or `nil` before the table's first for it.
     public static func inForce(for country: Country, on date: CivilDate) -> AllowanceRate? {
         table.last { $0.country == country && $0.from <= date }
@@ -45,7 +72,7 @@ public struct AllowanceRate: Sendable, Hashable {
     }
 
     /// Thousandths of the currency as a rate, to the cent at least: `$0.725`, `£0.45`, `0.50 €`.
-    static func rateText(_ thousandths: Int64, _ currency: Currency) -> String {
+    public static func rateText(_ thousandths: Int64, _ currency: Currency) -> String {
         let fraction = thousandths % 1000
         var digits = String(fraction + 1000).dropFirst()
         if digits.hasSuffix("0") { digits = digits.dropLast() }
@@ -58,7 +85,7 @@ public struct AllowanceRate: Sendable, Hashable {
     }
 
     /// `10,000`.
-    static func grouped(_ value: Int64) -> String {
+    public static func grouped(_ value: Int64) -> String {
         let digits = Array(String(value))
         var text = ""
         for (index, digit) in digits.enumerated() {

@@ -39,7 +39,7 @@ public struct MileageAllowance: Sendable, Hashable {
     /// The trips' amounts, in date order (trips of one day in the order of their numbers).
     public let lines: [Line]
 
-    public init(country: Country, trips: [Trip]) {
+    public init(country: Country, trips: [Trip], ownRate: Int64? = nil) {
         self.country = country
         let ordered = trips.sorted { ($0.date, $0.id.rawValue) < ($1.date, $1.id.rawValue) }
         var yearTenths: [CivilDate: Int64] = [:]
@@ -48,7 +48,8 @@ public struct MileageAllowance: Sendable, Hashable {
         var lines: [Line] = []
         for trip in ordered {
             let tenths = max(0, trip.tenths)
-            guard let rate = AllowanceRate.inForce(for: country, on: trip.date) else {
+            guard let rate = ownRate.map({ AllowanceRate.own($0, country: country) })
+                    ?? AllowanceRate.inForce(for: country, on: trip.date) else {
                 lines.append(Line(trip: trip.id, date: trip.date, tenths: tenths, reducedTenths: 0, amount: nil,
                                   rate: nil, capped: false))
                 continue
@@ -74,12 +75,13 @@ public struct MileageAllowance: Sendable, Hashable {
     }
 
     /// The allowance for the log's entries: its closed business trips with a date, in tenths of the country's unit
-    /// as a report prints them (deleted, private, unclassified and open entries are not paid).
-    public init(country: Country, entries: [LogTrip]) {
+    /// as a report prints them (deleted, private, unclassified and open entries are not paid); at an employer's
+    /// `ownRate` (thousandths of the currency per unit, no threshold, no cap) instead of the country's table.
+    public init(country: Country, entries: [LogTrip], ownRate: Int64? = nil) {
         self.init(country: country, trips: entries.compactMap { entry in
             guard entry.kind == .business, entry.counts, entry.state == .closed, let date = entry.date else { return nil }
             return Trip(id: entry.id, date: date, tenths: entry.reportedTenths(in: country.unit).distance)
-        })
+        }, ownRate: ownRate)
     }
 
     /// The line of trip `id`, if it is paid.

@@ -22,6 +22,26 @@ public struct ReportAllowance: Sendable, Hashable, Codable {
     public var yearTotal: Int64?
     /// The rules in force for the period's trips: `£0.45/mi … from 2011-04-06 (ITEPA 2003 s. 230 …)`.
     public var rules: [String]
+    /// The same as figures, for a report that words them in its own language.
+    public var rates: [Rate]
+
+    /// One rule's figures: the rate and the reduced rate (thousandths of the currency per unit of the country's), the
+    /// yearly threshold (units), the monthly cap (minor units), the first day (`nil`: the profile's own rate) and
+    /// where it comes from.
+    public struct Rate: Sendable, Hashable, Codable {
+        public var rate: Int64
+        public var reducedRate: Int64?
+        public var threshold: Int64?
+        public var monthlyCap: Int64?
+        public var from: CivilDate?
+        public var source: String
+
+        enum CodingKeys: String, CodingKey {
+            case rate, threshold, from, source
+            case reducedRate = "reduced_rate"
+            case monthlyCap = "monthly_cap"
+        }
+    }
 
     /// The allowance of the trips dated `from` through `through` (the whole log when `nil`), from `allowance` worked
     /// out over the tax year up to the period's end.
@@ -44,7 +64,11 @@ public struct ReportAllowance: Sendable, Hashable, Codable {
         }
         var rates: [AllowanceRate] = []
         for line in lines { if let rate = line.rate, !rates.contains(rate) { rates.append(rate) } }
-        rules = rates.map { "\($0.summary) from \($0.from) (\($0.source))" }
+        rules = rates.map(\.ruleText)
+        self.rates = rates.map { rate in
+            Rate(rate: rate.rate, reducedRate: rate.reducedRate, threshold: rate.threshold, monthlyCap: rate.monthlyCap,
+                 from: rate.source == AllowanceRate.ownSource ? nil : rate.from, source: rate.source)
+        }
     }
 
     /// `12.34 €` for trip `id`, with `(cap)` or `(reduced)`; `no rate` before the table; `nil` when it is not paid.
@@ -55,7 +79,7 @@ public struct ReportAllowance: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case country, currency, amounts, total, rules, through
+        case country, currency, amounts, total, rules, rates, through
         case yearFrom = "year_from"
         case yearTotal = "year_total"
     }

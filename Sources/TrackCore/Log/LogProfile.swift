@@ -14,9 +14,14 @@ public struct LogProfile: Sendable, Hashable, Codable {
     public var country: Country?
     /// The unit a person reads distances in, where the profile sets its own; else the country's, else kilometres.
     public var unit: DistanceUnit?
+    /// An employer's own mileage rate in place of the country's table: thousandths of the country's currency per
+    /// unit of the country's (0.42 €/km: 420); `nil`: the table's.
+    public var rate: Int64?
 
     public init(driver: String? = nil, plate: String? = nil, company: String? = nil, timeZone: String = "UTC",
-                calibrationFactor: Double = 1, vin: String? = nil, country: Country? = nil, unit: DistanceUnit? = nil) {
+                calibrationFactor: Double = 1, vin: String? = nil, country: Country? = nil, unit: DistanceUnit? = nil,
+                rate: Int64? = nil) {
+        self.rate = rate
         self.country = country
         self.unit = unit
         self.driver = driver
@@ -28,7 +33,7 @@ public struct LogProfile: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case driver, plate, company, vin, country, unit
+        case driver, plate, company, vin, country, unit, rate
         case timeZone = "time_zone"
         case calibrationFactor = "calibration_factor"
     }

@@ -22,10 +22,14 @@ public struct MileageReport: Sendable, Hashable, Codable {
     public var allowance: ReportAllowance?
     /// What `trackctl check` finds in the period (`nil`: not asked).
     public var findings: [LogFinding]?
+    /// With a country in the profile: the tax year up to the period's end, as a tax return asks for it.
+    public var year: YearSummary?
 
     public init(profile: LogProfile, period: String, periodTitle: String, from: CivilDate?, until: CivilDate?,
                 kind: KindFilter, trips: [ReportTrip], revisions: [LogRevision], chainHead: String?,
-                generatedAt: UTCTime, generator: String, allowance: ReportAllowance? = nil, findings: [LogFinding]? = nil) {
+                generatedAt: UTCTime, generator: String, allowance: ReportAllowance? = nil, findings: [LogFinding]? = nil,
+                year: YearSummary? = nil) {
+        self.year = year
         self.allowance = allowance
         self.findings = findings
         self.profile = profile
@@ -42,7 +46,7 @@ public struct MileageReport: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case profile, period, from, until, kind, trips, revisions, generator, allowance, findings
+        case profile, period, from, until, kind, trips, revisions, generator, allowance, findings, year
         case periodTitle = "period_title"
         case chainHead = "chain_head"
         case generatedAt = "generated_at"

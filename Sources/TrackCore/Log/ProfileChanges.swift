@@ -11,9 +11,13 @@ public struct ProfileChanges: Sendable, Hashable, Codable {
     public var country: String?
     /// `km` or `mi` (an empty string: the country's).
     public var unit: String?
+    /// An employer's own rate, the currency per unit of the country's as a decimal (`0.42`; an empty string: the
+    /// country's table).
+    public var rate: String?
 
     public init(driver: String? = nil, plate: String? = nil, company: String? = nil, timeZone: String? = nil,
-                vin: String? = nil, country: String? = nil, unit: String? = nil) {
+                vin: String? = nil, country: String? = nil, unit: String? = nil, rate: String? = nil) {
+        self.rate = rate
         self.country = country
         self.unit = unit
         self.driver = driver
@@ -26,10 +30,11 @@ public struct ProfileChanges: Sendable, Hashable, Codable {
     /// Whether anything is asked.
     public var isEmpty: Bool {
         driver == nil && plate == nil && company == nil && timeZone == nil && vin == nil && country == nil && unit == nil
+            && rate == nil
     }
 
     enum CodingKeys: String, CodingKey {
-        case driver, plate, company, vin, country, unit
+        case driver, plate, company, vin, country, unit, rate
         case timeZone = "time_zone"
     }
 }

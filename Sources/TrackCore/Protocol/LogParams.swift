@@ -3,11 +3,14 @@ public struct StartParams: Sendable, Codable, Hashable {
     public var kind: TripKind
     public var purpose: String?
     public var customer: String?
+    /// Where the trip goes (a destination with its address, as a tax office asks for it).
+    public var destination: String?
 
-    public init(kind: TripKind, purpose: String? = nil, customer: String? = nil) {
+    public init(kind: TripKind, purpose: String? = nil, customer: String? = nil, destination: String? = nil) {
         self.kind = kind
         self.purpose = purpose
         self.customer = customer
+        self.destination = destination
     }
 }
 

@@ -1,0 +1,143 @@
+import TrackCore
+
+/// Every word the printable report says, in one language: one table per language (`ReportLabels+English` and the
+/// others), so that a country in another language is a translation and a line in `ReportLanguage`, not code. The
+/// figures' own text (dates in ISO 8601, the allowance's rules with their sources, `trackctl` commands) stays as it
+/// is; numbers take the language's decimal separator.
+public struct ReportLabels: Sendable {
+    /// The `lang` attribute: `en`, `de`, `et`.
+    public var code: String
+    /// `.` or `,`.
+    public var decimalSeparator: String
+    /// Between thousands: `,`, `.`, a space.
+    public var thousandsSeparator: String
+    /// The report's title: `Mileage log`, `Fahrtenbuch`, `Sõidupäevik`.
+    public var title: String
+    /// January to December.
+    public var months: [String]
+
+    // The header's facts.
+    public var driver: String
+    public var plate: String
+    public var company: String
+    public var timeZone: String
+    public var generated: String
+    public var generatedBy: String
+    public var tripsOnly: String
+    /// `business only`: the report's trips when it has one kind.
+    public var only: @Sendable (String) -> String
+    /// `(from to through)` after the period's title.
+    public var periodRange: @Sendable (CivilDate, CivilDate) -> String
+
+    // The trip table.
+    public var trips: String
+    public var columns: [ReportColumn: String]
+    public var kinds: [TripKind: String]
+    public var noTrips: String
+    public var allTrips: String
+    /// `Total business`.
+    public var totalOf: @Sendable (String) -> String
+    /// `1 trip`, `12 trips`.
+    public var tripCount: @Sendable (Int) -> String
+    /// `Odometer readings` and, for each source, its letter and what it means.
+    public var odometerReadings: String
+    public var sources: [OdometerSource: (letter: String, text: String)]
+
+    // The notes beside a trip.
+    public var notes: NoteLabels
+
+    // The allowance.
+    public var allowance: @Sendable (Country) -> String
+    public var thisPeriod: String
+    /// `tax year from 2026-01-01 to the period's end`.
+    public var taxYearToPeriodEnd: @Sendable (CivilDate) -> String
+    /// A rule of the allowance from its figures, already written in the language: the rate (`£0.45`), the unit, the
+    /// reduced rate and the threshold it applies past, the monthly cap, the first day (`nil`: the profile's own rate)
+    /// and the source.
+    public var rule: @Sendable (_ rate: String, _ unit: String, _ reduced: (rate: String, threshold: String)?, _ cap: String?,
+                                _ from: CivilDate?, _ source: String) -> String
+
+    // The year's summary.
+    public var yearTitle: @Sendable (CivilDate, CivilDate) -> String
+    public var yearIntroduction: String
+    public var businessShare: String
+    public var amount: String
+
+    // The check.
+    public var check: String
+    public var checkClean: String
+    public var profile: String
+    public var trip: String
+    public var fix: String
+    /// Each rule's name, before the finding's own explanation, which stays in English (`LogCheck` words it); none
+    /// in English, whose explanation says it.
+    public var rules: [LogFinding.Rule: String]
+
+    // The history.
+    public var history: String
+    public var noChanges: String
+    public var historyColumns: (time: String, user: String, subject: String, field: String, change: String, reason: String)
+    /// `trip 3` in the history's subject column.
+    public var historyTrip: @Sendable (TripID) -> String
+    /// ` (system clock)` after a time not taken from GPS.
+    public var clock: @Sendable (String) -> String
+
+    // The maps.
+    public var maps: String
+    public var noTracks: String
+    public var trackOf: @Sendable (TripID) -> String
+
+    // The footer.
+    public var chainHead: String
+    public var noChainHead: String
+    public var verify: String
+
+    /// `12.3` with the language's decimal separator.
+    public func number(_ text: String) -> String {
+        decimalSeparator == "." ? text : text.replacingAll(".", with: decimalSeparator)
+    }
+
+    /// `10,000` with the language's separator between thousands.
+    public func grouped(_ value: Int64) -> String {
+        AllowanceRate.grouped(value).replacingAll(",", with: thousandsSeparator)
+    }
+
+    /// The period's title: a month's in the language (`November 2026`, `november 2026`), any other as `title`.
+    public func periodTitle(_ report: MileageReport) -> String {
+        guard let from = report.from, let until = report.until, from.day == 1,
+              until == CivilDate(year: from.month == 12 ? from.year + 1 : from.year, month: from.month % 12 + 1, day: 1)
+        else { return report.periodTitle }
+        return "\(months[from.month - 1]) \(from.year)"
+    }
+}
+
+/// The notes a report prints beside a trip (`LogTrip.reportNotes`), in one language.
+public struct NoteLabels: Sendable {
+    public var deleted: @Sendable (String) -> String
+    public var deletedWithoutReason: String
+    public var purposeMissing: String
+    public var unrecorded: String
+    public var correction: String
+    public var regular: @Sendable (String) -> String
+    public var routeWithheld: String
+    public var routeErased: String
+    /// `2 outages, 1.3 km bridged` from the count and the distance's text with its unit.
+    public var outages: @Sendable (Int, String) -> String
+    public var idleAlerts: @Sendable (Int) -> String
+    public var cutOffByPowerLoss: String
+    public var stillRecorded: String
+    public var endedByPowerLoss: String
+    public var endedByShutdown: String
+    public var endedOnRestart: String
+    public var ended: @Sendable (String) -> String
+    public var endsOn: @Sendable (CivilDate) -> String
+
+    /// What a report says in place of a route that is not kept; `nil` for a recorded one.
+    public func route(_ route: TripRoute) -> String? {
+        switch route {
+        case .recorded: nil
+        case .withheld: routeWithheld
+        case .erased: routeErased
+        }
+    }
+}

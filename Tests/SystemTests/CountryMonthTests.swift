@@ -1,0 +1,123 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A month driven in each country's profile, as a driver keeps it: the bundled drive recorded by trackd and trips
+/// entered by hand, some of them deliberately incomplete. `trackctl check` lists exactly those faults and nothing
+/// else; fixed, it exits 0; the month's report is printed to PDF by headless Chromium, in the country's form and
+/// language. With `TRACKD_REPORT_PDFS=FOLDER` the PDFs are kept there (docs/countries.md: the pictures).
+struct CountryMonthTests {
+    /// What differs between the countries: the words of a vague purpose, what trip 5 leaves out and how it is fixed,
+    /// the finding that says so, and the rules' name in check's last line.
+    struct Plan: Sendable, CustomTestStringConvertible {
+        let code: String
+        let name: String
+        let vague: String
+        let trip5: [String]
+        let trip5Finding: String?
+        let trip5Fix: [String]
+        let reportWords: [String]
+        var testDescription: String { code }
+    }
+
+    static let plans = [
+        Plan(code: "EE", name: "Estonia", vague: "ametisõit", trip5: ["--purpose", "Objekti ülevaatus, Tartu"],
+             trip5Finding: nil, trip5Fix: [], reportWords: ["Sõidupäevik", "Läbisõit km", "ametisõit", "Sõiduhüvitis (Eesti)"]),
+        Plan(code: "DE", name: "Germany", vague: "Dienstfahrt",
+             trip5: ["--purpose", "Angebot besprechen", "--destination", "Ring 12, 53111 Bonn"],
+             trip5Finding: "trip 5 · customer-missing: business trip without the business partner visited",
+             trip5Fix: ["--customer", "Schmidt KG"],
+             reportWords: ["Fahrtenbuch", "km-Stand Beginn", "Reiseziel mit Anschrift", "Aufgesuchte Geschäftspartner",
+                           "Dienstlich km", "Steuerjahr vom 2026-01-01 bis 2026-11-30"]),
+        Plan(code: "UK", name: "the United Kingdom", vague: "Business trip",
+             trip5: ["--purpose", "Quarterly review", "--customer", "Leeds Tools Ltd"],
+             trip5Finding: "trip 5 · destination-missing: business trip without its destination",
+             trip5Fix: ["--destination", "1 Park Row, Leeds LS1 5AB"],
+             reportWords: ["Mileage log", "Odometer start", "Allowance (the United Kingdom)", "Tax year from 2026-04-06"]),
+        Plan(code: "US", name: "the United States", vague: "work trip",
+             trip5: ["--purpose", "Quarterly review", "--customer", "Acme Inc."],
+             trip5Finding: "trip 5 · destination-missing: business trip without its destination",
+             trip5Fix: ["--destination", "100 Main St, Springfield IL"],
+             reportWords: ["Mileage log", "Allowance (the United States)", "$0.725/mi"]),
+    ]
+
+    @Test(arguments: plans)
+    func checkListsExactlyTheDeliberateFaultsAndNothingOnceTheyAreFixed(plan: Plan) async throws {
+        let folder = try TemporaryFolder()
+        // The drive at eight times its pace: the changes below are stamped with its GPS time (2026-11-22), so that
+        // Germany's seven days are counted from the drive's day, not from the day the test runs.
+        let drive = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=8")
+        #expect(await drive.reached("2026-11-22T08:00:01"), "\(drive.process.output)")
+        let socket = ["--socket", drive.socket]
+        func ask(_ arguments: [String], status: Int32 = 0) async throws -> CommandResult {
+            let result = try await trackctl(socket + arguments)
+            #expect(result.status == status, "\(arguments): \(result.output) \(result.error)")
+            return result
+        }
+        // The profile names the driver but not the plate (a fault).
+        _ = try await ask(["profile", "set", "--country", plan.code, "--driver", "Kim Berg", "--reason", "new log"])
+        _ = try await ask(["odometer", "set", "25000", "--reason", "dashboard"])
+        // Trips by hand, in the log's order: 1 and 2 complete, 3 with a vague purpose, 4 unclassified, 5 without
+        // what plan.trip5 leaves out.
+        let complete = ["--customer", "Example Ltd", "--destination", "Tartu mnt 1, 10145 Tallinn"]
+        for trip in [["--date", "2026-11-16", "--distance", "42.5", "--business", "--purpose", "Delivery of spare parts"] + complete,
+                     ["--date", "2026-11-17", "--distance", "12.0", "--private"],
+                     ["--date", "2026-11-18", "--distance", "30.2", "--business", "--purpose", plan.vague] + complete,
+                     ["--date", "2026-11-19", "--distance", "8.3", "--unclassified"],
+                     ["--date", "2026-11-20", "--distance", "64.0", "--business"] + plan.trip5] {
+            _ = try await ask(["add"] + trip + ["--reason", "paper log"])
+        }
+        // The drive itself, trip 6: business, its purpose left for later (a fault).
+        _ = try await ask(["start", "--business", "--customer", "Example Ltd", "--destination", "Sadama 25, 10111 Tallinn"])
+        #expect(await drive.exitStatus(waitingUpTo: 600) == 0, "trackd ends with its file: \(drive.process.output)")
+
+        // From the card, with no daemon: exactly the deliberate faults.
+        let found = try await trackctl(["--db", drive.database, "check", "--month", "2026-11"])
+        #expect(found.status == 4, "\(found.output) \(found.error)")
+        let heads = found.output.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("  ") }
+        let expected = ["profile · profile-plate: the profile names no registration plate",
+                        "trip 3 · purpose-vague: purpose \"\(plan.vague)\" says nothing of what the trip was for",
+                        "trip 4 · unclassified: neither business nor private"]
+            + (plan.trip5Finding.map { [$0] } ?? [])
+            + ["trip 6 · purpose-missing: business trip without a purpose"]
+        #expect(heads == expected + ["\(expected.count) findings by the rules for \(plan.name) and every log's"],
+                "\(found.output)")
+
+        // The same drive again (no trip this time) for its clock, and the faults fixed.
+        let again = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=4", run: 1)
+        #expect(await again.reached("2026-11-22T08:00:01"), "\(again.process.output)")
+        let fixing = ["--socket", again.socket]
+        for fix in [["profile", "set", "--plate", "AB-123", "--reason", "forgot it"],
+                    ["edit", "3", "--purpose", "Site visit at Example Ltd", "--reason", "made precise"],
+                    ["edit", "4", "--private", "--reason", "drove home"],
+                    ["edit", "6", "--purpose", "Delivery to the harbour", "--reason", "given after the drive"]]
+            + (plan.trip5Fix.isEmpty ? [] : [["edit", "5"] + plan.trip5Fix + ["--reason", "looked it up"]]) {
+            let fixed = try await trackctl(fixing + fix)
+            #expect(fixed.status == 0, "\(fix): \(fixed.output) \(fixed.error)")
+        }
+        let clean = try await trackctl(fixing + ["check", "--month", "2026-11"])
+        #expect(clean.status == 0, "\(clean.output) \(clean.error)")
+        #expect(clean.output == "nothing to question by the rules for \(plan.name) and every log's\n", "\(clean.output)")
+        let html = folder.file("2026-11-\(plan.code).html")
+        let exported = try await trackctl(fixing + ["export", "--format", "html", "--month", "2026-11", "--output", html])
+        #expect(exported.status == 0, "\(exported.error)")
+        await again.stop()
+
+        // Printed as a person prints it: headless Chromium's PDF, A4, landscape for the German form's fifteen columns.
+        let report = try String(contentsOfFile: html, encoding: .utf8)
+        for word in plan.reportWords { #expect(report.contains(word), "\(word) in the \(plan.code) report") }
+        let pdf = ProcessInfo.processInfo.environment["TRACKD_REPORT_PDFS"].map { "\($0)/report-2026-11-\(plan.code).pdf" }
+            ?? folder.file("report.pdf")
+        let printed = try await run("/usr/bin/chromium", ["--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
+                                                         "--user-data-dir=\(folder.file("chromium"))",
+                                                         "--print-to-pdf=\(pdf)", "file://\(html)"])
+        #expect(printed.status == 0, "\(printed.error)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: pdf))
+        #expect(bytes.starts(with: Data("%PDF-".utf8)))
+        let text = String(decoding: bytes, as: UTF8.self)
+        let pages = text.components(separatedBy: "/MediaBox [0 0 ").dropFirst().map { $0.prefix(while: { $0 != "]" }) }
+        #expect(!pages.isEmpty, "no pages in \(pdf)")
+        let size = plan.code == "DE" ? "841.91998 594.95996" : "594.95996 841.91998"
+        #expect(pages.allSatisfy { $0 == size }, "\(Set(pages))")
+    }
+}
