@@ -15,7 +15,10 @@ struct PowerCutTests {
 
     @Test func aKilledDaemonLeavesAnIntactFileAndTheTripCarriesOnWhenPowerComesBackSoon() async throws {
         let folder = try TemporaryFolder()
-        var daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=20", autoStart: "business",
+        // Five minutes of the drive, then parked: the trip is open when the power goes, however late that is.
+        let first = folder.file("first.nmea")
+        try DriveLog.piece(of: DriveLog.demo, seconds: 300, to: first)
+        var daemon = try await Trackd.start(state: folder.path, source: "file://\(first)?speed=20", autoStart: "business",
                                 configuration: configuration)
         try await waitForPoints(atLeast: 150, in: daemon)
         await daemon.kill()
@@ -49,7 +52,9 @@ struct PowerCutTests {
 
     @Test func aTripLeftOpenLongerThanTheResumeWindowIsClosedAtItsLastStoredFix() async throws {
         let folder = try TemporaryFolder()
-        var daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=\(Self.slowSpeed)", autoStart: "business",
+        let first = folder.file("first.nmea")
+        try DriveLog.piece(of: DriveLog.demo, seconds: 300, to: first)
+        var daemon = try await Trackd.start(state: folder.path, source: "file://\(first)?speed=\(Self.slowSpeed)", autoStart: "business",
                                 configuration: configuration)
         try await waitForPoints(atLeast: 100, in: daemon)
         await daemon.kill()
@@ -83,7 +88,11 @@ struct PowerCutTests {
 
     @Test func survivesRepeatedKillsAtAnyMomentOfWriting() async throws {
         let folder = try TemporaryFolder()
-        var daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=\(Self.slowSpeed)", autoStart: "business",
+        // Each part three minutes of the drive, then parked: a cut always finds the trip open, and the drive goes on
+        // after it.
+        let first = folder.file("round-0.nmea")
+        try DriveLog.piece(of: DriveLog.demo, seconds: 180, to: first)
+        var daemon = try await Trackd.start(state: folder.path, source: "file://\(first)?speed=\(Self.slowSpeed)", autoStart: "business",
                                 configuration: configuration)
         var points = 0
         var random = SplitMix64(seed: 5)
@@ -99,7 +108,7 @@ struct PowerCutTests {
             #expect(stored >= points, "round \(round): nothing committed was lost")
             points = stored
             let slice = folder.file("round-\(round).nmea")
-            try DriveLog.cut(DriveLog.demo, after: cut.lastPointSecondOfDay + 5, to: slice)
+            try DriveLog.piece(of: DriveLog.demo, after: cut.lastPointSecondOfDay + 5, seconds: 180, to: slice)
             daemon = try await Trackd.start(state: folder.path, source: "file://\(slice)?speed=\(Self.slowSpeed)", autoStart: "business",
                                 configuration: configuration, run: round)
         }

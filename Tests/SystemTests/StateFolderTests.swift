@@ -7,7 +7,12 @@ import Testing
 struct StateFolderTests {
     @Test func aSecondTrackdOnTheSameFolderIsRefusedAndNamesTheFirst() async throws {
         let folder = try TemporaryFolder()
-        let first = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=20", autoStart: "business")
+        // The drive at five times its pace, then parked: the first trackd runs on, driving, while the test starts
+        // the second, however busy the machine.
+        let drive = folder.file("drive.nmea")
+        try FileManager.default.copyItem(atPath: DriveLog.demo, toPath: drive)
+        try DriveLog.appendParking(to: drive, seconds: 1800)
+        let first = try await Trackd.start(state: folder.path, source: "file://\(drive)?speed=5", autoStart: "business")
         let driving = await poll(upTo: 60) {
             (await first.status()?["trip"] as? [String: Any])?["distance_m"] as? Double ?? 0 > 100
         }

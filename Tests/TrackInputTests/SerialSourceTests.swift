@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import TestSupport
 import Testing
 import TrackCore
 @testable import TrackInput
@@ -198,13 +199,17 @@ struct SerialSourceTests {
         try await events.collect(from: SerialSource(path: terminal.slavePath, baud: 9600)) {
             try #require(await events.wait { $0.connections == 1 })
             // 16 bytes every 2 ms, as a USB receiver's packets come: the reader pauses between reads and takes what
-            // gathered meanwhile, split anywhere in a sentence.
-            var offset = 0
-            while offset < bytes.count {
-                let piece = Array(bytes[offset..<min(offset + 16, bytes.count)])
-                try writeAll(piece, to: terminal.masterDescriptor)
-                offset += piece.count
-                usleep(2000)
+            // gathered meanwhile, split anywhere in a sentence. On a thread of its own: the writing takes seconds,
+            // which would hold one of the few threads every test shares.
+            let master = terminal.masterDescriptor
+            try await offload {
+                var offset = 0
+                while offset < bytes.count {
+                    let piece = Array(bytes[offset..<min(offset + 16, bytes.count)])
+                    try writeAll(piece, to: master)
+                    offset += piece.count
+                    usleep(2000)
+                }
             }
             try #require(await events.wait { $0.fixes.count >= 10 })
         }

@@ -133,6 +133,27 @@ enum DriveLog {
         }) else { throw SubprocessError("\(path) has no epoch after second \(secondOfDay)") }
         try Data(lines[start...].joined(separator: "\r\n").utf8).write(to: URL(fileURLWithPath: output))
     }
+
+    /// `seconds` of `path`'s drive from the first RMC later than `secondOfDay` (from its start when `nil`), then the
+    /// car parked there for half an hour, written to `output`: a recording that keeps a trip open wherever it is
+    /// interrupted, and leaves the rest of the drive for the next part of a test, however late the test gets to it.
+    static func piece(of path: String, after secondOfDay: Double? = nil, seconds: Double, to output: String) throws {
+        if let secondOfDay { try cut(path, after: secondOfDay, to: output) } else {
+            try FileManager.default.copyItem(atPath: path, toPath: output)
+        }
+        let lines = try String(contentsOfFile: output, encoding: .utf8).components(separatedBy: "\r\n")
+        func second(_ line: String) -> Double? {
+            guard line.hasPrefix("$GNRMC") || line.hasPrefix("$GPRMC") else { return nil }
+            let time = line.split(separator: ",", omittingEmptySubsequences: false)[1]
+            guard time.count >= 6, let h = Double(time.prefix(2)), let m = Double(time.dropFirst(2).prefix(2)),
+                  let s = Double(time.dropFirst(4)) else { return nil }
+            return h * 3600 + m * 60 + s
+        }
+        guard let first = lines.lazy.compactMap(second).first else { throw SubprocessError("\(path) has no RMC") }
+        let end = lines.firstIndex { line in second(line).map { $0 > first + seconds } ?? false } ?? lines.endIndex
+        try Data((lines[..<end].joined(separator: "\r\n") + "\r\n").utf8).write(to: URL(fileURLWithPath: output))
+        try appendParking(to: output, seconds: 1800)
+    }
 }
 
 extension DriveLog {
