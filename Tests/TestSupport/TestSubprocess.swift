@@ -25,6 +25,7 @@ public final class TestSubprocess: @unchecked Sendable {
         executable: String, arguments: [String], environment: [String: String] = [:], inputPath: String = "/dev/null",
         outputPath: String
     ) throws {
+        PoolWatch.start()
         self.outputPath = outputPath
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
