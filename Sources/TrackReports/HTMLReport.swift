@@ -244,19 +244,10 @@ public enum HTMLReport {
         }
         html += "</p>\n"
         if !allowance.rates.isEmpty {
-            let rules = allowance.rates.map { rule($0, of: allowance, labels: labels) }
+            let rules = allowance.rates.map { labels.ruleText($0, of: allowance) }
             html += "<ul class=\"rules\">\n" + rules.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
         }
         return html + "</section>\n"
-    }
-
-    /// A rule of `allowance` in the report's language: `0,30 €/km ab 2014-01-01 (§ 9 Abs. 1 …)`.
-    static func rule(_ rate: ReportAllowance.Rate, of allowance: ReportAllowance, labels: ReportLabels) -> String {
-        let currency = allowance.currency
-        func money(_ thousandths: Int64) -> String { labels.number(AllowanceRate.rateText(thousandths, currency)) }
-        return labels.rule(money(rate.rate), allowance.country.unit.rawValue,
-                           rate.reducedRate.flatMap { reduced in rate.threshold.map { (money(reduced), labels.grouped($0)) } },
-                           rate.monthlyCap.map { labels.number(currency.text(minor: $0)) }, rate.from, rate.source)
     }
 
     /// The tax year to the period's end, as the tax return asks for it: the distances by kind, the business share

@@ -34,7 +34,7 @@ extension ReportLabels {
             endedOnRestart: "ended on restart", ended: { "ended: \($0)" }, endsOn: { "ends on \($0)" }),
         allowance: { "Allowance (\($0.name))" }, thisPeriod: "This period",
         taxYearToPeriodEnd: { "tax year from \($0) to the period's end" },
-        rule: { rate, unit, reduced, cap, from, source in
+        ruleWords: { rate, unit, reduced, cap, from, source in
             var text = "\(rate)/\(unit)"
             if let reduced { text += " (\(reduced.rate) past \(reduced.threshold) \(unit) a tax year)" }
             if let cap { text += ", at most \(cap) a month" }

@@ -43,7 +43,7 @@ extension ReportLabels {
         },
         thisPeriod: "See periood",
         taxYearToPeriodEnd: { "maksuaasta \($0) kuni perioodi lõpp" },
-        rule: { rate, unit, reduced, cap, from, source in
+        ruleWords: { rate, unit, reduced, cap, from, source in
             var text = "\(rate)/\(unit)"
             if let reduced { text += " (\(reduced.rate) pärast \(reduced.threshold) \(unit) maksuaastas)" }
             if let cap { text += ", kuni \(cap) kuus" }

@@ -44,7 +44,7 @@ extension ReportLabels {
         },
         thisPeriod: "Dieser Zeitraum",
         taxYearToPeriodEnd: { "Steuerjahr vom \($0) bis zum Ende des Zeitraums" },
-        rule: { rate, unit, reduced, cap, from, source in
+        ruleWords: { rate, unit, reduced, cap, from, source in
             var text = "\(rate)/\(unit)"
             if let reduced { text += " (\(reduced.rate) nach \(reduced.threshold) \(unit) im Steuerjahr)" }
             if let cap { text += ", höchstens \(cap) im Monat" }

@@ -54,7 +54,7 @@ public struct ReportLabels: Sendable {
     /// A rule of the allowance from its figures, already written in the language: the rate (`£0.45`), the unit, the
     /// reduced rate and the threshold it applies past, the monthly cap, the first day (`nil`: the profile's own rate)
     /// and the source.
-    public var rule: @Sendable (_ rate: String, _ unit: String, _ reduced: (rate: String, threshold: String)?, _ cap: String?,
+    public var ruleWords: @Sendable (_ rate: String, _ unit: String, _ reduced: (rate: String, threshold: String)?, _ cap: String?,
                                 _ from: CivilDate?, _ source: String) -> String
 
     // The year's summary.
@@ -95,6 +95,16 @@ public struct ReportLabels: Sendable {
     /// `12.3` with the language's decimal separator.
     public func number(_ text: String) -> String {
         decimalSeparator == "." ? text : text.replacingAll(".", with: decimalSeparator)
+    }
+
+    /// A rule of `allowance` in this language: `0,30 €/km ab 2014-01-01 (§ 9 Abs. 1 …)`, `£0.45/mi (£0.25 past 10,000 mi
+    /// a tax year) from 2011-04-06 (ITEPA 2003 s. 230 …)`.
+    public func ruleText(_ rate: ReportAllowance.Rate, of allowance: ReportAllowance) -> String {
+        let currency = allowance.currency
+        func money(_ thousandths: Int64) -> String { number(AllowanceRate.rateText(thousandths, currency)) }
+        return ruleWords(money(rate.rate), allowance.country.unit.rawValue,
+                         rate.reducedRate.flatMap { reduced in rate.threshold.map { (money(reduced), grouped($0)) } },
+                         rate.monthlyCap.map { number(currency.text(minor: $0)) }, rate.from, rate.source)
     }
 
     /// `10,000` with the language's separator between thousands.

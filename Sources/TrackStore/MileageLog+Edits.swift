@@ -67,7 +67,7 @@ extension MileageLog {
                         + "give --distance, or record a reading first (trackctl odometer set)")
                 }
                 guard end > odometerStart else {
-                    let unit = try MileageLog.profile(db).distanceUnit
+                    let unit = profile.distanceUnit
                     throw StoreError.invalid("the odometer at the end (\(unit.text(metres: end))) "
                         + "must be above the log's odometer (\(unit.text(metres: odometerStart)))")
                 }
@@ -108,7 +108,7 @@ extension MileageLog {
             trip.id = try MileageLog.insert(trip, db)
             try Ledger.append(db, .trip, ref: trip.id.description, payload: trip.canonical(trackDigest: nil, points: nil))
             // In the unit the profile's user reads.
-            let unit = try MileageLog.profile(db).distanceUnit
+            let unit = profile.distanceUnit
             let distanceText = DistanceUnit.text(tenths: trip.reportedTenths(in: unit).distance) + " " + unit.rawValue
             try MileageLog.addRevision(tripID: trip.id, subject: "trip", field: "entry", old: nil,
                                        new: "\(trip.source) trip \(trip.id): \(distanceText) \(kind)"
@@ -206,7 +206,8 @@ extension MileageLog {
             }
             let previous = try Row.fetchOne(db, sql: "SELECT * FROM odometer_reading ORDER BY id DESC LIMIT 1")
             // Readings in the unit the profile's user reads (and typed them in).
-            let unit = try MileageLog.profile(db).distanceUnit
+            let profile = try MileageLog.profile(db)
+            let unit = profile.distanceUnit
             if let previous, let last: Double = try previous["value"], value < last {
                 throw StoreError.invalid("the reading \(unit.text(metres: value)) is lower than the last "
                     + "reading, \(unit.text(metres: last)) on \(try previous["time"] as String): "
@@ -217,7 +218,6 @@ extension MileageLog {
             var entry: LogTrip?
             if let logValue, LogTrip.tenths(value) != LogTrip.tenths(logValue) {
                 let difference = value - logValue
-                let profile = try MileageLog.profile(db)
                 let lastEnd = try String.fetchOne(db, sql: "SELECT end_time FROM trip WHERE end_time IS NOT NULL ORDER BY id DESC LIMIT 1")
                     .flatMap { UTCTime(iso8601: $0) }
                     .flatMap { $0 <= context.time ? $0 : nil }
@@ -253,7 +253,6 @@ extension MileageLog {
                     WHERE state = 'closed' AND source IN ('manual', 'regular') AND id > ? AND id < ?
                     """, arguments: [since, upTo]) ?? 0
                 let dashboard = value - last - manual
-                let profile = try MileageLog.profile(db)
                 if gps < 20_000 {
                     note = "calibration unchanged: only \(unit.text(metres: gps)) of GPS trips "
                         + "since the last reading (at least \(unit.text(metres: 20_000)) are needed)"
@@ -298,15 +297,14 @@ extension MileageLog {
     /// trips from now on, with a revision that says where it came from.
     public func acceptCalibration(reason: String?, context: ChangeContext) async throws(StoreError) -> CalibrationUpdate {
         try await write("set the calibration from the car's odometer") { db in
+            let profile = try MileageLog.profile(db)
+            let unit = profile.distanceUnit
             let proposal: CalibrationProposal
             switch CalibrationProposal.propose(from: try MileageLog.carMeasuredTrips(db)) {
             case .success(let proposed): proposal = proposed
             case .failure(let withheld):
-                throw StoreError.invalid("no calibration to take from the car's odometer: "
-                                         + withheld.description(in: try MileageLog.profile(db).distanceUnit))
+                throw StoreError.invalid("no calibration to take from the car's odometer: " + withheld.description(in: unit))
             }
-            let profile = try MileageLog.profile(db)
-            let unit = profile.distanceUnit
             guard proposal.factor != profile.calibrationFactor else {
                 throw StoreError.invalid("the calibration is \(profile.calibrationFactor) already, as the car's odometer proposes")
             }

@@ -44,18 +44,20 @@ extension ReportLabelsTests {
         for rate in AllowanceRate.table {
             let paid = allowance(on: rate)
             let figures = try #require(paid.rates.first)
-            #expect(HTMLReport.rule(figures, of: paid, labels: .english) == paid.rules.first, "\(rate)")
-            let german = HTMLReport.rule(figures, of: paid, labels: .german)
+            #expect(ReportLabels.english.ruleText(figures, of: paid) == "\(rate.summary) from \(rate.from) (\(rate.source))",
+                    "\(rate)")
+            let german = ReportLabels.german.ruleText(figures, of: paid)
             // German words before the source, which is quoted as the table has it.
             let head = german.components(separatedBy: " ab \(rate.from) (\(rate.source))")
             #expect(head.count == 2 && !head[0].contains("at most") && !head[0].contains("past"), "\(german)")
         }
         let uk = allowance(on: try #require(AllowanceRate.table.first { $0.country == .unitedKingdom }))
-        #expect(HTMLReport.rule(uk.rates[0], of: uk, labels: .german).hasPrefix("£0,45/mi (£0,25 nach 10.000 mi im Steuerjahr) ab"))
-        #expect(HTMLReport.rule(uk.rates[0], of: uk, labels: .estonian).hasPrefix("£0,45/mi (£0,25 pärast 10 000 mi maksuaastas) alates"))
+        #expect(ReportLabels.german.ruleText(uk.rates[0], of: uk).hasPrefix("£0,45/mi (£0,25 nach 10.000 mi im Steuerjahr) ab"))
+        #expect(ReportLabels.estonian.ruleText(uk.rates[0], of: uk).hasPrefix("£0,45/mi (£0,25 pärast 10 000 mi maksuaastas) alates"))
         let own = allowance(on: try #require(AllowanceRate.table.last { $0.country == .estonia }), own: 600)
-        #expect(HTMLReport.rule(own.rates[0], of: own, labels: .english) == own.rules.first)
-        #expect(HTMLReport.rule(own.rates[0], of: own, labels: .estonian)
+        #expect(ReportLabels.english.ruleText(own.rates[0], of: own)
+                == "0.60 €/km (the profile's own rate: an employer's, trackctl profile set --rate)")
+        #expect(ReportLabels.estonian.ruleText(own.rates[0], of: own)
                 == "0,60 €/km (profiili oma määr, näiteks tööandja oma: trackctl profile set --rate)")
     }
 }

@@ -59,8 +59,9 @@ struct ProfileCountryTests {
                                                                           through: CivilDate(year: 2026, month: 11, day: 30)!) == 55_000)
         let paid = MileageAllowance(country: .estonia, entries: trips, ownRate: own.rate)
         #expect(paid.lines.map(\.amount) == [36_000, 36_000])
-        #expect(ReportAllowance(paid, from: nil, through: nil).rules
-                == ["0.60 €/km (the profile's own rate: an employer's, trackctl profile set --rate)"])
+        // One rule, with no first day of its own (its wording: ReportLabelsTests).
+        let rates = ReportAllowance(paid, from: nil, through: nil).rates
+        #expect(rates.map(\.rate) == [600] && rates.first?.from == nil && rates.first?.monthlyCap == nil)
         let back = try await log.setProfile(ProfileChanges(rate: ""), reason: "back to the table", context: context)
         #expect(back.rate == nil && back.country == .estonia)
         let history = try await log.revisions().map { "\($0.field) \($0.oldValue ?? "-") → \($0.newValue ?? "-")" }

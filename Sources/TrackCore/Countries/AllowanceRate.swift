@@ -15,6 +15,8 @@ public struct AllowanceRate: Sendable, Hashable {
     public var monthlyCap: Int64?
     /// The law or notice it comes from.
     public var source: String
+    /// Whether it is the profile's own rate (`own`), which has no first day of its own.
+    public var isOwn = false
 
     public init(_ country: Country, from: CivilDate, rate: Int64, reducedRate: Int64? = nil, threshold: Int64? = nil,
                 monthlyCap: Int64? = nil, source: String) {
@@ -29,16 +31,10 @@ public struct AllowanceRate: Sendable, Hashable {
 
     /// An employer's own rate (`LogProfile.rate`) for `country`: the same for every date, no threshold, no cap.
     public static func own(_ rate: Int64, country: Country) -> AllowanceRate {
-        AllowanceRate(country, from: CivilDate(year: 1970, month: 1, day: 1)!, rate: rate, source: ownSource)
-    }
-
-    /// What an own rate's rule says of its source.
-    public static let ownSource = "the profile's own rate: an employer's, trackctl profile set --rate"
-
-    /// The rule as a report states it: `£0.45/mi … from 2011-04-06 (ITEPA 2003 s. 230 …)`, or for an own rate
-    /// `0.42 €/km (the profile's own rate: …)`.
-    public var ruleText: String {
-        source == Self.ownSource ? "\(summary) (\(source))" : "\(summary) from \(from) (\(source))"
+        var own = AllowanceRate(country, from: CivilDate(year: 1970, month: 1, day: 1)!, rate: rate,
+                                source: "the profile's own rate: an employer's, trackctl profile set --rate")
+        own.isOwn = true
+        return own
     }
 
     /// Thousandths of the currency from a rate as a person types it: `0.42`, `0,42`, `1`, `0.725` (at most three

@@ -20,9 +20,8 @@ public struct ReportAllowance: Sendable, Hashable, Codable {
     public var through: CivilDate?
     public var yearFrom: CivilDate?
     public var yearTotal: Int64?
-    /// The rules in force for the period's trips: `£0.45/mi … from 2011-04-06 (ITEPA 2003 s. 230 …)`.
-    public var rules: [String]
-    /// The same as figures, for a report that words them in its own language.
+    /// The rules in force for the period's trips, as figures (a report words them in its language:
+    /// `ReportLabels.ruleText`, `£0.45/mi … from 2011-04-06 (ITEPA 2003 s. 230 …)`).
     public var rates: [Rate]
 
     /// One rule's figures: the rate and the reduced rate (thousandths of the currency per unit of the country's), the
@@ -64,10 +63,9 @@ public struct ReportAllowance: Sendable, Hashable, Codable {
         }
         var rates: [AllowanceRate] = []
         for line in lines { if let rate = line.rate, !rates.contains(rate) { rates.append(rate) } }
-        rules = rates.map(\.ruleText)
         self.rates = rates.map { rate in
             Rate(rate: rate.rate, reducedRate: rate.reducedRate, threshold: rate.threshold, monthlyCap: rate.monthlyCap,
-                 from: rate.source == AllowanceRate.ownSource ? nil : rate.from, source: rate.source)
+                 from: rate.isOwn ? nil : rate.from, source: rate.source)
         }
     }
 
@@ -79,7 +77,7 @@ public struct ReportAllowance: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case country, currency, amounts, total, rules, rates, through
+        case country, currency, amounts, total, rates, through
         case yearFrom = "year_from"
         case yearTotal = "year_total"
     }
