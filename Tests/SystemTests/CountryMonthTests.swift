@@ -108,10 +108,8 @@ struct CountryMonthTests {
         for word in plan.reportWords { #expect(report.contains(word), "\(word) in the \(plan.code) report") }
         let pdf = ProcessInfo.processInfo.environment["TRACKD_REPORT_PDFS"].map { "\($0)/report-2026-11-\(plan.code).pdf" }
             ?? folder.file("report.pdf")
-        let printed = try await run("/usr/bin/chromium", ["--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
-                                                         "--user-data-dir=\(folder.file("chromium"))",
-                                                         "--print-to-pdf=\(pdf)", "file://\(html)"])
-        #expect(printed.status == 0, "\(printed.error)")
+        let printed = try await HeadlessPrint.print(html, to: pdf, profile: folder.file("chromium"))
+        try #require(printed.status == 0, "chromium exited \(printed.status): \(printed.output) \(printed.error)")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: pdf))
         #expect(bytes.starts(with: Data("%PDF-".utf8)))
         let text = String(decoding: bytes, as: UTF8.self)
