@@ -10,8 +10,8 @@
 #   make boot-test [ARCH=arm64] the package booted with systemd: scripts/boot-test, or scripts/boot-test-arm64 under
 #                             qemu-system-aarch64 (as root, after make deb)
 #   make check-units          systemd-analyze verify and security (exposure 1.5 or lower) on the units
-#   make check-udev           udev/60-trackd-gps.rules and 60-trackd-obd.rules through udevadm test on mock devices
-#                             (root, umockdev)
+#   make check-udev           udev/60-trackd-gps.rules, 60-trackd-obd.rules and 60-trackd-stick.rules through
+#                             udevadm test on mock devices (root, umockdev)
 
 PREFIX      ?= /usr/local
 BINDIR      ?= $(PREFIX)/bin

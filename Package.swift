@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "trackd", targets: ["trackd"]),
         .executable(name: "trackctl", targets: ["trackctl"]),
         .executable(name: "trackd-web", targets: ["trackd-web"]),
+        .executable(name: "trackd-stick", targets: ["trackd-stick"]),
         .library(name: "TrackCore", targets: ["TrackCore"]),
         // For the harness package in Benchmarks/: receivers on a pseudo-terminal, the socket's client, test helpers.
         .library(name: "TrackInput", targets: ["TrackInput"]),
@@ -292,6 +293,41 @@ let package = Package(
             ]
         ),
 
+        // libblkid (util-linux, Debian's libblkid-dev): a USB stick's filesystem type and label, from its superblock.
+        .systemLibrary(
+            name: "CBlkid",
+            pkgConfig: "blkid",
+            providers: [.apt(["libblkid-dev"])]
+        ),
+        // The reports onto a USB stick (docs/install.md, "Taking the logs home"): the stick read, mounted and written
+        // file by file (temporary name, fsync, rename), the log reached only through trackd's control socket.
+        .target(
+            name: "TrackStick",
+            dependencies: [
+                "CBlkid",
+                "TrackCore",
+                "TrackReports",
+                "TrackDigest",
+                "TrackConfig",
+                "ControlSocket",
+                // AlertCommandRun: mount(8) and umount(8) run as the alert command and msmtp are.
+                "TrackService",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        .executableTarget(
+            name: "trackd-stick",
+            dependencies: [
+                "TrackStick",
+                "TrackCore",
+                "TrackConfig",
+                "TrackJournal",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         // What several test targets need: temporary folders, the sqlite3 shell, child processes.
         .target(
             name: "TestSupport",
@@ -326,6 +362,11 @@ let package = Package(
         ),
 
         .testTarget(name: "TrackTextTests", dependencies: ["TrackText"]),
+        .testTarget(
+            name: "TrackStickTests",
+            dependencies: ["TrackStick", "TrackCore", "TrackDigest", "TestSupport",
+                           .product(name: "SystemPackage", package: "swift-system")]
+        ),
         .testTarget(name: "TrackThreadsTests", dependencies: ["TrackThreads"]),
         .testTarget(name: "TrackWebTests", dependencies: ["TrackWeb", "TrackWebClient", "TestSupport"]),
         .testTarget(name: "TrackDigestTests", dependencies: ["TrackDigest"]),
@@ -375,6 +416,7 @@ let package = Package(
             name: "SystemTests",
             dependencies: [
                 "TrackCore", "TrackInput", "TrackStore", "TestSupport", "TrackWebClient", "trackd", "trackctl", "trackd-web",
+                "trackd-stick",
             ]
         ),
         .testTarget(

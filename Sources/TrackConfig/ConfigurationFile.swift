@@ -38,6 +38,8 @@ public struct ConfigurationFile: Sendable {
     public var web = WebConfiguration()
     /// The OBD-II adapter.
     public var obd = OBDConfiguration()
+    /// Which USB sticks take the reports (trackd-stick's).
+    public var stick = StickConfiguration()
     /// The line of each key the file gives, as `section.key` (`engine.stopped_speed`), for messages.
     public var lines: [String: Int] = [:]
 
@@ -58,7 +60,7 @@ public struct ConfigurationFile: Sendable {
     }
 
     /// The top-level sections.
-    static let sections = ["daemon", "engine", "log", "privacy", "profile", "uplink", "mail", "web", "obd"]
+    static let sections = ["daemon", "engine", "log", "privacy", "profile", "uplink", "mail", "web", "obd", "stick"]
 
     /// The file `explicitPath` names (it must exist), else the one at the default path when it exists, else every
     /// default (and no path): how trackd and trackd-web find their configuration.
@@ -138,6 +140,8 @@ public struct ConfigurationFile: Sendable {
                 try Setting.section(value, named: key, settings: WebSettings.all, into: &file.web, path: path)
             case "obd":
                 try Setting.section(value, named: key, settings: OBDSettings.all, into: &file.obd, path: path)
+            case "stick":
+                try Setting.section(value, named: key, settings: StickSettings.all, into: &file.stick, path: path)
             default:
                 throw .unknownKey(path: path, line: keyNode.mark.line, key: key, known: sections)
             }

@@ -4,6 +4,8 @@ public enum ReportError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknownTimeZone(String)
     /// A number in the log is not finite (NaN or infinite) and cannot be written as JSON.
     case invalidNumber(String)
+    /// `SOURCE_DATE_EPOCH` is set to something that is not a whole number of seconds.
+    case invalidSourceDateEpoch(String)
 
     /// What went wrong and what to do about it.
     public var description: String {
@@ -13,6 +15,9 @@ public enum ReportError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "or UTC (`timedatectl list-timezones` lists them)"
         case .invalidNumber(let detail):
             "the log holds a number that is not finite (\(detail)): check the trip with `trackctl show` and correct it"
+        case .invalidSourceDateEpoch(let value):
+            "SOURCE_DATE_EPOCH is '\(value)', not a whole number of seconds since 1970-01-01 UTC: set it to one "
+                + "(such as 1764417600) or unset it"
         }
     }
 }

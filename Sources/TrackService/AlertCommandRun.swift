@@ -7,7 +7,7 @@ import Synchronization
 import SystemPackage
 import TrackThreads
 
-/// One run of the alert command, or of msmtp for a mail (`MailTransport`): the program itself (never a shell), in a
+/// One run of the alert command, of msmtp for a mail (`MailTransport`), or of mount(8) for trackd-stick: the program itself (never a shell), in a
 /// process group of its own, with an empty signal mask and default signal handlers (trackd traps SIGTERM, SIGINT and
 /// SIGHUP), standard input from /dev/null (or from `input`, a file in memory), standard output and error into one
 /// pipe of trackd's, and no other descriptor of trackd's.
@@ -21,9 +21,9 @@ import TrackThreads
 /// and exited was seen as running until the child ended) and signalled only the program itself at the timeout (its
 /// children outlived it). Nor swift-subprocess: the run must end when the program and its group are gone, even while
 /// a process that left the group still holds the output pipe, and its output API reads to the end of the pipe.
-struct AlertCommandRun: Sendable {
+public struct AlertCommandRun: Sendable {
     /// How the program ended.
-    enum Ending: Sendable, Equatable {
+    public enum Ending: Sendable, Equatable {
         /// It exited with this status.
         case exited(Int32)
         /// A signal that was not trackd's ended it.
@@ -37,10 +37,10 @@ struct AlertCommandRun: Sendable {
     }
 
     /// What a run came to.
-    struct Outcome: Sendable, Equatable {
-        var ending: Ending
+    public struct Outcome: Sendable, Equatable {
+        public var ending: Ending
         /// What the program and its group wrote to standard output and error, up to `outputLimit` bytes.
-        var output: String
+        public var output: String
         /// Bytes written beyond `outputLimit`, not kept.
         var outputCut: Int
         /// Processes it started in the background were still in its group at the timeout, and were stopped.
@@ -59,8 +59,17 @@ struct AlertCommandRun: Sendable {
     /// The name of the thread that waits for it.
     var threadName = "trackd-alert"
 
+    /// A run of `command` (the program's path first), with `environment` over this process's, stopped after
+    /// `timeout` seconds, keeping the first `outputLimit` bytes of its output.
+    public init(command: [String], environment: [String: String], timeout: Double, outputLimit: Int = 4096) {
+        self.command = command
+        self.environment = environment
+        self.timeout = timeout
+        self.outputLimit = outputLimit
+    }
+
     /// Runs the command to its end on a thread of its own; cancelling the calling task stops it.
-    func run() async -> Outcome {
+    public func run() async -> Outcome {
         let stop = StopRequest()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in

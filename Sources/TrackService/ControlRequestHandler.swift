@@ -168,6 +168,8 @@ public struct ControlRequestHandler: Sendable {
             result = await change(call, ReportMailing.self, peer: peer, session: session) { .recordMailing($0) }
         case .reportMail:
             result = await mail(call, peer: peer)
+        case .reportCopied:
+            result = await change(call, StickCopy.self, peer: peer, session: session) { .recordStickCopy($0) }
         }
         guard envelope.hasID else { return .none }
         switch result {
@@ -292,6 +294,7 @@ public struct ControlRequestHandler: Sendable {
             case .place(let update): update
             case .removedPlace(let place): place
             case .mailing(let mailing): mailing
+            case .stickCopy(let copy): copy
             }
         }
     }

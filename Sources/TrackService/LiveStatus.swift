@@ -33,6 +33,8 @@ public final class LiveStatus: Sendable {
         /// The OBD-II adapter and its car, and when the car was last read.
         var obd: OBDStatus?
         var obdReadingAt: MonotonicInstant?
+        /// The last copy of the reports to a USB stick.
+        var stick: StickCopy?
     }
 
     private let state: Mutex<State>
@@ -71,7 +73,8 @@ public final class LiveStatus: Sendable {
                     var status = obd
                     status.readingAge = state.obdReadingAt.map { now.seconds(since: $0) }
                     return status
-                })
+                },
+                stick: state.stick)
         }
     }
 
@@ -89,6 +92,11 @@ public final class LiveStatus: Sendable {
     /// Who gets the month's report by e-mail, from the configuration at start.
     public func record(mail: MailStatus?) {
         state.withLock { $0.mail = mail }
+    }
+
+    /// The last copy of the reports to a USB stick (read from the log at start, then as each is recorded).
+    public func record(stick: StickCopy?) {
+        state.withLock { $0.stick = stick }
     }
 
     /// The OBD-II adapter and its car as the tracker last heard them; `nil`: none configured.

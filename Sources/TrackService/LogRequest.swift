@@ -18,4 +18,5 @@ public enum LogRequest: Sendable {
     case editPlace(PlaceEditParams)
     case removePlace(PlaceRemoveParams)
     case recordMailing(ReportMailing)
+    case recordStickCopy(StickCopy)
 }

@@ -12,4 +12,5 @@ public enum LogResponse: Sendable {
     case place(PlaceUpdate)
     case removedPlace(Place)
     case mailing(ReportMailing)
+    case stickCopy(StickCopy)
 }

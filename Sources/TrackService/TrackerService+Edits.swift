@@ -100,6 +100,12 @@ extension TrackerService {
                                                                          context: context)))
             case .recordMailing(let mailing):
                 return .success(.mailing(try await log.recordReportMailing(mailing)))
+            case .recordStickCopy(var copy):
+                // The time by trackd's clock (GPS time first): the board may have no real-time clock.
+                copy.time = context.time
+                let recorded = try await log.recordStickCopy(copy)
+                status.record(stick: recorded)
+                return .success(.stickCopy(recorded))
             }
         } catch {
             return .failure(RPCError(logFailure: error))

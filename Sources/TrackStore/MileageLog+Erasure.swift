@@ -194,7 +194,8 @@ extension MileageLog {
         // back, as they were, in the same transaction.
         let triggers = try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
         for trigger in triggers { try db.execute(sql: "DROP TRIGGER \((trigger["name"] as String).quotedDatabaseIdentifier)") }
-        for table in ["track_point", "event", "revision", "odometer_reading", "regular_trip", "place", "trip", "ledger"] {
+        for table in ["track_point", "event", "revision", "odometer_reading", "regular_trip", "place", "trip", "ledger",
+                      "stick_copy"] {
             try db.execute(sql: "DELETE FROM \(table)")
         }
         try db.execute(sql: "DELETE FROM sqlite_sequence")

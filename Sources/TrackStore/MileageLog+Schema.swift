@@ -226,6 +226,27 @@ extension MileageLog {
                 ALTER TABLE profile ADD COLUMN rate INTEGER CHECK (rate > 0 AND rate < 10000);
                 """)
         }
+        migrator.registerMigration("v10-stick-copy") { db in
+            try db.execute(sql: """
+                -- Each copy of the reports to a USB stick by trackd-stick (docs/install.md, "Taking the logs home"),
+                -- append-only: when, the stick's label and filesystem, the folder, how many files were written, left
+                -- or removed, the chain head the reports carry, and why it did not finish (NULL: it did).
+                CREATE TABLE stick_copy (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    time TEXT NOT NULL,             -- ISO 8601 UTC
+                    label TEXT NOT NULL,
+                    filesystem TEXT NOT NULL,
+                    folder TEXT NOT NULL,
+                    written INTEGER NOT NULL CHECK (written >= 0),
+                    unchanged INTEGER NOT NULL CHECK (unchanged >= 0),
+                    removed INTEGER NOT NULL CHECK (removed >= 0),
+                    chain_head TEXT NOT NULL,
+                    problem TEXT
+                );
+                CREATE TRIGGER stick_copy_append_only BEFORE UPDATE ON stick_copy
+                    BEGIN SELECT RAISE(ABORT, 'the record of copies to USB sticks is append-only'); END;
+                """)
+        }
         return migrator
     }()
 

@@ -8,6 +8,7 @@ import Darwin
 import ArgumentParser
 import SystemPackage
 import TrackCore
+import TrackReports
 
 /// `trackctl erase --routes | --profile | --all`: erases for good, from the log, its WAL and the exports, and says
 /// what it erased; the hash chain keeps the digests of what went and a record of the erasure.
@@ -138,8 +139,7 @@ struct EraseCommand: AsyncParsableCommand {
 extension EraseCommand {
     /// "trips 3, 5, 7" or "trips 3, 5, 7, … and 40 more".
     static func list(_ trips: [TripID]) -> String {
-        let shown = trips.prefix(10).map(\.description).joined(separator: ", ")
-        return (trips.count == 1 ? "trip " : "trips ") + shown + (trips.count > 10 ? ", … and \(trips.count - 10) more" : "")
+        VerificationReport.list(trips)
     }
 }
 

@@ -71,6 +71,8 @@ struct ExportCommand: AsyncParsableCommand {
         }
         let text: String
         do {
+            // SOURCE_DATE_EPOCH: the report's time of making, so that the same log gives the same bytes.
+            let report = try SourceDateEpoch.apply(ProcessInfo.processInfo.environment["SOURCE_DATE_EPOCH"], to: report)
             text = try ReportRenderer.render(report, as: format)
         } catch {
             throw Failure.exit("\(error)", status: ExitStatus.refused, json: trackctl.connection.json)

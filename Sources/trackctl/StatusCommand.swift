@@ -85,6 +85,7 @@ struct StatusCommand: AsyncParsableCommand {
             lines.append("  mail     the month's report to \(mail.to.joined(separator: ", "))"
                          + (mail.monthly ? ", by itself after each month" : ", when asked"))
         }
+        if let stick = status.stick { lines.append(describe(stick)) }
         lines.append("  received \(status.epochs) epochs, \(status.positionFixes) with a position; "
                      + "\(status.inputProblems) damaged sentences dropped")
         return lines.joined(separator: "\n")
@@ -92,6 +93,19 @@ struct StatusCommand: AsyncParsableCommand {
 }
 
 extension StatusCommand {
+    /// The last copy to a USB stick: "stick    last copy 2026-11-29 14:02:11 UTC to TRACKD (vfat), trackd/AB-123:
+    /// 3 files written, 6 unchanged" — or what stopped it.
+    static func describe(_ copy: StickCopy) -> String {
+        let stick = copy.label.isEmpty ? "a stick without a label" : copy.label
+        var line = "  stick    last copy \(copy.time.iso8601(fractionDigits: 0)) to \(stick)"
+        if !copy.filesystem.isEmpty { line += " (\(copy.filesystem))" }
+        if !copy.folder.isEmpty { line += ", \(copy.folder)" }
+        line += ": \(copy.written) file\(copy.written == 1 ? "" : "s") written, \(copy.unchanged) unchanged"
+        if copy.removed > 0 { line += ", \(copy.removed) removed" }
+        if let problem = copy.problem { line += "; NOT FINISHED: \(problem)" }
+        return line
+    }
+
     /// The adapter's line and the car's: "obd      connected: /dev/obd0 at 38400 baud · ELM327 v1.5 · AUTO, ISO
     /// 15765-4 (CAN 11/500)", "car      answering · VIN … · odometer 12 345.6 km · 1 800 rpm · 50 km/h · 14.2 V"
     /// (the odometer and the speed in `unit`).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TrackCore
+import TrackReports
 import TrackStore
 
 /// `trackctl verify`: checks the log against its hash chain.
@@ -20,21 +21,8 @@ struct VerifyCommand: AsyncParsableCommand {
         }
         if options.json {
             print(try ControlCall.json(report))
-        } else if report.isIntact {
-            print("intact: \(report.chainRecords) chain records over \(report.trips) trips and \(report.revisions) changes; "
-                  + "head \(report.head ?? "none")")
         } else {
-            print("ALTERED: \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s"); first broken record: "
-                  + report.problems[0].description)
-            for problem in report.problems.dropFirst().prefix(20) { print("  \(problem)") }
-        }
-        if !options.json && !report.erasures.isEmpty {
-            print("erasures (the chain keeps the digests of what went):")
-            for erasure in report.erasures {
-                print("  \(erasure.time.iso8601(fractionDigits: 0)) by \(erasure.user): \(erasure.scope)"
-                      + (erasure.target == .routes ? " — \(EraseCommand.list(erasure.trips)), \(erasure.trackPoints) points" : "")
-                      + (erasure.reason.map { " — \($0)" } ?? "") + " (chain record \(erasure.chainRecord ?? 0))")
-            }
+            for line in report.textLines { print(line) }
         }
         if !report.isIntact { throw ExitCode(ExitStatus.broken) }
     }

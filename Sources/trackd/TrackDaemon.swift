@@ -151,6 +151,11 @@ struct TrackDaemon: AsyncParsableCommand {
         }
         let status = LiveStatus(address: address.description, now: MonotonicClock.now(), wallClock: wallClock)
         status.record(mail: MailStatus(settings.mail))
+        do {
+            status.record(stick: try await log.lastStickCopy())
+        } catch {
+            logger.warning("cannot read the last copy to a USB stick", metadata: ["error": "\(error)"])
+        }
         let hub = WatchHub()
         let heartbeat = EngineHeartbeat(now: MonotonicClock.now())
         // Fixes wait for the one-second tick unless a watcher shows them live: one wake a second instead of ten.

@@ -19,7 +19,7 @@ struct SampleConfigurationTests {
                                               ("log", LogSettings.keys), ("privacy", PrivacySettings.keys),
                                               ("profile", ProfileSettings.keys), ("uplink", UplinkSettings.keys),
                                               ("mail", MailSettings.keys), ("web", WebSettings.keys),
-                                              ("obd", OBDSettings.keys)]
+                                              ("obd", OBDSettings.keys), ("stick", StickSettings.keys)]
         for (section, keys) in sections {
             #expect(sample.contains("\n\(section):"), "section \(section)")
             for key in keys {
@@ -46,6 +46,7 @@ struct SampleConfigurationTests {
         let file = try ConfigurationFile.parse(lines.joined(separator: "\n"), path: "etc/trackd.conf")
         #expect(file.engine == EngineConfiguration())
         #expect(file.log == LogConfiguration())
+        #expect(file.stick == StickConfiguration())
         let uncommented = EffectiveConfiguration(file: file, path: nil)
         var defaults = EffectiveConfiguration(file: ConfigurationFile(), path: nil)
         defaults.socket = "/run/trackd/control.sock"  // the sample shows systemd's, the service's own

@@ -108,7 +108,12 @@ import Testing
                                    droppedPoints: count() % 2),
             mail: count() % 3 == 0 ? nil : MailStatus(to: ["driver@example.org", "tax+\"2026\"@example.com"].suffix(count() % 2 + 1),
                                                      monthly: count() % 2 == 0),
-            obd: count() % 4 == 0 ? nil : obdStatus(number: number, count: count))
+            obd: count() % 4 == 0 ? nil : obdStatus(number: number, count: count),
+            stick: count() % 3 == 0 ? nil : StickCopy(
+                id: Int64(count()), time: time, label: ["TRACKD", "", "Stick \"ü\"\\"][count() % 3],
+                filesystem: ["vfat", "exfat", "ext4"][count() % 3], folder: "trackd/AB-123", written: count(),
+                unchanged: count(), removed: count() % 3, chainHead: "3f2a",
+                problem: count() % 2 == 0 ? nil : "the stick is full"))
     }
 
     /// An adapter's status with every field set or left out at random.

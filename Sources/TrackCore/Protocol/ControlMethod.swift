@@ -59,12 +59,14 @@ public enum ControlMethod: String, Sendable, CaseIterable, Codable {
     /// Send a month's report by e-mail now to trackd.conf's `mail.to`, and record it: `ReportMailParams` →
     /// `ReportMailing`.
     case reportMail = "report.mail"
+    /// Record that trackd-stick copied the reports to a USB stick (or failed to): `StickCopy` → `StickCopy`.
+    case reportCopied = "report.copied"
 
     /// Whether the method changes the log (and so needs a caller allowed to change it).
     public var changesLog: Bool {
         switch self {
         case .start, .stop, .add, .edit, .delete, .regularAdd, .regularRemove, .odometerSet, .odometerCalibrate, .profileSet, .erase,
-             .placeAdd, .placeEdit, .placeRemove, .reportMailed, .reportMail: true
+             .placeAdd, .placeEdit, .placeRemove, .reportMailed, .reportMail, .reportCopied: true
         case .hello, .status, .watch, .trips, .show, .regularList, .odometer, .profile, .export, .verify, .check,
              .placeList, .placeSuggest: false
         }

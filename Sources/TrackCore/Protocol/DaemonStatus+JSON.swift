@@ -17,6 +17,7 @@ extension DaemonStatus {
             if let osmand { json.key("osmand"); osmand.writeJSON(to: &json) }
             json.key("position_fixes"); json.number(positionFixes)
             json.key("source"); source.writeJSON(to: &json)
+            if let stick { json.key("stick"); stick.writeJSON(to: &json) }
             if let storage { json.key("storage"); storage.writeJSON(to: &json) }
             if let trip { json.key("trip"); trip.writeJSON(to: &json) }
             if let uplink { json.key("uplink"); uplink.writeJSON(to: &json) }
@@ -93,6 +94,23 @@ extension StorageStatus {
             json.key("pending_records"); json.number(pendingRecords)
             json.key("state"); json.string(state.rawValue)
             json.member("state_age", stateAge)
+        }
+    }
+}
+
+extension StickCopy {
+    func writeJSON(to json: inout JSONWriter) {
+        json.object { json in
+            json.key("chain_head"); json.string(chainHead)
+            json.key("filesystem"); json.string(filesystem)
+            json.key("folder"); json.string(folder)
+            json.key("id"); json.number(Int(id))
+            json.key("label"); json.string(label)
+            json.member("problem", problem)
+            json.key("removed"); json.number(removed)
+            json.key("time"); json.time(time)
+            json.key("unchanged"); json.number(unchanged)
+            json.key("written"); json.number(written)
         }
     }
 }

@@ -37,14 +37,17 @@ public struct DaemonStatus: Sendable, Codable, Hashable {
     public var mail: MailStatus?
     /// The OBD-II adapter and the car behind it; `nil` when none is configured.
     public var obd: OBDStatus?
+    /// The last copy of the reports to a USB stick; `nil` when none was ever made.
+    public var stick: StickCopy?
 
     public init(version: String, source: SourceStatus, lastFix: Fix? = nil, lastFixAge: Double? = nil,
                 lastPosition: Fix? = nil, lastPositionAge: Double? = nil, epochs: Int = 0, positionFixes: Int = 0,
                 inputProblems: Int = 0, trip: TripView? = nil, motion: MotionStatus? = nil,
                 lastAlert: IdleAlert? = nil, fixes: EngineStatistics? = nil, odometer: Double? = nil,
                 storage: StorageStatus? = nil, uplink: UplinkStatus? = nil, osmand: UplinkStatus? = nil,
-                mail: MailStatus? = nil, obd: OBDStatus? = nil) {
+                mail: MailStatus? = nil, obd: OBDStatus? = nil, stick: StickCopy? = nil) {
         self.uplink = uplink
+        self.stick = stick
         self.obd = obd
         self.mail = mail
         self.osmand = osmand
@@ -74,7 +77,7 @@ public struct DaemonStatus: Sendable, Codable, Hashable {
         case epochs
         case positionFixes = "position_fixes"
         case inputProblems = "input_problems"
-        case trip, motion, fixes, odometer, storage, uplink, osmand, mail, obd
+        case trip, motion, fixes, odometer, storage, uplink, osmand, mail, obd, stick
         case lastAlert = "last_alert"
     }
 }

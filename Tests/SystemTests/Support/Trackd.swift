@@ -14,6 +14,7 @@ enum Products {
 
     static var trackd: String { "\(directory)/trackd" }
     static var trackctl: String { "\(directory)/trackctl" }
+    static var trackdStick: String { "\(directory)/trackd-stick" }
 
     /// The project's root (for demo/ and the test fixtures of other targets).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
