@@ -7,8 +7,9 @@ public enum WebAccess {
     /// Whether a device of `role` may call `method` through `/api/rpc`.
     public static func allows(_ role: WebRole, _ method: ControlMethod) -> Bool {
         switch method {
-        // trackd-web says hello itself; `watch` is served as `/api/events`; `report.mailed` is the monthly mailer's.
-        case .hello, .watch, .reportMailed:
+        // trackd-web says hello itself; `watch` is served as `/api/events`; `report.mailed` is the monthly mailer's,
+        // `report.copied` trackd-stick's.
+        case .hello, .watch, .reportMailed, .reportCopied:
             false
         default:
             role == .driver || !method.changesLog

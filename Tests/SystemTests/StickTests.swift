@@ -25,7 +25,7 @@ struct StickTests {
             let recording = folder.file("drive.nmea")
             try DriveLog.piece(of: DriveLog.demo, seconds: 150, to: recording)
             try DriveLog.appendParking(to: recording, seconds: 5400)
-            let trackd = try await Trackd.start(state: folder.path, source: "file://\(recording)?speed=4")
+            let trackd = try await Trackd.start(state: folder.path, source: "file://\(recording)?speed=16")
             let log = Log(folder: folder, trackd: trackd)
             #expect(await trackd.reached("2026-11-22T08:00:01"), "\(trackd.process.output)")
             try await log.ask(["profile", "set", "--driver", "Kim Berg", "--plate", "ab 123", "--reason", "new log"])

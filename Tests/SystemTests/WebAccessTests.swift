@@ -41,6 +41,7 @@ import TrackWebClient
         .placeRemove: #"{"id":1,"reason":"x"}"#,
         .reportMailed: #"{"period":"2026-11","to":["a@example.org"]}"#,
         .reportMail: #"{"month":"2026-11"}"#,
+        .reportCopied: #"{"time":"2026-11-29T12:00:00Z","label":"TRACKD","filesystem":"vfat","folder":"trackd/car","written":1,"unchanged":0,"removed":0,"chain_head":""}"#,
     ]
 
     @Test func everyEndpointWithoutASessionAnswers401AndChangesNothing() async throws {
