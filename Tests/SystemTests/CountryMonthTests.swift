@@ -104,12 +104,13 @@ struct CountryMonthTests {
         await again.stop()
 
         // Printed as a person prints it: headless Chromium's PDF, A4, landscape for the German form's fifteen columns.
+        // (Tests/Browser/print_pdf.py says why through chromedriver.)
         let report = try String(contentsOfFile: html, encoding: .utf8)
         for word in plan.reportWords { #expect(report.contains(word), "\(word) in the \(plan.code) report") }
         let pdf = ProcessInfo.processInfo.environment["TRACKD_REPORT_PDFS"].map { "\($0)/report-2026-11-\(plan.code).pdf" }
             ?? folder.file("report.pdf")
-        let printed = try await HeadlessPrint.print(html, to: pdf, profile: folder.file("chromium"))
-        try #require(printed.status == 0, "chromium exited \(printed.status): \(printed.output) \(printed.error)")
+        let printed = try await HeadlessPrint.print(html, to: pdf, work: folder.file("chromium"))
+        try #require(printed.status == 0, "printing exited \(printed.status): \(printed.output) \(printed.error)")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: pdf))
         #expect(bytes.starts(with: Data("%PDF-".utf8)))
         let text = String(decoding: bytes, as: UTF8.self)
