@@ -1,6 +1,7 @@
 # trackd: build, install and package. See docs/install.md.
 #
-#   make                      release binaries (Swift's runtime linked in), man pages and shell completions
+#   make                      release binaries (trackd, trackctl, trackd-web, trackd-stick; Swift's runtime linked
+#                             in), man pages and shell completions
 #   make install              into PREFIX (default /usr/local); honours DESTDIR, BINDIR, SYSCONFDIR and the *DIR below
 #   make uninstall            the same files; never /var/lib/trackd (the mileage log is a tax record)
 #   make deb                  trackd_VERSION_ARCH.deb (PREFIX=/usr), from a staging root with dpkg-deb
@@ -9,7 +10,8 @@
 #   make check-deb ARCH=arm64 that package checked: its dependencies in Debian 13, aarch64, glibc, a trip under qemu
 #   make boot-test [ARCH=arm64] the package booted with systemd: scripts/boot-test, or scripts/boot-test-arm64 under
 #                             qemu-system-aarch64 (as root, after make deb)
-#   make check-units          systemd-analyze verify and security (exposure 1.5 or lower) on the units
+#   make check-units          systemd-analyze verify and security (exposure 1.5 or lower) on the units, the stick's
+#                             trackd-stick@.service as an instance
 #   make check-udev           udev/60-trackd-gps.rules, 60-trackd-obd.rules and 60-trackd-stick.rules through
 #                             udevadm test on mock devices (root, umockdev)
 
@@ -81,6 +83,7 @@ binaries:
 	$(SWIFT_BUILD) --product trackd
 	$(SWIFT_BUILD) --product trackctl
 	$(SWIFT_BUILD) --product trackd-web
+	$(SWIFT_BUILD) --product trackd-stick
 
 # Man pages and completions from the argument parsers (scripts/manuals builds debug binaries to ask them).
 manuals:
@@ -89,13 +92,14 @@ manuals:
 install: all install-files post-install
 
 install-files:
-	@test -x $(BIN)/trackd -a -x $(BIN)/trackctl -a -x $(BIN)/trackd-web || \
+	@test -x $(BIN)/trackd -a -x $(BIN)/trackctl -a -x $(BIN)/trackd-web -a -x $(BIN)/trackd-stick || \
 		{ echo "no release binaries in $(BIN): run make first" >&2; exit 1; }
 	@test -f $(SHARE)/man/man1/trackd.1 || { echo "no man pages in $(SHARE): run make first" >&2; exit 1; }
 	$(INSTALL) -d $(DESTDIR)$(BINDIR)
-	$(INSTALL) -m 0755 $(BIN)/trackd $(BIN)/trackctl $(BIN)/trackd-web $(DESTDIR)$(BINDIR)/
+	$(INSTALL) -m 0755 $(BIN)/trackd $(BIN)/trackctl $(BIN)/trackd-web $(BIN)/trackd-stick $(DESTDIR)$(BINDIR)/
 	$(STRIP) --strip-unneeded --remove-section=.comment --remove-section=.note \
-		$(DESTDIR)$(BINDIR)/trackd $(DESTDIR)$(BINDIR)/trackctl $(DESTDIR)$(BINDIR)/trackd-web
+		$(DESTDIR)$(BINDIR)/trackd $(DESTDIR)$(BINDIR)/trackctl $(DESTDIR)$(BINDIR)/trackd-web \
+		$(DESTDIR)$(BINDIR)/trackd-stick
 	$(INSTALL) -d $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSUSERSDIR) $(DESTDIR)$(TMPFILESDIR) $(DESTDIR)$(UDEVRULESDIR)
 	sed 's|@BINDIR@|$(BINDIR)|g' systemd/trackd.service > $(DESTDIR)$(UNITDIR)/trackd.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/trackd.service
@@ -107,9 +111,13 @@ install-files:
 	$(INSTALL) -m 0644 systemd/trackd-web.sysusers $(DESTDIR)$(SYSUSERSDIR)/trackd-web.conf
 	$(INSTALL) -d $(DESTDIR)$(WEBDIR)
 	$(INSTALL) -m 0644 $(WEBFILES) $(DESTDIR)$(WEBDIR)/
+	@# The reports onto a USB stick (docs/install.md, "Taking the logs home"): the unit udev starts per stick.
+	sed 's|@BINDIR@|$(BINDIR)|g' systemd/trackd-stick@.service > $(DESTDIR)$(UNITDIR)/trackd-stick@.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/trackd-stick@.service
 	$(INSTALL) -m 0644 systemd/trackd.sysusers $(DESTDIR)$(SYSUSERSDIR)/trackd.conf
 	$(INSTALL) -m 0644 systemd/trackd.tmpfiles $(DESTDIR)$(TMPFILESDIR)/trackd.conf
-	$(INSTALL) -m 0644 udev/60-trackd-gps.rules udev/60-trackd-obd.rules $(DESTDIR)$(UDEVRULESDIR)/
+	$(INSTALL) -m 0644 udev/60-trackd-gps.rules udev/60-trackd-obd.rules udev/60-trackd-stick.rules \
+		$(DESTDIR)$(UDEVRULESDIR)/
 	$(INSTALL) -d $(DESTDIR)$(CATALOGDIR)
 	$(INSTALL) -m 0644 systemd/trackd.catalog $(DESTDIR)$(CATALOGDIR)/trackd.catalog
 	$(INSTALL) -d $(DESTDIR)$(SYSCONFDIR)/trackd
@@ -126,29 +134,36 @@ install-files:
 	fi
 	$(INSTALL) -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(FISHCOMPDIR)
 	@# A blank line in a help text is a paragraph for argument-parser but an error for groff: made a .Pp.
-	for page in trackd trackctl trackd-web; do \
+	for page in trackd trackctl trackd-web trackd-stick; do \
 		sed 's/^$$/.Pp/' $(SHARE)/man/man1/$$page.1 > $(DESTDIR)$(MANDIR)/man1/$$page.1 && \
 		chmod 0644 $(DESTDIR)$(MANDIR)/man1/$$page.1; done
 	@# bash-completion sources these files: no #! line.
-	for tool in trackd trackctl trackd-web; do \
+	for tool in trackd trackctl trackd-web trackd-stick; do \
 		sed '1{/^#!/d}' $(SHARE)/bash-completion/completions/$$tool > $(DESTDIR)$(BASHCOMPDIR)/$$tool && \
 		chmod 0644 $(DESTDIR)$(BASHCOMPDIR)/$$tool; done
 	$(INSTALL) -m 0644 $(SHARE)/zsh/site-functions/_trackd $(SHARE)/zsh/site-functions/_trackctl \
-		$(SHARE)/zsh/site-functions/_trackd-web $(DESTDIR)$(ZSHCOMPDIR)/
+		$(SHARE)/zsh/site-functions/_trackd-web $(SHARE)/zsh/site-functions/_trackd-stick $(DESTDIR)$(ZSHCOMPDIR)/
 	$(INSTALL) -m 0644 $(SHARE)/fish/vendor_completions.d/trackd.fish $(SHARE)/fish/vendor_completions.d/trackctl.fish \
-		$(SHARE)/fish/vendor_completions.d/trackd-web.fish $(DESTDIR)$(FISHCOMPDIR)/
+		$(SHARE)/fish/vendor_completions.d/trackd-web.fish $(SHARE)/fish/vendor_completions.d/trackd-stick.fish \
+		$(DESTDIR)$(FISHCOMPDIR)/
 
 # On the running system (no DESTDIR): the user, the state directory, udev and systemd told. Enabling and starting
 # are left to you: systemctl enable --now trackd.
+# udev: a receiver already plugged in gets its /dev/gps* names now (a "change" for the terminals). A USB stick
+# already plugged in gets its copy now, but only while trackd runs (trackd-stick asks trackd for the reports) and
+# after systemd knows trackd-stick@.service: 60-trackd-stick.rules acts on "add" alone (a "change" would do nothing),
+# so the block devices get an "add", and only those on USB (ID_BUS=usb, as the rule asks), not the board's SD card.
 post-install:
 	@if [ -z "$(DESTDIR)" ]; then \
 		set -x; \
 		systemd-sysusers $(SYSUSERSDIR)/trackd.conf $(SYSUSERSDIR)/trackd-web.conf; \
 		systemd-tmpfiles --create $(TMPFILESDIR)/trackd.conf; \
 		journalctl --update-catalog || true; \
-		if command -v udevadm >/dev/null && udevadm control --reload 2>/dev/null; then \
+		udev=; if command -v udevadm >/dev/null && udevadm control --reload 2>/dev/null; then udev=1; \
 			udevadm trigger --action=change --subsystem-match=tty || true; fi; \
 		if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi; \
+		if [ -n "$$udev" ] && [ -d /run/systemd/system ] && systemctl -q is-active trackd.service; then \
+			udevadm trigger --action=add --subsystem-match=block --property-match=ID_BUS=usb || true; fi; \
 		set +x; \
 		echo "installed; start trackd at every boot with: systemctl enable --now trackd"; \
 	fi
@@ -156,18 +171,25 @@ post-install:
 uninstall:
 	@if [ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ]; then \
 		set -x; systemctl disable --now trackd.service $(WEBUNITS) || true; \
+		systemctl stop 'trackd-stick@*.service' || true; \
 	elif [ -e $(DESTDIR)$(UNITDIR)/trackd.service ] && command -v systemctl >/dev/null; then \
 		set -x; systemctl --root=$(or $(DESTDIR),/) disable trackd.service $(WEBUNITS) || true; fi
-	rm -f $(DESTDIR)$(BINDIR)/trackd $(DESTDIR)$(BINDIR)/trackctl $(DESTDIR)$(BINDIR)/trackd-web
+	rm -f $(DESTDIR)$(BINDIR)/trackd $(DESTDIR)$(BINDIR)/trackctl $(DESTDIR)$(BINDIR)/trackd-web $(DESTDIR)$(BINDIR)/trackd-stick
+	rm -f $(DESTDIR)$(UNITDIR)/trackd-stick@.service
 	rm -f $(DESTDIR)$(UNITDIR)/trackd.service $(DESTDIR)$(SYSUSERSDIR)/trackd.conf $(DESTDIR)$(TMPFILESDIR)/trackd.conf
 	rm -f $(addprefix $(DESTDIR)$(UNITDIR)/,$(WEBUNITS)) $(DESTDIR)$(SYSUSERSDIR)/trackd-web.conf
 	rm -rf $(DESTDIR)$(WEBDIR)
-	rm -f $(DESTDIR)$(UDEVRULESDIR)/60-trackd-gps.rules $(DESTDIR)$(UDEVRULESDIR)/60-trackd-obd.rules
+	rm -f $(DESTDIR)$(UDEVRULESDIR)/60-trackd-gps.rules $(DESTDIR)$(UDEVRULESDIR)/60-trackd-obd.rules \
+		$(DESTDIR)$(UDEVRULESDIR)/60-trackd-stick.rules
 	rm -f $(DESTDIR)$(CATALOGDIR)/trackd.catalog
-	rm -f $(DESTDIR)$(MANDIR)/man1/trackd.1 $(DESTDIR)$(MANDIR)/man1/trackctl.1 $(DESTDIR)$(MANDIR)/man1/trackd-web.1
-	rm -f $(DESTDIR)$(BASHCOMPDIR)/trackd $(DESTDIR)$(BASHCOMPDIR)/trackctl $(DESTDIR)$(BASHCOMPDIR)/trackd-web
-	rm -f $(DESTDIR)$(ZSHCOMPDIR)/_trackd $(DESTDIR)$(ZSHCOMPDIR)/_trackctl $(DESTDIR)$(ZSHCOMPDIR)/_trackd-web
-	rm -f $(DESTDIR)$(FISHCOMPDIR)/trackd.fish $(DESTDIR)$(FISHCOMPDIR)/trackctl.fish $(DESTDIR)$(FISHCOMPDIR)/trackd-web.fish
+	rm -f $(DESTDIR)$(MANDIR)/man1/trackd.1 $(DESTDIR)$(MANDIR)/man1/trackctl.1 $(DESTDIR)$(MANDIR)/man1/trackd-web.1 \
+		$(DESTDIR)$(MANDIR)/man1/trackd-stick.1
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/trackd $(DESTDIR)$(BASHCOMPDIR)/trackctl $(DESTDIR)$(BASHCOMPDIR)/trackd-web \
+		$(DESTDIR)$(BASHCOMPDIR)/trackd-stick
+	rm -f $(DESTDIR)$(ZSHCOMPDIR)/_trackd $(DESTDIR)$(ZSHCOMPDIR)/_trackctl $(DESTDIR)$(ZSHCOMPDIR)/_trackd-web \
+		$(DESTDIR)$(ZSHCOMPDIR)/_trackd-stick
+	rm -f $(DESTDIR)$(FISHCOMPDIR)/trackd.fish $(DESTDIR)$(FISHCOMPDIR)/trackctl.fish $(DESTDIR)$(FISHCOMPDIR)/trackd-web.fish \
+		$(DESTDIR)$(FISHCOMPDIR)/trackd-stick.fish
 	@# The configuration goes only if nobody changed it; the mileage log in /var/lib/trackd and the trackd user
 	@# always stay.
 	@conf=$(DESTDIR)$(SYSCONFDIR)/trackd/trackd.conf; \
@@ -212,15 +234,25 @@ endif
 clean-deb:
 	rm -rf $(DEB_DIR)
 
+# systemd-analyze verify on every unit (trackd-stick@.service as an instance, trackd-stick@sda1.service, the way
+# udev starts it), and security with the same budget for each service: an exposure of 1.5 or lower.
 check-units:
 	mkdir -p .build/check
-	for unit in trackd trackd-web; do \
+	for unit in trackd trackd-web trackd-stick@; do \
 		sed 's|@BINDIR@|$(CURDIR)/$(BIN)|g' systemd/$$unit.service > .build/check/$$unit.service; done
 	cp systemd/trackd-web.socket systemd/trackd-web-https.socket systemd/trackd-web-admin.socket .build/check/
-	MANPATH=$(CURDIR)/$(SHARE)/man systemd-analyze verify .build/check/trackd.service $(addprefix .build/check/,$(WEBUNITS))
+	MANPATH=$(CURDIR)/$(SHARE)/man systemd-analyze verify .build/check/trackd.service $(addprefix .build/check/,$(WEBUNITS)) \
+		.build/check/trackd-stick@sda1.service
 	systemd-analyze security --offline=true --threshold=15 .build/check/trackd.service
 	@# The page's sandbox is no looser than trackd's (docs/web.md).
 	systemd-analyze security --offline=true --threshold=15 .build/check/trackd-web.service
+	@# The stick's mount helper meets the same budget, at 1.5 exactly: what no setting takes back from a mount helper
+	@# (root, CAP_SYS_ADMIN, @mount and setuid() for mount(8), CAP_DAC_OVERRIDE for trackd's socket and a person's
+	@# ext4 stick, no PrivateUsers=, UMask=0022 for files a laptop's user reads) is offset by the rest closed: a /dev
+	@# of its own with the stick's node alone, no namespaces, no network. DefaultDependencies=no makes systemd-analyze
+	@# score ProtectSystem=, ProtectHome= and PrivateTmp= as "not appropriate" for it: set all the same, and not
+	@# counted either way. Anything more it needs must come with something else closed, not a looser budget.
+	systemd-analyze security --offline=true --threshold=15 .build/check/trackd-stick@sda1.service
 
 check-udev:
 	scripts/check-udev-rules

@@ -20,6 +20,26 @@ public struct StickSession: Sendable {
         self.group = group
     }
 
+    /// Where the filesystem on `device` is mounted already, from /proc/self/mountinfo (the kernel's mounts; one
+    /// through a FUSE driver shows as the driver's, not the device's); `nil` when it is not.
+    static func mountPoint(of device: String) -> String? {
+        var info = stat()
+        guard stat(device, &info) == 0, (info.st_mode & S_IFMT) == S_IFBLK else { return nil }
+        let rdev = UInt64(info.st_rdev)
+        let major = ((rdev >> 8) & 0xfff) | ((rdev >> 32) & ~UInt64(0xfff))
+        let minor = (rdev & 0xff) | ((rdev >> 12) & ~UInt64(0xff))
+        guard let file = fopen("/proc/self/mountinfo", "r") else { return nil }
+        defer { fclose(file) }
+        var line: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(line) }
+        while getline(&line, &capacity, file) > 0, let line {
+            let fields = String(cString: line).split(separator: " ")
+            if fields.count > 4, fields[2] == "\(major):\(minor)" { return String(fields[4]) }
+        }
+        return nil
+    }
+
     /// The folder at a stick's top that marks it for the reports.
     public static let markFolder = "trackd"
 
@@ -27,6 +47,13 @@ public struct StickSession: Sendable {
     /// A stick that qualifies by its folder only is looked at read-only first, so that nothing is written to one
     /// that does not.
     public func mountIfQualified(logger: Logger) async throws(StickError) -> StickMount? {
+        if let place = Self.mountPoint(of: device) {
+            logger.notice("""
+                stick left alone: \(device) is mounted already, at \(place) (the board's own disk on USB, or a stick \
+                someone mounted by hand)
+                """, metadata: ["device": "\(device)"])
+            return nil
+        }
         let filesystem = try StickFilesystem.probe(device)
         guard StickFilesystem.supported.contains(filesystem.type) else {
             throw .unsupportedFilesystem(device: device, type: filesystem.type.isEmpty ? "unknown" : filesystem.type)

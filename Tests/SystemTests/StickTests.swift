@@ -187,6 +187,16 @@ struct StickTests {
         try await StickImage.unmount(point, device: again)
 
         let marked = try await image.attach()
+        // Mounted already (the board's own disk on USB, or by hand): left alone, marked or not.
+        let busy = log.folder.file("busy")
+        try FileManager.default.createDirectory(atPath: busy, withIntermediateDirectories: true)
+        try await StickImage.checked("/bin/mount", ["-o", "ro", marked, busy])
+        let mountedAlready = try await Self.stick([marked, "--mount-dir", mounts], log: log)
+        try await StickImage.checked("/bin/umount", [busy])
+        #expect(mountedAlready.status == 0, "\(mountedAlready.error)")
+        #expect(mountedAlready.error.contains("stick left alone: \(marked) is mounted already, at \(busy)"),
+                "\(mountedAlready.error)")
+        #expect(await log.lastCopy() == nil, "nothing recorded for a stick mounted already")
         let taken = try await Self.stick([marked, "--mount-dir", mounts], log: log)
         #expect(taken.status == 0, "\(taken.error)")
         try await StickImage.detach(marked)
