@@ -5,8 +5,8 @@ footer. CountryMonthTests prints each country's report with it.
 
     print_pdf.py PAGE.html OUT.pdf WORK_FOLDER
 
-Chromium's own `--print-to-pdf` was used first: inside the whole test suite it quit without printing (exit 5, no
-reason given) where the same browser driven by chromedriver works, as the driver's page tests show.
+Started by the tests as TestSubprocess starts every program (none of the test process's descriptors inherited), as
+Tests/Browser/drivers_day.py is.
 """
 import base64
 import os

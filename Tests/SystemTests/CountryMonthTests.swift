@@ -110,7 +110,7 @@ struct CountryMonthTests {
         let pdf = ProcessInfo.processInfo.environment["TRACKD_REPORT_PDFS"].map { "\($0)/report-2026-11-\(plan.code).pdf" }
             ?? folder.file("report.pdf")
         let printed = try await HeadlessPrint.print(html, to: pdf, work: folder.file("chromium"))
-        try #require(printed.status == 0, "printing exited \(printed.status): \(printed.output) \(printed.error)")
+        try #require(printed.status == 0, "printing exited \(printed.status): \(printed.output)")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: pdf))
         #expect(bytes.starts(with: Data("%PDF-".utf8)))
         let text = String(decoding: bytes, as: UTF8.self)

@@ -6,7 +6,7 @@ import Testing
 /// The month's reports taken home on a USB stick (docs/install.md, "Taking the logs home"): trackd-stick against
 /// FAT and exFAT images (and ext4), through loop devices and FUSE, with a real trackd holding a log of three months.
 /// Needs root (mounts, loop devices), as CI runs.
-@Suite(.serialized)
+@Suite(.serialized, .enabled(if: getuid() == 0, "mounts and loop devices need root (CI runs the suite as root)"))
 struct StickTests {
     /// The time of making every report says (`SOURCE_DATE_EPOCH`): trackd-stick's files and trackctl's exports
     /// made with one clock, so that they can be compared byte for byte.

@@ -2,18 +2,20 @@ import Foundation
 import TestSupport
 
 /// Debian's Chromium printing a page to PDF, headless, driven by chromedriver (Tests/Browser/print_pdf.py: DevTools'
-/// `Page.printToPDF` with the page's CSS page size, as the print dialog prints), one browser at a time.
+/// `Page.printToPDF` with the page's CSS page size, as the print dialog prints), started as the driver's page's
+/// browser tests start theirs: a `TestSubprocess`, which hands the program none of the test process's descriptors.
+/// Started through Foundation's `Process` (which does), Chromium quit at its start now and then inside the whole
+/// suite: exit 5 without a word from `--print-to-pdf`, "Chrome instance exited" through chromedriver.
 enum HeadlessPrint {
-    /// One Chromium at a time in this process: a whole browser each, beside the suite's running daemons.
-    private static let turn = NSLock()
-
-    /// Prints `page` (a file's path) to `pdf`, the browser's profile and chromedriver's log in `work`; the run's result.
-    static func print(_ page: String, to pdf: String, work: String) async throws -> CommandResult {
+    /// Prints `page` (a file's path) to `pdf`, the browser's profile, chromedriver's log and the script's output in
+    /// `work`; the script's exit status and output.
+    static func print(_ page: String, to pdf: String, work: String) async throws -> (status: Int32, output: String) {
         try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
-        return try await offload {
-            turn.lock()
-            defer { turn.unlock() }
-            return try runProgram("/usr/bin/python3", ["\(Products.root)/Tests/Browser/print_pdf.py", page, pdf, work])
-        }
+        let printing = try TestSubprocess(executable: "/usr/bin/python3",
+                                          arguments: ["\(Products.root)/Tests/Browser/print_pdf.py", page, pdf, work],
+                                          outputPath: "\(work)/print_pdf.log")
+        _ = await poll(upTo: 300) { !printing.isRunning }
+        if printing.isRunning { printing.stop() }
+        return (printing.exitStatus ?? -1, printing.output)
     }
 }
