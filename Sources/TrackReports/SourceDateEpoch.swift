@@ -1,7 +1,7 @@
 import TrackCore
 
 /// The time a report says it was made, fixed by `SOURCE_DATE_EPOCH` (the variable of reproducible-builds.org): the
-/// same log then gives the same bytes however often and wherever it is exported (docs/exports.md).
+/// same log then gives the same bytes however often and wherever it is exported (docs/reports.md, "Exports").
 public enum SourceDateEpoch {
     /// The time that `value` (the variable's text) names; `nil` when it is unset or empty.
     public static func time(_ value: String?) throws(ReportError) -> UTCTime? {

@@ -1,9 +1,10 @@
 import TrackInput
 
-/// The small files of `/proc` the daemon reads about itself and the kernel (`statm`, `maps`, `locks`).
-enum ProcFile {
+/// The small files of `/proc` the daemon reads about itself and the kernel (`statm`, `maps`, `locks`), and
+/// trackd-stick its mounts (`self/mountinfo`).
+public enum ProcFile {
     /// A small file of `/proc`, whole; `nil` when it cannot be read.
-    static func read(_ path: String) -> String? {
+    public static func read(_ path: String) -> String? {
         guard var file = try? InputFile(path: path, chunkSize: 16_384) else { return nil }
         var bytes: [UInt8] = []
         do {

@@ -57,9 +57,7 @@ public struct StickFolder: Sendable {
             return
         }
         let bytes = try file.contents()
-        var count = outcome.bytes
-        try write(bytes, to: file.name, counted: &count)
-        outcome.bytes = count
+        outcome.bytes += try write(bytes, to: file.name, after: outcome.bytes)
         new.entries[file.name] = StickManifest.Entry(fingerprint: file.fingerprint, size: bytes.count)
         outcome.written.append(file.name)
     }
@@ -76,9 +74,7 @@ public struct StickFolder: Sendable {
         }
         removeLeftovers()
         if new != old {
-            var count = outcome.bytes
-            try write(Array(new.text.utf8), to: StickManifest.fileName, counted: &count)
-            outcome.bytes = count
+            outcome.bytes += try write(Array(new.text.utf8), to: StickManifest.fileName, after: outcome.bytes)
         }
         try syncFolder()
         return outcome
@@ -102,8 +98,9 @@ public struct StickFolder: Sendable {
         }
     }
 
-    /// Writes `bytes` to `.NAME.partial`, syncs it and renames it to `NAME`.
-    private func write(_ bytes: [UInt8], to name: String, counted written: inout Int) throws(StickError) {
+    /// Writes `bytes` to `.NAME.partial`, syncs it and renames it to `NAME`, `before` bytes into the copy (for
+    /// `killAfterBytes`); the bytes written.
+    private func write(_ bytes: [UInt8], to name: String, after before: Int) throws(StickError) -> Int {
         let temporary = "\(path)/\(Self.temporaryPrefix)\(name)\(Self.temporarySuffix)"
         let target = "\(path)/\(name)"
         let file = Glibc.open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -112,8 +109,8 @@ public struct StickFolder: Sendable {
         while offset < bytes.count {
             var chunk = min(64 * 1024, bytes.count - offset)
             var killing = false
-            if let limit = killAfterBytes, written + chunk >= limit {
-                chunk = max(0, limit - written)
+            if let limit = killAfterBytes, before + offset + chunk >= limit {
+                chunk = max(0, limit - before - offset)
                 killing = true
             }
             let count = chunk == 0 ? 0 : bytes.withUnsafeBytes { buffer in
@@ -127,7 +124,6 @@ public struct StickFolder: Sendable {
                 throw StickError.writing(target, step: "writing", errno: error)
             }
             offset += count
-            written += count
         }
         guard fsync(file) == 0 else {
             let error = Errno(rawValue: errno)
@@ -141,6 +137,7 @@ public struct StickFolder: Sendable {
             unlink(temporary)
             throw StickError.writing(target, step: "renaming", errno: error)
         }
+        return bytes.count
     }
 
     /// The temporary files of a copy that was interrupted.

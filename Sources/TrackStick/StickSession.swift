@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Logging
 import TrackConfig
+import TrackService
 
 /// One stick plugged in: its filesystem read, whether it qualifies (trackd.conf's `stick:` section), and its mount.
 public struct StickSession: Sendable {
@@ -28,13 +29,8 @@ public struct StickSession: Sendable {
         let rdev = UInt64(info.st_rdev)
         let major = ((rdev >> 8) & 0xfff) | ((rdev >> 32) & ~UInt64(0xfff))
         let minor = (rdev & 0xff) | ((rdev >> 12) & ~UInt64(0xff))
-        guard let file = fopen("/proc/self/mountinfo", "r") else { return nil }
-        defer { fclose(file) }
-        var line: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(line) }
-        while getline(&line, &capacity, file) > 0, let line {
-            let fields = String(cString: line).split(separator: " ")
+        for line in (ProcFile.read("/proc/self/mountinfo") ?? "").split(separator: "\n") {
+            let fields = line.split(separator: " ")
             if fields.count > 4, fields[2] == "\(major):\(minor)" { return String(fields[4]) }
         }
         return nil

@@ -112,7 +112,7 @@ struct EraseCommand: AsyncParsableCommand {
         switch erasure.target {
         case .routes:
             lines.append("  routes of \(erasure.trips.count) trip\(erasure.trips.count == 1 ? "" : "s") ("
-                         + Self.list(erasure.trips) + "): \(erasure.trackPoints) track points and their positions")
+                         + VerificationReport.list(erasure.trips) + "): \(erasure.trackPoints) track points and their positions")
         case .profile:
             lines.append("  the profile's driver, plate and company, and their values in \(erasure.revisions) "
                          + "entr\(erasure.revisions == 1 ? "y" : "ies") of the change history")
@@ -133,13 +133,6 @@ struct EraseCommand: AsyncParsableCommand {
         }
         for note in erasure.notes { lines.append("  note: \(note)") }
         return lines.joined(separator: "\n")
-    }
-}
-
-extension EraseCommand {
-    /// "trips 3, 5, 7" or "trips 3, 5, 7, … and 40 more".
-    static func list(_ trips: [TripID]) -> String {
-        VerificationReport.list(trips)
     }
 }
 

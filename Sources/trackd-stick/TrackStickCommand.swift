@@ -97,7 +97,7 @@ struct TrackStickCommand: AsyncParsableCommand {
             }
         } catch let error as StickError {
             logger.error("\(error)", metadata: ["device": "\(device)"])
-            await Self.record(StickCopy(time: Self.now(), label: "", filesystem: "", folder: "", written: 0,
+            await Self.record(StickCopy(time: Self.stampedByTrackd, label: "", filesystem: "", folder: "", written: 0,
                                         unchanged: 0, removed: 0, chainHead: "", problem: error.reason),
                               in: log, logger: logger)
             throw ExitCode(1)
@@ -122,12 +122,12 @@ struct TrackStickCommand: AsyncParsableCommand {
             if !result.intact {
                 logger.warning("the log's hash chain does not verify: see verify.txt on the stick and trackctl verify")
             }
-            return StickCopy(time: Self.now(), label: label, filesystem: filesystem, folder: "trackd/\(car)",
+            return StickCopy(time: Self.stampedByTrackd, label: label, filesystem: filesystem, folder: "trackd/\(car)",
                              written: outcome.written.count, unchanged: outcome.unchanged.count,
                              removed: outcome.removed.count, chainHead: result.chainHead)
         } catch {
             logger.error("\(error)", metadata: ["folder": "trackd/\(car)", "label": "\(label)"])
-            return StickCopy(time: Self.now(), label: label, filesystem: filesystem, folder: "trackd/\(car)",
+            return StickCopy(time: Self.stampedByTrackd, label: label, filesystem: filesystem, folder: "trackd/\(car)",
                              written: 0, unchanged: 0, removed: 0, chainHead: "", problem: error.reason)
         }
     }
@@ -141,12 +141,9 @@ struct TrackStickCommand: AsyncParsableCommand {
         }
     }
 
-    /// This machine's clock: the copy's time as trackd-stick saw it (trackd records it with its own, GPS time first).
-    static func now() -> UTCTime {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return UTCTime(nanosecondsSinceEpoch: Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec))
-    }
+    /// The copy's time as sent: trackd records each copy at its own clock's time (GPS time first), whatever it is
+    /// given, so trackd-stick reads no clock.
+    static let stampedByTrackd = UTCTime(nanosecondsSinceEpoch: 0)
 
     /// The trackd group, which may read the files of a FAT or exFAT stick while it is mounted; root's without it.
     static var trackdGroup: gid_t {
@@ -154,16 +151,9 @@ struct TrackStickCommand: AsyncParsableCommand {
     }
 }
 
-extension StickError {
-    /// What a failure of any kind says in the log's record.
-    fileprivate static func reason(of error: any Error) -> String {
-        (error as? StickError)?.reason ?? "\(error)"
-    }
-}
-
 extension Error {
-    /// The short reason of a `StickError`, else the error's words.
-    fileprivate var reason: String { StickError.reason(of: self) }
+    /// What a failure says in the log's record: a `StickError`'s short reason, else the error's words.
+    fileprivate var reason: String { (self as? StickError)?.reason ?? "\(self)" }
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
