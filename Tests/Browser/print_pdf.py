@@ -6,7 +6,9 @@ footer. CountryMonthTests prints each country's report with it.
     print_pdf.py PAGE.html OUT.pdf WORK_FOLDER
 
 Started by the tests as TestSubprocess starts every program (none of the test process's descriptors inherited), as
-Tests/Browser/drivers_day.py is.
+Tests/Browser/drivers_day.py is, and like it sets the usual umask first: the test process's is ControlServer's 0177
+whenever another test binds a control socket in-process at the instant this is started, and a browser started under
+it cannot use the profile folders it makes ("Chrome instance exited"; CI saw all four countries fail so).
 """
 import base64
 import os
@@ -17,14 +19,24 @@ from selenium.webdriver.chrome.service import Service
 
 
 def main():
+    os.umask(0o022)
     page, out, work = sys.argv[1:4]
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
                      "--user-data-dir=" + os.path.join(work, "profile")):
         options.add_argument(argument)
-    service = Service("/usr/bin/chromedriver", log_path=os.path.join(work, "chromedriver.log"))
-    driver = webdriver.Chrome(service=service, options=options)
+    log = os.path.join(work, "chromedriver.log")
+    service = Service("/usr/bin/chromedriver", service_args=["--verbose"], log_path=log)
+    try:
+        driver = webdriver.Chrome(service=service, options=options)
+    except Exception:
+        # Why the browser did not start is in chromedriver's log (Chromium's own output included): its end, for the
+        # test's failure.
+        with open(log, errors="replace") as file:
+            lines = file.read().splitlines()
+        print("\n".join(line for line in lines if "[DEBUG]" not in line)[-6000:], file=sys.stderr)
+        raise
     try:
         driver.get("file://" + os.path.abspath(page))
         printed = driver.execute_cdp_cmd("Page.printToPDF", {"preferCSSPageSize": True, "displayHeaderFooter": False,
