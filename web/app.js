@@ -586,7 +586,7 @@ function renderTrips() {
 function badge(t) {
   if (t.state === 'deleted') return el('span', 'badge k-deleted', 'deleted');
   if (t.state === 'open') return el('span', 'badge k-open', 'recording');
-  return el('span', 'badge k-' + t.kind, t.kind);
+  return el('span', 'badge k-' + t.kind, t.commute ? 'commute' : t.kind);
 }
 function span(t) {
   if (t.start && t.end) return `${time(t.start)}–${time(t.end)}`;
@@ -614,7 +614,7 @@ function tripRow(t) {
 }
 
 function openAdd() {
-  for (const f of ['distance', 'odometer-end', 'start', 'end', 'purpose', 'customer', 'destination', 'reason']) $('add-' + f).value = '';
+  for (const f of ['distance', 'odometer-end', 'start', 'end', 'purpose', 'customer', 'destination', 'detour', 'reason']) $('add-' + f).value = '';
   $('add-regular').value = '';
   $('add-kind').value = 'business';
   $('add-date').value = today();
@@ -646,12 +646,15 @@ async function saveAdd() {
   const s = seconds($('add-start').value), e = seconds($('add-end').value);
   if (s != null) p.start_second = s;
   if (e != null) p.end_second = e;
+  // A commute is a private trip between home and work (the Fahrtenbuch's own column).
   const kind = $('add-kind').value;
-  if (!reg || reg.kind !== kind) p.kind = kind;
+  if (kind === 'commute') { p.kind = 'private'; p.commute = true; } else if (!reg || reg.kind !== kind) p.kind = kind;
   for (const f of ['purpose', 'customer', 'destination']) {
     const v = $('add-' + f).value.trim();
     if (v && (!reg || reg[f] !== v)) p[f] = v;
   }
+  const detour = $('add-detour').value.trim();
+  if (detour) p.detour = detour;
   const reason = $('add-reason').value.trim();
   if (reason) p.reason = reason;
   const t = await rpc('add', p);
@@ -718,10 +721,11 @@ function renderDetail(d) {
     ['Odometer', t.odometer_start != null || t.odometer_end != null ? `${odo(t.odometer_start)} → ${odo(t.odometer_end)} ${u}` : null],
     ['From', place(t.start_place)],
     ['To', place(t.end_place)],
-    ['Kind', t.kind],
+    ['Kind', t.commute ? 'private (commute: home–work)' : t.kind],
     ['Purpose', t.purpose],
     ['Customer', t.customer],
     ['Destination', t.destination],
+    ['Detour', t.detour],
     ['Regular trip', t.regular],
     ['Source', { gps: 'GPS', manual: 'entered by hand', regular: 'from a regular trip', unrecorded: 'odometer gap', correction: 'odometer correction' }[t.source] || t.source],
     ['Track', d.track_points ? `${d.track_points} point${d.track_points === 1 ? '' : 's'}` + (d.segments > 1 ? ` in ${d.segments} pieces` : '') : null],
@@ -755,8 +759,8 @@ function renderDetail(d) {
   const gone = t.state === 'deleted';
   $('edit-form').hidden = gone;
   $('delete-form').hidden = gone;
-  $('edit-kind').value = t.kind;
-  for (const f of ['purpose', 'customer', 'destination']) $('edit-' + f).value = t[f] || '';
+  $('edit-kind').value = t.commute ? 'commute' : t.kind;
+  for (const f of ['purpose', 'customer', 'destination', 'detour']) $('edit-' + f).value = t[f] || '';
   placeSelect($('edit-start-place'), t.start_place);
   placeSelect($('edit-end-place'), t.end_place);
 }
@@ -772,8 +776,14 @@ async function saveEdit() {
   if (!d) refuse('The trip is still loading.');
   const t = d.trip;
   const changes = {};
-  if ($('edit-kind').value !== t.kind) changes.kind = $('edit-kind').value;
-  for (const f of ['purpose', 'customer', 'destination']) {
+  const kind = $('edit-kind').value;
+  if (kind === 'commute') {
+    if (!t.commute) changes.commute = true;
+  } else {
+    if (kind !== t.kind) changes.kind = kind;
+    if (t.commute) changes.commute = false;
+  }
+  for (const f of ['purpose', 'customer', 'destination', 'detour']) {
     const v = $('edit-' + f).value.trim();
     if (v !== (t[f] || '')) changes[f] = v;
   }

@@ -20,12 +20,15 @@ import TrackCore
 /// - The table has no position columns (a place is a name, not a position); a trip whose route is not kept
 ///   (`TripRoute`) keeps its row, and its `notes` say so (`route not kept (private trip, privacy mode)`,
 ///   `route erased`).
+/// - The last two columns, after the odometer's sources (so that no column moves): `commute` (`yes` for a private trip
+///   between home and the regular place of work, else empty) and `detour` (a detour and why, as the driver wrote it).
 public enum CSVExport {
     /// The header's field names, in order.
     public static let columns = ["id", "date", "start_time", "end_time", "start_utc", "end_utc", "odometer_start_km",
                                  "odometer_end_km", "distance_km", "kind", "purpose", "customer", "destination",
                                  "start_place", "start_address", "end_place", "end_address", "source", "state",
-                                 "driver", "plate", "company", "notes", "odometer_start_source", "odometer_end_source"]
+                                 "driver", "plate", "company", "notes", "odometer_start_source", "odometer_end_source",
+                                 "commute", "detour"]
 
     /// The header for a report in `unit`: the distance columns say it (`distance_km`, `distance_mi`).
     public static func columns(for unit: DistanceUnit) -> [String] {
@@ -55,6 +58,7 @@ public enum CSVExport {
                 .text(trip.state.rawValue), .text(profile.driver ?? ""), .text(profile.plate ?? ""),
                 .text(profile.company ?? ""), .text(row.notesText),
                 .text(trip.odometerStartSource?.rawValue ?? ""), .text(trip.odometerEndSource?.rawValue ?? ""),
+                .text(trip.commute ? "yes" : ""), .text(trip.detour ?? ""),
             ], to: &text)
         }
         for line in ReportSummary(report).lines {

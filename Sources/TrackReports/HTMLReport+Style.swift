@@ -40,7 +40,7 @@ extension HTMLReport {
         tfoot tr:first-child td { border-top: 1pt solid #333; }
         tfoot tr.all td { border-top: 0.5pt solid #333; }
         col.purpose { width: 16%; } col.where { width: 15%; } col.notes { width: 20%; }
-        col.customer { width: 11%; } col.detours { width: 5%; }
+        col.customer { width: 11%; } col.detours { width: 9%; }
         body.wide { max-width: 269mm; page: wide; }
         @page wide { size: A4 landscape; }
         table.year { width: auto; min-width: 60%; }

@@ -30,7 +30,7 @@ public enum HTMLReport {
         html += header(report, calendar: calendar, labels: labels)
         html += tripTable(report, rows: rows, columns: columns, labels: labels)
         html += allowance(report, labels: labels)
-        html += year(report, labels: labels)
+        html += year(report, labels: labels, commutesApart: columns.contains(.commuteDistance))
         html += check(report, labels: labels)
         html += history(report, calendar: calendar, labels: labels)
         html += maps(report, rows: rows, labels: labels)
@@ -86,8 +86,11 @@ public enum HTMLReport {
         // The totals: a label across the columns before the first figure, each figure under its column.
         let figures: Set<ReportColumn> = [.distance, .businessDistance, .privateDistance, .commuteDistance, .amount]
         let lead = columns.firstIndex { figures.contains($0) } ?? columns.count
-        for line in ReportSummary(report).lines {
-            let kind = TripKind(rawValue: line.kind).flatMap { labels.kinds[$0] } ?? line.kind
+        // A form with a column for commutes totals them apart (and the other private trips without them).
+        let summary = ReportSummary(report, commutesApart: columns.contains(.commuteDistance))
+        for line in summary.lines {
+            let kind = line.kind == "commute" ? labels.commute
+                : TripKind(rawValue: line.kind).flatMap { labels.kinds[$0] } ?? line.kind
             let label = line.kind == "all" ? labels.allTrips : labels.totalOf(kind)
             html += "<tr class=\"total \(line.kind)\" data-kind=\"\(line.kind)\">"
             html += "<td colspan=\"\(lead)\">\(escape(label)) (\(escape(labels.tripCount(line.trips))))</td>"
@@ -102,15 +105,13 @@ public enum HTMLReport {
                 case .distance:
                     flush()
                     html += "<td class=\"num km\">\(distance)</td>"
-                case .businessDistance, .privateDistance:
+                case .businessDistance, .privateDistance, .commuteDistance:
                     flush()
-                    let shows = column == .businessDistance ? ["business", "all"] : ["private", "all"]
-                    var text = ""
-                    if shows.contains(line.kind) {
-                        let tenths = line.kind == "all"
-                            ? (column == .businessDistance ? report.totals.business : report.totals.private) : line.tenths
-                        text = labels.number(DistanceUnit.text(tenths: tenths))
-                    }
+                    // Each kind's line under its column, and all of them in the line of all trips.
+                    let kind = column == .businessDistance ? "business" : column == .privateDistance ? "private" : "commute"
+                    let tenths = line.kind == kind ? line.tenths
+                        : line.kind == "all" ? summary.lines.first { $0.kind == kind }?.tenths : nil
+                    let text = tenths.map { labels.number(DistanceUnit.text(tenths: $0)) } ?? ""
                     html += "<td class=\"num km\">\(text)</td>"
                 case .amount:
                     flush()
@@ -163,6 +164,7 @@ public enum HTMLReport {
     static func tripRow(_ row: ReportRow, columns: [ReportColumn], amount: String? = nil, labels: ReportLabels) -> String {
         let trip = row.trip
         var classes = ["trip", trip.kind.rawValue]
+        if trip.commute { classes.append("commute") }
         if trip.state == .deleted { classes.append("deleted") }
         if trip.lacksPurpose { classes.append("lacks-purpose") }
         var html = "<tr class=\"\(classes.joined(separator: " "))\" id=\"trip-\(trip.id)\">"
@@ -179,12 +181,19 @@ public enum HTMLReport {
                 let mark = sourceMark(row.odometerEnd.isEmpty ? nil : trip.odometerEndSource, labels: labels)
                 html += "<td class=\"num\">\(labels.number(row.odometerEnd))\(mark)</td>"
             case .distance: html += "<td class=\"num km\">\(labels.number(row.distance))</td>"
-            case .businessDistance, .privateDistance:
-                let shows = trip.kind == (column == .businessDistance ? .business : .private)
+            case .businessDistance, .privateDistance, .commuteDistance:
+                // A commute in its own column, not among the private trips.
+                let shows = switch column {
+                case .businessDistance: trip.kind == .business
+                case .privateDistance: trip.kind == .private && !trip.commute
+                default: trip.commute
+                }
                 html += "<td class=\"num km\">\(shows ? labels.number(row.distance) : "")</td>"
-            case .commuteDistance, .detours: html += "<td class=\"num\"></td>"
+            case .detours: html += "<td class=\"text\">\(multiline(trip.detour ?? ""))</td>"
             case .amount: html += "<td class=\"num amount\">\(escape(labels.number(amount ?? "")))</td>"
-            case .kind: html += "<td>\(escape(labels.kinds[trip.kind] ?? trip.kind.rawValue))</td>"
+            case .kind:
+                let kind = labels.kinds[trip.kind] ?? trip.kind.rawValue
+                html += "<td>\(escape(trip.commute ? "\(kind) (\(labels.commute))" : kind))</td>"
             case .purpose: html += "<td class=\"text\">\(multiline(trip.purpose ?? ""))</td>"
             case .whereabouts:
                 var whereabouts = [trip.customer, trip.destination].compactMap { $0 }.filter { !$0.isEmpty }.map(multiline)
@@ -250,9 +259,10 @@ public enum HTMLReport {
         return html + "</section>\n"
     }
 
-    /// The tax year to the period's end, as the tax return asks for it: the distances by kind, the business share
-    /// and the allowance (with a country in the profile).
-    static func year(_ report: MileageReport, labels: ReportLabels) -> String {
+    /// The tax year to the period's end, as the tax return asks for it: the distances by kind (with `commutesApart`,
+    /// the commutes apart from the other private trips), the business share and the allowance (with a country in the
+    /// profile).
+    static func year(_ report: MileageReport, labels: ReportLabels, commutesApart: Bool = false) -> String {
         guard let year = report.year else { return "" }
         let unit = report.profile.distanceUnit.rawValue
         func distance(_ tenths: Int64) -> String { labels.number(DistanceUnit.text(tenths: tenths)) + " " + unit }
@@ -260,8 +270,13 @@ public enum HTMLReport {
         html += "<p>\(escape(labels.yearIntroduction))</p>\n<table class=\"year\">\n<tbody>\n"
         var lines: [(String, String, String)] = [
             ("business", labels.kinds[.business] ?? "business", distance(year.totals.business)),
-            ("private", labels.kinds[.private] ?? "private", distance(year.totals.private)),
         ]
+        if commutesApart && year.totals.commute != 0 {
+            lines.append(("private", labels.kinds[.private] ?? "private", distance(year.totals.private - year.totals.commute)))
+            lines.append(("commute", labels.commute, distance(year.totals.commute)))
+        } else {
+            lines.append(("private", labels.kinds[.private] ?? "private", distance(year.totals.private)))
+        }
         if year.totals.unclassified != 0 {
             lines.append(("unclassified", labels.kinds[.unclassified] ?? "unclassified", distance(year.totals.unclassified)))
         }

@@ -17,6 +17,7 @@ extension ReportLabels {
                   .destination: "Destination and address", .customer: "Customer", .detours: "Detours",
                   .notes: "Notes"],
         kinds: [.business: "business", .private: "private", .unclassified: "unclassified"],
+        commute: "commute",
         noTrips: "No trips in this period.", allTrips: "All trips", totalOf: { "Total \($0)" },
         tripCount: { $0 == 1 ? "1 trip" : "\($0) trips" },
         odometerReadings: "Odometer readings",

@@ -17,6 +17,7 @@ extension ReportLabels {
                   .destination: "Sihtkoht ja aadress", .customer: "Klient", .detours: "Kõrvalekalded",
                   .notes: "Märkused"],
         kinds: [.business: "ametisõit", .private: "erasõit", .unclassified: "liigitamata"],
+        commute: "kodu–töö",
         noTrips: "Selles perioodis sõite ei olnud.", allTrips: "Kõik sõidud", totalOf: { "Kokku, \($0)" },
         tripCount: { $0 == 1 ? "1 sõit" : "\($0) sõitu" },
         odometerReadings: "Odomeetri näidud",

@@ -17,6 +17,7 @@ extension ReportLabels {
                   .destination: "Reiseziel mit Anschrift", .customer: "Aufgesuchte Geschäftspartner",
                   .detours: "Umwege", .notes: "Anmerkungen"],
         kinds: [.business: "dienstlich", .private: "privat", .unclassified: "nicht zugeordnet"],
+        commute: "Wohnung–Arbeitsstätte",
         noTrips: "Keine Fahrten in diesem Zeitraum.", allTrips: "Alle Fahrten", totalOf: { "Summe \($0)" },
         tripCount: { $0 == 1 ? "1 Fahrt" : "\($0) Fahrten" },
         odometerReadings: "km-Stände",

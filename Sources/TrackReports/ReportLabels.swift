@@ -33,6 +33,8 @@ public struct ReportLabels: Sendable {
     public var trips: String
     public var columns: [ReportColumn: String]
     public var kinds: [TripKind: String]
+    /// A private trip between home and work: after the private kind in its row, the Fahrtenbuch's own column.
+    public var commute: String
     public var noTrips: String
     public var allTrips: String
     /// `Total business`.

@@ -13,7 +13,7 @@ extension TrackerService {
             // and is overwritten on the card before an erasure or a reclassification that erases a route.
             switch request {
             case .edit(let params):
-                try await state.recorder?.settlePointFile(zeroing: params.changes.kind == .private)
+                try await state.recorder?.settlePointFile(zeroing: params.changes.makesPrivate)
             case .erase, .delete:
                 try await state.recorder?.settlePointFile(zeroing: true)
             default:
@@ -34,7 +34,7 @@ extension TrackerService {
                 return .success(.trip(trip))
             case .edit(let params):
                 let before = try await log.trip(params.id)
-                let erasing = recorder.privacy.erasesRoutesOfPrivateTrips && params.changes.kind == .private
+                let erasing = recorder.privacy.erasesRoutesOfPrivateTrips && params.changes.makesPrivate
                     && before.source == .gps && before.route.isKept
                 // The route goes with the reclassification, and with it the month's files, as in an erasure.
                 let months = erasing ? before.date.map { [$0] } ?? [] : []

@@ -36,6 +36,10 @@ extension TrackerService {
     /// asked when the engine's distance outside trips was this (`EngineInput.startTrip`).
     func start(_ params: StartParams, automatic: Bool = false, measuredSince: Double? = nil,
                in state: inout State) async -> Result<LogTrip?, RPCError> {
+        if params.commute == true && params.kind != .private {
+            return .failure(.invalidParams("start", "a commute (home to the regular place of work) is a private trip: "
+                                           + "kind must be private"))
+        }
         if let running = state.engine.trip {
             return .failure(.refused("trip \(running.number) (\(running.kind)) is already running; stop it first "
                                      + "(trackctl stop)"))
@@ -57,7 +61,7 @@ extension TrackerService {
                 opened = try await recorder.log.beginTrip(kind: params.kind, purpose: params.purpose,
                                                           customer: params.customer, destination: params.destination,
                                                           route: recorder.privacy.route(startingAs: params.kind),
-                                                          carOdometer: car)
+                                                          carOdometer: car, commute: params.commute ?? false)
             } catch {
                 logger.error("cannot open a trip in the log", metadata: ["error": "\(error)"])
                 // At boot the failure is the storage's state until the start is retried; a refused request is its own.

@@ -27,7 +27,8 @@ extension LogTrip {
             gapCount: row["gap_count"], bridgedSeconds: row["bridged_seconds"], bridgedDistance: row["bridged_distance"],
             idleAlerts: row["idle_alerts"], endReason: row["end_reason"], regularName: row["regular_name"],
             deletionReason: row["deletion_reason"], date: (row["date"] as String?).flatMap { CivilDate(iso8601: $0) },
-            route: LogTrip.route(row), startPlace: LogTrip.place(row, "start"), endPlace: LogTrip.place(row, "end"))
+            route: LogTrip.route(row), startPlace: LogTrip.place(row, "start"), endPlace: LogTrip.place(row, "end"),
+            commute: (row["commute"] as Int64? ?? 0) != 0, detour: row["detour"])
         odometerStartSource = startSource
         odometerEndSource = endSource
     }
@@ -61,6 +62,7 @@ extension LogTrip {
     var columns: [String: (any DatabaseValueConvertible)?] {
         [
             "kind": kind.rawValue, "purpose": purpose, "customer": customer, "destination": destination,
+            "commute": commute ? 1 : 0, "detour": detour,
             "source": source.rawValue, "state": state.rawValue, "date": date?.description,
             "start_time": start?.iso8601(fractionDigits: 3), "end_time": end?.iso8601(fractionDigits: 3),
             "start_lat": startPosition?.latitude, "start_lon": startPosition?.longitude,
@@ -87,6 +89,9 @@ extension LogTrip {
         record.add("purpose", purpose)
         record.add("customer", customer)
         record.add("destination", destination)
+        // Came with schema step 11: a trip that is no commute and has no detour has no such lines, as before.
+        if commute { record.add("commute", "yes") }
+        if let detour { record.add("detour", detour) }
         record.add("source", source.rawValue)
         record.add("state", state.rawValue)
         record.add("odometer_start", odometerStart)

@@ -21,7 +21,10 @@ extension MileageLog {
                 }
                 template = try RegularTrip(row: row)
             }
-            let kind = manual.kind ?? template?.kind ?? .unclassified
+            let kind = manual.kind ?? (manual.commute ? .private : nil) ?? template?.kind ?? .unclassified
+            if manual.commute && kind != .private {
+                throw StoreError.invalid(MileageLog.commuteIsPrivate)
+            }
             let purpose = manual.purpose?.nilIfBlank ?? template?.purpose
             if kind == .business && purpose == nil {
                 throw StoreError.invalid("a business trip needs a purpose: add --purpose TEXT")
@@ -104,14 +107,15 @@ extension MileageLog {
                                source: template == nil ? .manual : .regular, state: .closed, start: start, end: end,
                                odometerStart: odometerStart, odometerEnd: odometerStart.map { $0 + distance },
                                distance: distance, regularName: template?.name, date: manual.date,
-                               startPlace: startPlace?.tripPlace, endPlace: endPlace?.tripPlace)
+                               startPlace: startPlace?.tripPlace, endPlace: endPlace?.tripPlace,
+                               commute: manual.commute, detour: manual.detour?.nilIfBlank)
             trip.id = try MileageLog.insert(trip, db)
             try Ledger.append(db, .trip, ref: trip.id.description, payload: trip.canonical(trackDigest: nil, points: nil))
             // In the unit the profile's user reads.
             let unit = profile.distanceUnit
             let distanceText = DistanceUnit.text(tenths: trip.reportedTenths(in: unit).distance) + " " + unit.rawValue
             try MileageLog.addRevision(tripID: trip.id, subject: "trip", field: "entry", old: nil,
-                                       new: "\(trip.source) trip \(trip.id): \(distanceText) \(kind)"
+                                       new: "\(trip.source) trip \(trip.id): \(distanceText) \(kind)\(trip.commute ? " (commute)" : "")"
                                            + (measuredBy.map { " (the distance of GPS trip \($0.id) between the two places)" } ?? ""),
                                        reason: manual.reason?.nilIfBlank ?? (template.map { "from regular trip \($0.name)" } ?? "entered by hand"),
                                        context: context, db)
@@ -119,14 +123,21 @@ extension MileageLog {
         }
     }
 
-    /// Changes what a trip was (kind, purpose, customer, destination), one revision per field changed. With
+    /// Why a commute cannot be a business trip (or an unclassified one).
+    static let commuteIsPrivate = "a commute (home to the regular place of work) is a private trip in every country's "
+        + "rules: give --commute without --business or --unclassified"
+
+    /// Changes what a trip was (kind, purpose, customer, destination, commute, detour), one revision per field
+    /// changed. A commute is private: `commute` makes the trip private, and a trip made business or unclassified is
+    /// no commute any more. With
     /// `erasingPrivateRoutes` (privacy mode), a GPS trip that becomes private loses its route in the same
     /// transaction (an erasure in the chain).
     public func editTrip(_ id: TripID, _ changes: TripChanges, reason: String, context: ChangeContext,
                          erasingPrivateRoutes: Bool = false) async throws(StoreError) -> LogTrip {
         guard let reason = reason.nilIfBlank else { throw .reasonRequired("an edit") }
         guard !changes.isEmpty else {
-            throw .invalid("nothing to change: give --business, --private, --purpose, --customer, --destination, --from or --to")
+            throw .invalid("nothing to change: give --business, --private, --commute, --purpose, --customer, "
+                           + "--destination, --detour, --from or --to")
         }
         let (trip, erasedRoute) = try await write("edit trip \(id)") { db -> (LogTrip, Bool) in
             var trip = try MileageLog.trip(id, db)
@@ -136,6 +147,13 @@ extension MileageLog {
             if let purpose = changes.purpose { trip.purpose = purpose.nilIfBlank }
             if let customer = changes.customer { trip.customer = customer.nilIfBlank }
             if let destination = changes.destination { trip.destination = destination.nilIfBlank }
+            if let commute = changes.commute {
+                if commute, let kind = changes.kind, kind != .private { throw StoreError.invalid(MileageLog.commuteIsPrivate) }
+                if commute { trip.kind = .private }
+                trip.commute = commute
+            }
+            if trip.kind != .private { trip.commute = false }
+            if let detour = changes.detour { trip.detour = detour.nilIfBlank }
             // A place named by hand: a trip without its route gets one only this way.
             if let reference = changes.startPlace {
                 trip.startPlace = try reference.nilIfBlank.map { try MileageLog.place($0, db).tripPlace }
@@ -151,6 +169,8 @@ extension MileageLog {
                 ("purpose", before.purpose, trip.purpose),
                 ("customer", before.customer, trip.customer),
                 ("destination", before.destination, trip.destination),
+                ("commute", before.commute ? "yes" : "no", trip.commute ? "yes" : "no"),
+                ("detour", before.detour, trip.detour),
                 ("start_place", before.startPlace?.text, trip.startPlace?.text),
                 ("end_place", before.endPlace?.text, trip.endPlace?.text),
             ].filter { $0.1 != $0.2 }

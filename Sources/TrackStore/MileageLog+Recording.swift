@@ -10,7 +10,8 @@ extension MileageLog {
     /// A car's reading that differs from the log's odometer is first recorded as an odometer reading
     /// (`setOdometer`), which makes the difference a visible entry; this only opens the trip with it.
     public func beginTrip(kind: TripKind, purpose: String?, customer: String?, destination: String? = nil,
-                          route: TripRoute = .recorded, carOdometer: Double? = nil) async throws(StoreError) -> LogTrip {
+                          route: TripRoute = .recorded, carOdometer: Double? = nil,
+                          commute: Bool = false) async throws(StoreError) -> LogTrip {
         try await write("open a trip") { db in
             if let open = try Int64.fetchOne(db, sql: "SELECT id FROM trip WHERE state = 'open' LIMIT 1") {
                 throw StoreError.invalid("trip \(open) is still open; stop it first")
@@ -20,7 +21,7 @@ extension MileageLog {
             var trip = LogTrip(id: 0, kind: kind, purpose: purpose?.nilIfBlank, customer: customer?.nilIfBlank,
                                destination: destination?.nilIfBlank, source: .gps, state: .open, odometerStart: carOdometer ?? logOdometer?.value,
                                distance: 0, measuredDistance: 0, calibrationFactor: profile.calibrationFactor,
-                               route: route)
+                               route: route, commute: commute && kind == .private)
             trip.odometerStartSource = carOdometer != nil ? .car : logOdometer?.source
             trip.id = try MileageLog.insert(trip, db)
             try Ledger.append(db, .trip, ref: trip.id.description, payload: trip.canonical(trackDigest: nil, points: nil))

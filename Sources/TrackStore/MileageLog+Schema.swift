@@ -247,6 +247,14 @@ extension MileageLog {
                     BEGIN SELECT RAISE(ABORT, 'the record of copies to USB sticks is append-only'); END;
                 """)
         }
+        migrator.registerMigration("v11-commute-detour") { db in
+            try db.execute(sql: """
+                -- The German Fahrtenbuch's own columns (docs/countries.md): a private trip between home and the regular
+                -- place of work (1; 0 for every other trip, and every trip from before), and a detour with its reason.
+                ALTER TABLE trip ADD COLUMN commute INTEGER NOT NULL DEFAULT 0 CHECK (commute IN (0, 1));
+                ALTER TABLE trip ADD COLUMN detour TEXT;
+                """)
+        }
         return migrator
     }()
 

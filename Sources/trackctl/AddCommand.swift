@@ -70,7 +70,8 @@ struct AddCommand: AsyncParsableCommand {
         let manual = ManualTrip(date: CivilDate(iso8601: date)!, startSecond: try AddCommand.second(start, "--start"),
                                 endSecond: try AddCommand.second(end, "--end"), extent: extent, kind: fields.kind,
                                 purpose: fields.purpose, customer: fields.customer, destination: fields.destination,
-                                regular: regular, from: from, to: to, reason: reason)
+                                regular: regular, from: from, to: to, reason: reason, commute: fields.commute ?? false,
+                                detour: fields.detour)
         let trip = try await LogAccess.change(options, .add, manual, as: LogTrip.self, command: "add")
         if options.json {
             print(try ControlCall.json(trip))

@@ -26,13 +26,14 @@ struct EditCommand: AsyncParsableCommand {
     func validate() throws {
         if reason.trimmingWhitespace.isEmpty { throw ValidationError("--reason cannot be empty") }
         if changes.isEmpty {
-            throw ValidationError("nothing to change: give --business/--private/--unclassified, --purpose, --customer, --destination, --from or --to")
+            throw ValidationError("nothing to change: give --business/--private/--unclassified, --commute, --purpose, "
+                                  + "--customer, --destination, --detour, --from or --to")
         }
     }
 
     private var changes: TripChanges {
         TripChanges(kind: fields.kind, purpose: fields.purpose, customer: fields.customer, destination: fields.destination,
-                    startPlace: from, endPlace: to)
+                    startPlace: from, endPlace: to, commute: fields.commute, detour: fields.detour)
     }
 
     func run() async throws {

@@ -30,7 +30,8 @@ enum LogText {
                 + trip.reportNotes(unit: unit)
             var purpose = trip.purpose ?? ""
             if let customer = trip.customer, !customer.isEmpty { purpose += purpose.isEmpty ? customer : " · \(customer)" }
-            var row = ["\(trip.id)", date(trip, calendar: calendar), times(trip, calendar: calendar), "\(trip.kind)",
+            var row = ["\(trip.id)", date(trip, calendar: calendar), times(trip, calendar: calendar),
+                       trip.commute ? "commute" : "\(trip.kind)",
                        odometer, distance(trip, unit: unit)]
             if amounts, let allowance {
                 row.append(allowance.text(of: trip.id) ?? "")
@@ -56,7 +57,7 @@ enum LogText {
     /// One trip with its history and events, distances in `unit`.
     static func detail(_ detail: TripDetail, calendar: LocalCalendar?, unit: DistanceUnit) -> String {
         let trip = detail.trip
-        var lines = ["trip \(trip.id): \(trip.kind), \(trip.source), \(trip.state)"]
+        var lines = ["trip \(trip.id): \(trip.kind)\(trip.commute ? " (commute)" : ""), \(trip.source), \(trip.state)"]
         func add(_ label: String, _ value: String?) {
             if let value, !value.isEmpty { lines.append("  " + label.padding(toLength: 12) + value) }
         }
@@ -74,6 +75,7 @@ enum LogText {
         add("purpose", trip.purpose)
         add("customer", trip.customer)
         add("destination", trip.destination)
+        add("detour", trip.detour)
         add("from", place(trip.startPlace, trip.startPosition))
         add("to", place(trip.endPlace, trip.endPosition))
         if trip.gapCount > 0 {

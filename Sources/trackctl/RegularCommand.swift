@@ -61,6 +61,10 @@ struct RegularCommand: AsyncParsableCommand {
 
         func validate() throws {
             if name.trimmingWhitespace.isEmpty { throw ValidationError("the name cannot be empty") }
+            if fields.commute != nil || fields.detour != nil {
+                throw ValidationError("--commute and --detour are for trips, not regular trips: give them to "
+                                      + "trackctl add --regular NAME, or trackctl edit afterwards")
+            }
             if !(distance.isFinite && distance > 0 && distance < 100_000) {
                 throw ValidationError("--distance must be a positive number (of the profile's unit, km or mi)")
             }

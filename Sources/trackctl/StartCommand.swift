@@ -12,13 +12,13 @@ struct StartCommand: AsyncParsableCommand {
     @OptionGroup var fields: TripFields
 
     func run() async throws {
-        let params = StartParams(kind: fields.kind ?? .unclassified, purpose: fields.purpose, customer: fields.customer,
-                                 destination: fields.destination)
+        let params = StartParams(kind: fields.kind(or: .unclassified), purpose: fields.purpose, customer: fields.customer,
+                                 destination: fields.destination, commute: fields.commute)
         let trip = try await LogAccess.change(trackctl.connection, .start, params, as: LogTrip.self, command: "start")
         if trackctl.connection.json {
             print(try ControlCall.json(trip))
         } else {
-            print("trip \(trip.id) started: \(trip.kind)" + (trip.purpose.map { " (\($0))" } ?? ""))
+            print("trip \(trip.id) started: \(trip.kind)" + (trip.commute ? ", commute" : "") + (trip.purpose.map { " (\($0))" } ?? ""))
             let status = try? await ControlClient.withConnection(socketPath: trackctl.connection.socketPath,
                                                                 client: "trackctl \(TrackVersion.string)") { connection in
                 try await connection.call(.status, params: NoParams(), result: DaemonStatus.self)

@@ -14,6 +14,28 @@ struct TripFields: ParsableArguments {
 
     @Option(help: "Where the trip went.")
     var destination: String?
+
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "A private trip between home and the regular place of work (the Fahrtenbuch's own column); --no-commute: not one.",
+        discussion: "A commute is private in every country's rules, so --commute makes the trip private."))
+    var commute: Bool?
+
+    @Option(help: ArgumentHelp("A detour from the direct way and why (the Fahrtenbuch's Umwege); '' clears it.",
+                               valueName: "text"))
+    var detour: String?
+
+    /// The kind a new trip takes: the one given, private for a commute, else `fallback`.
+    func kind(or fallback: TripKind) -> TripKind {
+        kind ?? (commute == true ? .private : fallback)
+    }
+
+    /// Refuses --commute with --business or --unclassified before anything is asked.
+    func validate() throws {
+        if commute == true, let kind, kind != .private {
+            throw ValidationError("a commute (home to the regular place of work) is a private trip: give --commute "
+                                  + "without --\(kind)")
+        }
+    }
 }
 
 extension TripKind: EnumerableFlag {

@@ -16,29 +16,34 @@ struct CountryMonthTests {
         let trip5: [String]
         let trip5Finding: String?
         let trip5Fix: [String]
+        /// Trip 1's detour, in the country's language.
+        let detour: String
         let reportWords: [String]
         var testDescription: String { code }
     }
 
     static let plans = [
         Plan(code: "EE", name: "Estonia", vague: "ametisõit", trip5: ["--purpose", "Objekti ülevaatus, Tartu"],
-             trip5Finding: nil, trip5Fix: [], reportWords: ["Sõidupäevik", "Läbisõit km", "ametisõit", "Sõiduhüvitis (Eesti)"]),
+             trip5Finding: nil, trip5Fix: [], detour: "4 km läbi Ülemiste, tee suletud",
+             reportWords: ["Sõidupäevik", "Läbisõit km", "ametisõit", "Sõiduhüvitis (Eesti)", "erasõit (kodu–töö)"]),
         Plan(code: "DE", name: "Germany", vague: "Dienstfahrt",
              trip5: ["--purpose", "Angebot besprechen", "--destination", "Ring 12, 53111 Bonn"],
              trip5Finding: "trip 5 · customer-missing: business trip without the business partner visited",
-             trip5Fix: ["--customer", "Schmidt KG"],
+             trip5Fix: ["--customer", "Schmidt KG"], detour: "4 km über Ülemiste, Straße gesperrt",
              reportWords: ["Fahrtenbuch", "km-Stand Beginn", "Reiseziel mit Anschrift", "Aufgesuchte Geschäftspartner",
-                           "Dienstlich km", "Steuerjahr vom 2026-01-01 bis 2026-11-30"]),
+                           "Dienstlich km", "Steuerjahr vom 2026-01-01 bis 2026-11-30",
+                           "<td class=\"text\">4 km über Ülemiste, Straße gesperrt</td>",
+                           "Summe Wohnung–Arbeitsstätte (1 Fahrt)"]),
         Plan(code: "UK", name: "the United Kingdom", vague: "Business trip",
              trip5: ["--purpose", "Quarterly review", "--customer", "Leeds Tools Ltd"],
              trip5Finding: "trip 5 · destination-missing: business trip without its destination",
-             trip5Fix: ["--destination", "1 Park Row, Leeds LS1 5AB"],
-             reportWords: ["Mileage log", "Odometer start", "Allowance (the United Kingdom)", "Tax year from 2026-04-06"]),
+             trip5Fix: ["--destination", "1 Park Row, Leeds LS1 5AB"], detour: "2 mi via the depot, road closed",
+             reportWords: ["private (commute)", "Mileage log", "Odometer start", "Allowance (the United Kingdom)", "Tax year from 2026-04-06"]),
         Plan(code: "US", name: "the United States", vague: "work trip",
              trip5: ["--purpose", "Quarterly review", "--customer", "Acme Inc."],
              trip5Finding: "trip 5 · destination-missing: business trip without its destination",
-             trip5Fix: ["--destination", "100 Main St, Springfield IL"],
-             reportWords: ["Mileage log", "Allowance (the United States)", "$0.725/mi"]),
+             trip5Fix: ["--destination", "100 Main St, Springfield IL"], detour: "2 mi via the depot, road closed",
+             reportWords: ["private (commute)", "Mileage log", "Allowance (the United States)", "$0.725/mi"]),
     ]
 
     @Test(arguments: plans)
@@ -57,11 +62,12 @@ struct CountryMonthTests {
         // The profile names the driver but not the plate (a fault).
         _ = try await ask(["profile", "set", "--country", plan.code, "--driver", "Kim Berg", "--reason", "new log"])
         _ = try await ask(["odometer", "set", "25000", "--reason", "dashboard"])
-        // Trips by hand, in the log's order: 1 and 2 complete, 3 with a vague purpose, 4 unclassified, 5 without
-        // what plan.trip5 leaves out.
+        // Trips by hand, in the log's order: 1 (with a detour) and 2 (the way to work) complete, 3 with a vague
+        // purpose, 4 unclassified, 5 without what plan.trip5 leaves out.
         let complete = ["--customer", "Example Ltd", "--destination", "Tartu mnt 1, 10145 Tallinn"]
-        for trip in [["--date", "2026-11-16", "--distance", "42.5", "--business", "--purpose", "Delivery of spare parts"] + complete,
-                     ["--date", "2026-11-17", "--distance", "12.0", "--private"],
+        for trip in [["--date", "2026-11-16", "--distance", "42.5", "--business", "--purpose", "Delivery of spare parts",
+                      "--detour", plan.detour] + complete,
+                     ["--date", "2026-11-17", "--distance", "12.0", "--commute"],
                      ["--date", "2026-11-18", "--distance", "30.2", "--business", "--purpose", plan.vague] + complete,
                      ["--date", "2026-11-19", "--distance", "8.3", "--unclassified"],
                      ["--date", "2026-11-20", "--distance", "64.0", "--business"] + plan.trip5] {

@@ -59,7 +59,9 @@ struct PrivacyTests {
         #expect(verify.status == 0, "\(verify.output)\(verify.error)")
     }
 
-    @Test func aBusinessTripReclassifiedPrivateLosesItsRouteFromTheLogTheWALAndTheExports() async throws {
+    /// Made private by its kind, or as the way to work (a commute is private).
+    @Test(arguments: [["--private"], ["--commute"]])
+    func aBusinessTripReclassifiedPrivateLosesItsRouteFromTheLogTheWALAndTheExports(flags: [String]) async throws {
         let folder = try TemporaryFolder()
         let drive = folder.file("drive.nmea")
         try FileManager.default.copyItem(atPath: DriveLog.demo, toPath: drive)
@@ -81,7 +83,7 @@ struct PrivacyTests {
         // header until they are written over or zeroed.
         #expect(before.contains { $0.hasPrefix(daemon.database + "-points:") }, "and in the point file")
 
-        let edit = try await trackctl(socket + ["edit", "1", "--private", "--reason", "Drove home, not to the client"])
+        let edit = try await trackctl(socket + ["edit", "1"] + flags + ["--reason", "Drove home, not to the client"])
         #expect(edit.status == 0, "\(edit.error)")
         let after = Self.cardFiles(daemon).coordinates(of: coordinates)
         #expect(after.isEmpty, "\(after.prefix(5))")

@@ -22,7 +22,8 @@ struct CSVExportTests {
         #expect(csv.header == ["id", "date", "start_time", "end_time", "start_utc", "end_utc", "odometer_start_km",
                                "odometer_end_km", "distance_km", "kind", "purpose", "customer", "destination",
                                "start_place", "start_address", "end_place", "end_address", "source", "state",
-                               "driver", "plate", "company", "notes", "odometer_start_source", "odometer_end_source"])
+                               "driver", "plate", "company", "notes", "odometer_start_source", "odometer_end_source",
+                               "commute", "detour"])
         #expect(csv.tripRows.map { $0["id"] } == report.trips.map { $0.trip.id.description })
         let hasUnclassified = report.trips.contains { $0.trip.counts && $0.trip.kind == .unclassified }
         #expect(hasUnclassified)
@@ -158,7 +159,7 @@ struct CSVExportTests {
         let kind = try #require(csv.header.firstIndex(of: "kind"))
         let notes = try #require(csv.header.firstIndex(of: "notes"))
         // Columns added later come after the notes, so that no column moves.
-        #expect(Array(csv.header.suffix(from: notes + 1)) == ["odometer_start_source", "odometer_end_source"])
+        #expect(Array(csv.header.suffix(from: notes + 1)) == ["odometer_start_source", "odometer_end_source", "commute", "detour"])
         for (record, line) in zip(totals, summary) {
             #expect(record.count == csv.header.count)
             #expect(record[distance] == LogTrip.kilometresText(tenths: line.tenths))
@@ -248,5 +249,22 @@ struct CSVExportTests {
             #expect(row["odometer_end_source"] == entry.trip.odometerEndSource?.rawValue ?? "")
         }
         #expect(rows[trips[0].trip.id.description]?["odometer_end_source"] == "car")
+    }
+
+    @Test func aCommuteAndADetourAreInTheirOwnLastColumns() throws {
+        var trips = ReportFixture.trips()
+        let privateIndex = try #require(trips.indices.first { trips[$0].trip.kind == .private })
+        trips[privateIndex].trip.commute = true
+        trips[0].trip.detour = "=2 km, road closed"
+        let csv = try ParsedCSV(ReportFixture.report(trips: trips))
+        let rows = Dictionary(uniqueKeysWithValues: csv.tripRows.map { ($0["id"] ?? "", $0) })
+        for (index, entry) in trips.enumerated() {
+            let row = try #require(rows[entry.trip.id.description])
+            #expect(row["commute"] == (index == privateIndex ? "yes" : ""))
+            #expect(row["kind"] == entry.trip.kind.rawValue)
+        }
+        // A text field like the others: guarded against formulas.
+        #expect(rows[trips[0].trip.id.description]?["detour"] == "'=2 km, road closed")
+        #expect(csv.totalRows.allSatisfy { $0["commute"] == "" && $0["detour"] == "" })
     }
 }

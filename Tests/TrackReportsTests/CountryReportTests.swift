@@ -89,6 +89,51 @@ struct CountryReportTests {
         }
     }
 
+    @Test func aGermanReportPutsCommutesInTheirOwnColumnAndDetoursInTheirs() throws {
+        var report = countryReport(.germany)
+        let privateTrips = report.trips.indices.filter { report.trips[$0].trip.kind == .private && report.trips[$0].trip.counts }
+        let commute = try #require(privateTrips.first, "the fixture has a private trip")
+        let business = try #require(report.trips.indices.first { report.trips[$0].trip.kind == .business && report.trips[$0].trip.counts })
+        report.trips[commute].trip.commute = true
+        report.trips[business].trip.detour = "3 km über die Bank (Einzahlung)"
+        report.year = YearSummary(entries: report.trips.map(\.trip), from: report.year!.from, through: report.year!.through,
+                                  unit: .kilometres, amount: report.year!.amount)
+        let html = try HTMLReport.render(report)
+        let root = try XMLTree.parse(html)
+        let (_, rows, totals) = try tripCells(root)
+        func text(_ tenths: Int64) -> String { DistanceUnit.text(tenths: tenths).replacingOccurrences(of: ".", with: ",") }
+        // The commute: its kilometres under Wohnung–Arbeitsstätte, not under Privat; the detour in Umwege.
+        let commuteTenths = report.trips[commute].trip.reportedTenths.distance
+        #expect(rows[commute]["Wohnung–Arbeitsstätte km"] == text(commuteTenths), "\(rows[commute])")
+        #expect(rows[commute]["Privat km"] == "")
+        #expect(rows[business]["Umwege"] == "3 km über die Bank (Einzahlung)")
+        for (index, row) in rows.enumerated() where index != commute {
+            #expect(row["Wohnung–Arbeitsstätte km"] == "", "trip \(report.trips[index].trip.id)")
+            if index != business { #expect(row["Umwege"] == "") }
+        }
+        // The totals by hand: the other private trips, the commutes, and each under its column in the line of all.
+        let counted = report.trips.map(\.trip).filter(\.counts)
+        let otherPrivate = counted.filter { $0.kind == .private && !$0.commute }.reduce(Int64(0)) { $0 + $1.reportedTenths.distance }
+        let privateLine = try #require(totals.first { $0["kind"] == "private" })
+        let commuteLine = try #require(totals.first { $0["kind"] == "commute" })
+        let all = try #require(totals.first { $0["kind"] == "all" })
+        #expect(privateLine["Privat km"] == text(otherPrivate) && privateLine["Wohnung–Arbeitsstätte km"] == "")
+        #expect(commuteLine["Wohnung–Arbeitsstätte km"] == text(commuteTenths) && commuteLine["Privat km"] == "")
+        #expect(all["Privat km"] == text(otherPrivate) && all["Wohnung–Arbeitsstätte km"] == text(commuteTenths))
+        #expect(html.contains("Summe Wohnung–Arbeitsstätte (1 Fahrt)"))
+        // The year's summary keeps them apart too, and all of it still adds up.
+        let section = try #require(root.descendants("section").first { $0.classes.contains("year") })
+        let lines = Dictionary(uniqueKeysWithValues: section.descendants("tr").map { ($0.attributes["class"] ?? "", $0.child("td")?.text ?? "") })
+        #expect(lines["private"] == text(otherPrivate) + " km" && lines["commute"] == text(commuteTenths) + " km")
+        #expect(lines["all"] == text(report.totals.all) + " km")
+        // Elsewhere a commute is a private trip that says so.
+        report.profile.country = .unitedKingdom
+        let english = try XMLTree.parse(try HTMLReport.render(report))
+        let (_, englishRows, englishTotals) = try tripCells(english)
+        #expect(englishRows[commute]["Kind"] == "private (commute)")
+        #expect(!englishTotals.contains { $0["kind"] == "commute" })
+    }
+
     @Test func anEstonianReportIsASõidupäevikInEstonian() throws {
         let report = countryReport(.estonia)
         let html = try HTMLReport.render(report)

@@ -67,6 +67,47 @@ struct LogEditTests {
         #expect(try await log.trip(trip.id).distance == trip.distance, "the distance is not touched")
     }
 
+    @Test func aCommuteIsAPrivateTripAndItAndADetourAreInTheHistoryAndTheChain() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        let context = TestContext.at("2026-11-03T18:00:00Z")
+        let date = CivilDate(year: 2026, month: 11, day: 3)!
+        // By hand: --commute alone makes a private trip that is a commute.
+        let commute = try await log.addTrip(ManualTrip(date: date, extent: .distance(6_200), commute: true), context: context)
+        #expect(commute.kind == .private && commute.commute)
+        #expect(try await log.revisions(tripIDs: [commute.id]).first?.newValue?.hasSuffix("6.2 km private (commute)") == true)
+        let refused = await #expect(throws: StoreError.self) {
+            try await log.addTrip(ManualTrip(date: date, extent: .distance(6_200), kind: .business, purpose: "Office",
+                                             commute: true), context: context)
+        }
+        #expect(refused?.description.contains("a commute (home to the regular place of work) is a private trip") == true)
+        // An edit: a business trip with a detour, then made a commute (private), then business again (no commute).
+        let trip = try await recordTrip(in: log, kind: .business, purpose: "Customer visit", start: "2026-11-20T08:00:00Z")
+        let later = TestContext.at("2026-11-20T18:00:00Z")
+        let detoured = try await log.editTrip(trip.id, TripChanges(detour: "2 km via the bank, business"), reason: "forgot",
+                                              context: later)
+        #expect(detoured.detour == "2 km via the bank, business" && !detoured.commute)
+        let both = await #expect(throws: StoreError.self) {
+            try await log.editTrip(trip.id, TripChanges(kind: .business, commute: true), reason: "both", context: later)
+        }
+        #expect(both?.description.contains("is a private trip") == true)
+        let commuted = try await log.editTrip(trip.id, TripChanges(commute: true), reason: "was the way to work",
+                                              context: later)
+        #expect(commuted.kind == .private && commuted.commute)
+        let business = try await log.editTrip(trip.id, TripChanges(kind: .business, detour: ""), reason: "was business after all",
+                                              context: later)
+        #expect(business.kind == .business && !business.commute && business.detour == nil)
+        let fields = try await log.revisions(tripIDs: [trip.id]).map { "\($0.field): \($0.oldValue ?? "-") → \($0.newValue ?? "-")" }
+        #expect(fields.suffix(6) == ["detour: - → 2 km via the bank, business", "kind: business → private",
+                                     "commute: no → yes", "kind: private → business", "commute: yes → no",
+                                     "detour: 2 km via the bank, business → -"], "\(fields)")
+        // Stored, read back, and covered by the chain: changing the column behind the log's back is found.
+        #expect(try await log.trip(commute.id).commute)
+        #expect(try await log.verify().isIntact)
+        _ = try sqlite3(folder.file("trackd.sqlite"), "UPDATE trip SET commute = 0 WHERE id = \(commute.id.rawValue)")
+        #expect(try await log.verify().isIntact == false)
+    }
+
     @Test func badEditsAreRefusedAndChangeNothing() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("trackd.sqlite")

@@ -7,6 +7,11 @@ public struct LogTrip: Sendable, Hashable, Identifiable {
     public var purpose: String?
     public var customer: String?
     public var destination: String?
+    /// A private trip between home and the regular place of work (the Fahrtenbuch's "Wege zwischen Wohnung und
+    /// erster Tätigkeitsstätte"; ordinary commuting in the UK and the US). Only a private trip is one.
+    public var commute: Bool
+    /// A detour from the direct way and why (the Fahrtenbuch's "Umwege"), as the driver wrote it.
+    public var detour: String?
     public var source: TripSource
     public var state: TripState
     /// The trip's calendar date in the log's time zone (for GPS trips, the date it started).
@@ -55,7 +60,9 @@ public struct LogTrip: Sendable, Hashable, Identifiable {
                 bridgedSeconds: Double = 0, bridgedDistance: Double = 0, idleAlerts: Int = 0,
                 endReason: String? = nil, regularName: String? = nil, deletionReason: String? = nil,
                 date: CivilDate? = nil, route: TripRoute = .recorded, startPlace: TripPlace? = nil,
-                endPlace: TripPlace? = nil) {
+                endPlace: TripPlace? = nil, commute: Bool = false, detour: String? = nil) {
+        self.commute = commute
+        self.detour = detour
         self.date = date
         self.startPlace = startPlace
         self.endPlace = endPlace
@@ -129,7 +136,7 @@ public struct LogTrip: Sendable, Hashable, Identifiable {
 
 extension LogTrip: Codable {
     enum CodingKeys: String, CodingKey {
-        case id, kind, purpose, customer, destination, source, state, date, start, end
+        case id, kind, purpose, customer, destination, commute, detour, source, state, date, start, end
         case startPosition = "start_position"
         case endPosition = "end_position"
         case startPlace = "start_place"
@@ -158,6 +165,8 @@ extension LogTrip: Codable {
         purpose = try c.decodeIfPresent(String.self, forKey: .purpose)
         customer = try c.decodeIfPresent(String.self, forKey: .customer)
         destination = try c.decodeIfPresent(String.self, forKey: .destination)
+        commute = try c.decodeIfPresent(Bool.self, forKey: .commute) ?? false
+        detour = try c.decodeIfPresent(String.self, forKey: .detour)
         source = try c.decode(TripSource.self, forKey: .source)
         state = try c.decode(TripState.self, forKey: .state)
         date = try c.decodeIfPresent(CivilDate.self, forKey: .date)
@@ -191,6 +200,8 @@ extension LogTrip: Codable {
         try c.encode(purpose, forKey: .purpose)
         try c.encodeIfPresent(customer, forKey: .customer)
         try c.encodeIfPresent(destination, forKey: .destination)
+        if commute { try c.encode(commute, forKey: .commute) }
+        try c.encodeIfPresent(detour, forKey: .detour)
         try c.encode(source, forKey: .source)
         try c.encode(state, forKey: .state)
         try c.encode(date, forKey: .date)

@@ -3,7 +3,7 @@
 ///
 /// In JSON: `date`, `start_second`/`end_second` (local seconds after midnight), `distance_m` (metres) or
 /// `odometer_end` (kilometres, like every odometer value of the protocol), `kind`, `purpose`, `customer`,
-/// `destination`, `regular`, `from`, `to` (named places; with both and no distance, the distance of the last GPS trip
+/// `destination`, `commute` (a private trip between home and work), `detour`, `regular`, `from`, `to` (named places; with both and no distance, the distance of the last GPS trip
 /// between them), `reason`.
 public struct ManualTrip: Sendable, Hashable, Codable {
     /// How far the trip went.
@@ -25,6 +25,10 @@ public struct ManualTrip: Sendable, Hashable, Codable {
     public var purpose: String?
     public var customer: String?
     public var destination: String?
+    /// A private trip between home and work (`LogTrip.commute`).
+    public var commute: Bool
+    /// The detour and why (`LogTrip.detour`).
+    public var detour: String?
     /// The regular trip to start from.
     public var regular: String?
     /// The named places it started and ended at (a place's number, name or key).
@@ -35,7 +39,10 @@ public struct ManualTrip: Sendable, Hashable, Codable {
 
     public init(date: CivilDate, startSecond: Int? = nil, endSecond: Int? = nil, extent: Extent? = nil,
                 kind: TripKind? = nil, purpose: String? = nil, customer: String? = nil, destination: String? = nil,
-                regular: String? = nil, from: String? = nil, to: String? = nil, reason: String? = nil) {
+                regular: String? = nil, from: String? = nil, to: String? = nil, reason: String? = nil,
+                commute: Bool = false, detour: String? = nil) {
+        self.commute = commute
+        self.detour = detour
         self.from = from
         self.to = to
         self.date = date
@@ -51,7 +58,7 @@ public struct ManualTrip: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case date, kind, purpose, customer, destination, regular, reason, from, to
+        case date, kind, purpose, customer, destination, commute, detour, regular, reason, from, to
         case startSecond = "start_second"
         case endSecond = "end_second"
         case distance = "distance_m"
@@ -77,6 +84,8 @@ public struct ManualTrip: Sendable, Hashable, Codable {
         purpose = try container.decodeIfPresent(String.self, forKey: .purpose)
         customer = try container.decodeIfPresent(String.self, forKey: .customer)
         destination = try container.decodeIfPresent(String.self, forKey: .destination)
+        commute = try container.decodeIfPresent(Bool.self, forKey: .commute) ?? false
+        detour = try container.decodeIfPresent(String.self, forKey: .detour)
         regular = try container.decodeIfPresent(String.self, forKey: .regular)
         from = try container.decodeIfPresent(String.self, forKey: .from)
         to = try container.decodeIfPresent(String.self, forKey: .to)
@@ -97,6 +106,8 @@ public struct ManualTrip: Sendable, Hashable, Codable {
         try container.encodeIfPresent(purpose, forKey: .purpose)
         try container.encodeIfPresent(customer, forKey: .customer)
         try container.encodeIfPresent(destination, forKey: .destination)
+        if commute { try container.encode(commute, forKey: .commute) }
+        try container.encodeIfPresent(detour, forKey: .detour)
         try container.encodeIfPresent(regular, forKey: .regular)
         try container.encodeIfPresent(from, forKey: .from)
         try container.encodeIfPresent(to, forKey: .to)

@@ -60,6 +60,8 @@ public struct MileageReport: Sendable, Hashable, Codable {
         public var business: Int64 = 0
         public var `private`: Int64 = 0
         public var unclassified: Int64 = 0
+        /// Of `private`, the commutes (`LogTrip.commute`).
+        public var commute: Int64 = 0
         public var trips = 0
 
         public init() {}
@@ -73,8 +75,23 @@ public struct MileageReport: Sendable, Hashable, Codable {
                 case .private: `private` += tenths
                 case .unclassified: unclassified += tenths
                 }
+                if trip.commute { commute += tenths }
                 trips += 1
             }
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case business, `private`, unclassified, commute, trips
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            business = try c.decode(Int64.self, forKey: .business)
+            `private` = try c.decode(Int64.self, forKey: .private)
+            unclassified = try c.decode(Int64.self, forKey: .unclassified)
+            // Totals from before commutes were recorded have none.
+            commute = try c.decodeIfPresent(Int64.self, forKey: .commute) ?? 0
+            trips = try c.decode(Int.self, forKey: .trips)
         }
 
         public var all: Int64 { business + `private` + unclassified }

@@ -5,8 +5,12 @@ public struct StartParams: Sendable, Codable, Hashable {
     public var customer: String?
     /// Where the trip goes (a destination with its address, as a tax office asks for it).
     public var destination: String?
+    /// A private trip between home and work (`LogTrip.commute`; the kind is then private).
+    public var commute: Bool?
 
-    public init(kind: TripKind, purpose: String? = nil, customer: String? = nil, destination: String? = nil) {
+    public init(kind: TripKind, purpose: String? = nil, customer: String? = nil, destination: String? = nil,
+                commute: Bool? = nil) {
+        self.commute = commute
         self.kind = kind
         self.purpose = purpose
         self.customer = customer
