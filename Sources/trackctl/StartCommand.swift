@@ -11,6 +11,13 @@ struct StartCommand: AsyncParsableCommand {
     @ParentCommand var trackctl: TrackControl
     @OptionGroup var fields: TripFields
 
+    func validate() throws {
+        if fields.detour != nil {
+            throw ValidationError("a detour is known once the trip is driven: give it afterwards, trackctl edit NUMBER "
+                                  + "--detour TEXT")
+        }
+    }
+
     func run() async throws {
         let params = StartParams(kind: fields.kind(or: .unclassified), purpose: fields.purpose, customer: fields.customer,
                                  destination: fields.destination, commute: fields.commute)
