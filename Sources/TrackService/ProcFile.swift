@@ -14,4 +14,10 @@ public enum ProcFile {
         }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// A device number (`st_dev`, `st_rdev`) as its major and minor, the two numbers `/proc/locks` and
+    /// `/proc/self/mountinfo` print (glibc's `major` and `minor`).
+    public static func majorMinor(_ device: UInt64) -> (major: UInt64, minor: UInt64) {
+        (((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff), (device & 0xff) | ((device >> 12) & ~0xff))
+    }
 }

@@ -65,8 +65,7 @@ public final class StateFolderLock: Sendable {
     /// The process id that holds a `flock` lock on the file `inode` of `device`, in the text of `/proc/locks`
     /// ("1: FLOCK  ADVISORY  WRITE 4242 b3:02:131081 0 EOF"; a waiter's line has "->" after its number).
     static func holder(device: UInt64, inode: UInt64, in table: String) -> Int32? {
-        let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
-        let minor = (device & 0xff) | ((device >> 12) & ~0xff)
+        let (major, minor) = ProcFile.majorMinor(device)
         for line in table.split(separator: "\n") {
             let fields = line.split(separator: " ")
             guard fields.count >= 6, fields[1] == "FLOCK", let pid = Int32(fields[4]) else { continue }

@@ -26,9 +26,7 @@ public struct StickSession: Sendable {
     static func mountPoint(of device: String) -> String? {
         var info = stat()
         guard stat(device, &info) == 0, (info.st_mode & S_IFMT) == S_IFBLK else { return nil }
-        let rdev = UInt64(info.st_rdev)
-        let major = ((rdev >> 8) & 0xfff) | ((rdev >> 32) & ~UInt64(0xfff))
-        let minor = (rdev & 0xff) | ((rdev >> 12) & ~UInt64(0xff))
+        let (major, minor) = ProcFile.majorMinor(UInt64(info.st_rdev))
         for line in (ProcFile.read("/proc/self/mountinfo") ?? "").split(separator: "\n") {
             let fields = line.split(separator: " ")
             if fields.count > 4, fields[2] == "\(major):\(minor)" { return String(fields[4]) }
