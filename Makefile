@@ -13,7 +13,7 @@
 #   make check-units          systemd-analyze verify and security (exposure 1.5 or lower) on the units, the stick's
 #                             trackd-stick@.service as an instance
 #   make check-udev           udev/60-trackd-gps.rules, 60-trackd-obd.rules and 60-trackd-stick.rules through
-#                             udevadm test on mock devices (root, umockdev)
+#                             udevadm test on mock devices (root, umockdev, udev)
 
 PREFIX      ?= /usr/local
 BINDIR      ?= $(PREFIX)/bin
