@@ -1,3 +1,4 @@
+import CFileSystem
 import TrackInput
 
 /// The small files of `/proc` the daemon reads about itself and the kernel (`statm`, `maps`, `locks`), and
@@ -18,6 +19,6 @@ public enum ProcFile {
     /// A device number (`st_dev`, `st_rdev`) as its major and minor, the two numbers `/proc/locks` and
     /// `/proc/self/mountinfo` print (glibc's `major` and `minor`).
     public static func majorMinor(_ device: UInt64) -> (major: UInt64, minor: UInt64) {
-        (((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff), (device & 0xff) | ((device >> 12) & ~0xff))
+        (UInt64(trackd_device_major(device)), UInt64(trackd_device_minor(device)))
     }
 }

@@ -14,4 +14,11 @@ int trackd_is_in_memory(const char *path);
  */
 int trackd_open_direct(const char *path, unsigned int mode);
 
+/*
+ * The major and the minor number of a device number (st_dev, st_rdev), by glibc's major() and minor(), which are
+ * macros of <sys/sysmacros.h> that Swift's Glibc module does not bring.
+ */
+unsigned int trackd_device_major(unsigned long long device);
+unsigned int trackd_device_minor(unsigned long long device);
+
 #endif
