@@ -10,6 +10,9 @@
 #   make check-deb ARCH=arm64 that package checked: its dependencies in Debian 13, aarch64, glibc, a trip under qemu
 #   make boot-test [ARCH=arm64] the package booted with systemd: scripts/boot-test, or scripts/boot-test-arm64 under
 #                             qemu-system-aarch64 (as root, after make deb)
+#   make image                trackd-VERSION-arm64.img.xz, the card image for a Raspberry Pi 3, 3+, Zero 2 W or 4
+#                             (scripts/image, as root; docs/install.md, "The card image")
+#   make boot-test-image      that image booted as the SD card of qemu's Raspberry Pi 3 (scripts/boot-test-image)
 #   make check-units          systemd-analyze verify and security (exposure 1.5 or lower) on the units, the stick's
 #                             trackd-stick@.service as an instance
 #   make check-udev           udev/60-trackd-gps.rules, 60-trackd-obd.rules and 60-trackd-stick.rules through
@@ -75,7 +78,7 @@ VERSION     := $(shell sed -n 's/.*static let string = "\(.*\)".*/\1/p' Sources/
 DEB_ROOT    := $(DEB_DIR)/root
 DEB_WORK    := $(DEB_DIR)/work
 
-.PHONY: all binaries manuals install install-files post-install uninstall deb deb-tools check-deb boot-test check-units check-udev clean-deb
+.PHONY: all binaries manuals install install-files post-install uninstall deb deb-tools check-deb boot-test image boot-test-image check-units check-udev clean-deb
 
 all: binaries manuals
 
@@ -111,6 +114,10 @@ install-files:
 	$(INSTALL) -m 0644 systemd/trackd-web.sysusers $(DESTDIR)$(SYSUSERSDIR)/trackd-web.conf
 	$(INSTALL) -d $(DESTDIR)$(WEBDIR)
 	$(INSTALL) -m 0644 $(WEBFILES) $(DESTDIR)$(WEBDIR)/
+	@# The allowance rates (docs/countries.md, "The allowance"): the package's table, replaced with each version;
+	@# a user's rows go in $(SYSCONFDIR)/trackd/rates.d, which is made here and never emptied.
+	$(INSTALL) -m 0644 etc/rates.conf $(DESTDIR)$(DATADIR)/trackd/rates.conf
+	$(INSTALL) -d $(DESTDIR)$(SYSCONFDIR)/trackd/rates.d
 	@# The reports onto a USB stick (docs/install.md, "Taking the logs home"): the unit udev starts per stick.
 	sed 's|@BINDIR@|$(BINDIR)|g' systemd/trackd-stick@.service > $(DESTDIR)$(UNITDIR)/trackd-stick@.service
 	chmod 0644 $(DESTDIR)$(UNITDIR)/trackd-stick@.service
@@ -179,6 +186,7 @@ uninstall:
 	rm -f $(DESTDIR)$(UNITDIR)/trackd.service $(DESTDIR)$(SYSUSERSDIR)/trackd.conf $(DESTDIR)$(TMPFILESDIR)/trackd.conf
 	rm -f $(addprefix $(DESTDIR)$(UNITDIR)/,$(WEBUNITS)) $(DESTDIR)$(SYSUSERSDIR)/trackd-web.conf
 	rm -rf $(DESTDIR)$(WEBDIR)
+	rm -f $(DESTDIR)$(DATADIR)/trackd/rates.conf
 	rm -f $(DESTDIR)$(UDEVRULESDIR)/60-trackd-gps.rules $(DESTDIR)$(UDEVRULESDIR)/60-trackd-obd.rules \
 		$(DESTDIR)$(UDEVRULESDIR)/60-trackd-stick.rules
 	rm -f $(DESTDIR)$(CATALOGDIR)/trackd.catalog
@@ -195,7 +203,8 @@ uninstall:
 	@conf=$(DESTDIR)$(SYSCONFDIR)/trackd/trackd.conf; \
 	if [ -f etc/trackd.conf ] && [ -f $$conf ] && cmp -s etc/trackd.conf $$conf; then rm -f $$conf; \
 	elif [ -f $$conf ]; then echo "kept $$conf (changed locally)"; fi; \
-	rm -f $$conf.dist; rmdir $(DESTDIR)$(SYSCONFDIR)/trackd 2>/dev/null || true
+	rm -f $$conf.dist; rmdir $(DESTDIR)$(SYSCONFDIR)/trackd/rates.d 2>/dev/null || true; \
+	rmdir $(DESTDIR)$(SYSCONFDIR)/trackd 2>/dev/null || true
 	@if [ -z "$(DESTDIR)" ]; then \
 		if command -v udevadm >/dev/null; then udevadm control --reload 2>/dev/null || true; fi; \
 		if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi; \
@@ -215,6 +224,16 @@ deb-tools:
 		{ echo "make deb needs dpkg-dev (apt-get install dpkg-dev)" >&2; exit 1; }
 	@command -v $(firstword $(STRIP)) >/dev/null || \
 		{ echo "make deb ARCH=$(ARCH) needs $(STRIP) (scripts/deps --arm64 installs it)" >&2; exit 1; }
+
+# The card image for a Raspberry Pi (scripts/image): Debian 13 arm64, Debian's kernel and the Pi's firmware, this
+# package; then booted under qemu-system-aarch64 -M raspi3b (scripts/boot-test-image). As root.
+image:
+	@[ "$(ARCH)" = arm64 ] || [ "$(origin ARCH)" = file ] || { echo "make image is for arm64 (ARCH=arm64 or none)" >&2; exit 1; }
+	$(MAKE) --no-print-directory deb ARCH=arm64
+	scripts/image --deb trackd_$(VERSION)_arm64.deb
+
+boot-test-image:
+	scripts/boot-test-image --image trackd-$(VERSION)-arm64.img
 
 # The arm64 package checked (scripts/arm64 check-deb): apt resolves it on an empty Debian 13 arm64 system, its
 # binaries are aarch64 and need glibc 2.41 at most, and under qemu they record and list a trip.

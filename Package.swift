@@ -236,6 +236,8 @@ let package = Package(
                 // trackctl web: trackd-web's administration socket; the pairing address as a QR code.
                 "TrackWebClient",
                 "TerminalQR",
+                // trackctl setup: the card's setup file.
+                "TrackSetup",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -257,6 +259,8 @@ let package = Package(
                 "TrackWebClient",
                 // sd_listen_fds_with_names: the sockets of socket activation.
                 "CSystemd",
+                // The car's Wi-Fi as a QR code on the page (libqrencode, as trackctl web pair's).
+                "TerminalQR",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 // The page over HTTPS with the certificate and key trackd.conf's web: section names.
@@ -274,6 +278,8 @@ let package = Package(
         .target(
             name: "TrackWebClient",
             dependencies: [
+                // WiFiNetwork, in a pairing code.
+                "TrackCore",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -286,6 +292,9 @@ let package = Package(
                 "TrackJournal",
                 // trackd.conf's web: section (the certificate and key).
                 "TrackConfig",
+                // WiFiNetwork, read from the card image's credential.
+                "TrackCore",
+                "TrackWebClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -298,6 +307,21 @@ let package = Package(
             name: "CBlkid",
             pkgConfig: "blkid",
             providers: [.apt(["libblkid-dev"])]
+        ),
+        // The card's setup file applied to the board (docs/setup.md): trackd.conf, the time zone, SSH keys; each file
+        // replaced atomically (AtomicFile, TrackService's), the result written back onto the card.
+        .target(
+            name: "TrackSetup",
+            dependencies: [
+                // sd-bus: the board's second mDNS name, held through avahi-daemon (MDNSAlias).
+                "CSystemd",
+                "TrackConfig",
+                "TrackCore",
+                "TrackDigest",
+                "TrackService",
+                "TrackZoneInfo",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
         ),
         // The reports onto a USB stick (docs/install.md, "Taking the logs home"): the stick read, mounted and written
         // file by file (temporary name, fsync, rename), the log reached only through trackd's control socket.
@@ -368,6 +392,7 @@ let package = Package(
                            .product(name: "SystemPackage", package: "swift-system")]
         ),
         .testTarget(name: "TrackThreadsTests", dependencies: ["TrackThreads"]),
+        .testTarget(name: "TrackSetupTests", dependencies: ["TrackSetup", "TrackConfig", "TrackCore", "TestSupport"]),
         .testTarget(name: "TrackWebTests", dependencies: ["TrackWeb", "TrackWebClient", "TestSupport"]),
         .testTarget(name: "TrackDigestTests", dependencies: ["TrackDigest"]),
         .testTarget(name: "TerminalQRTests", dependencies: ["TerminalQR", "TestSupport"]),

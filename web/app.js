@@ -9,7 +9,7 @@ const S = {
   me: null, paired: null, tz: undefined, profile: null,
   st: null, fixAt: 0, durBase: null, durAt: 0, tripNo: null, tripInfo: null, tripInfoAt: 0,
   es: null, ended: null, statusBusy: false,
-  places: null, regulars: null, trips: null, tripsSeq: 0, detail: null, screen: 'now',
+  places: null, regulars: null, trips: null, tripsSeq: 0, detail: null, screen: 'now', step: 0,
 };
 
 // ---------- talking to the board ----------
@@ -19,8 +19,8 @@ class Fail extends Error {
 }
 
 async function api(url, body) {
-  // The page is served with Referrer-Policy: no-referrer, under which a POST would carry "Origin: null"; the
-  // board refuses changes whose Origin is not its own, so this request says its origin.
+  // The board refuses changes whose Origin is not its own. The page is served with Referrer-Policy: same-origin;
+  // each request says so too, so that its Origin is sent whatever policy a browser or an extension applies.
   const init = { credentials: 'same-origin', referrerPolicy: 'same-origin', headers: { Accept: 'application/json' } };
   if (body !== undefined) {
     init.method = 'POST';
@@ -89,9 +89,15 @@ const pad = (n) => String(n).padStart(2, '0');
 // Distances as the profile's user reads them: kilometres, or miles for a UK or US profile or one that says so
 // (LogProfile.distanceUnit: the profile's own unit, else its country's). The log keeps metres.
 const MILE = 1609.344;
+// The countries trackd knows the rules of (Country.swift; the country selects in index.html offer the same): the unit
+// their tax office counts in and the currency their allowance is paid in.
+const COUNTRIES = {
+  EE: { unit: 'km', currency: '€' }, DE: { unit: 'km', currency: '€' },
+  UK: { unit: 'mi', currency: '£' }, US: { unit: 'mi', currency: '$' },
+};
 const unit = () => {
   const p = S.profile || {};
-  return p.unit || ({ UK: 'mi', US: 'mi' }[p.country]) || 'km';
+  return p.unit || (COUNTRIES[p.country] || {}).unit || 'km';
 };
 const unitMetres = () => unit() === 'mi' ? MILE : 1000;
 const speedUnit = () => unit() === 'mi' ? 'mph' : 'km/h';
@@ -131,6 +137,8 @@ const FMT = {
   ymd: { year: 'numeric', month: '2-digit', day: '2-digit' },
 };
 function fmt(kind, d) {
+  // No time at all (an event logged before the first fix has none: the board may have no clock).
+  if (d === null || d === undefined || d === '') return '';
   const key = kind + '|' + (S.tz || '');
   let f = fmts[key];
   if (!f) {
@@ -196,7 +204,10 @@ function applyRole() {
   for (const c of document.querySelectorAll('[data-change] input, [data-change] select, [data-change] button, button[data-change]')) {
     c.disabled = viewer;
   }
-  for (const c of document.querySelectorAll('[data-edit]')) c.readOnly = viewer;
+  // (A select has no read-only state: a viewer's is disabled.)
+  for (const c of document.querySelectorAll('[data-edit]')) {
+    if (c.tagName === 'SELECT') c.disabled = viewer; else c.readOnly = viewer;
+  }
   showMail();
   showDevice();
 }
@@ -274,11 +285,22 @@ function onEvent(method, p) {
       refreshStatus();
       if (S.screen === 'trips') loadTrips();
       break;
+    case 'obd':
+      // The adapter and its car at each change: kept with the status, shown live by the first run.
+      alive();
+      if (S.st) S.st.obd = p;
+      if (firstStep() === 3) showAdapter();
+      break;
     case 'alert':
       say(`The car has stood still since ${time(p.stationary_since)} while trip ${p.trip} runs: stop it if the trip is over.`, 'warn');
       break;
     case 'lagged':
       refreshStatus();
+      break;
+    case 'superseded':
+      // This device follows the car in a newer page (or tab): this one stops, until it is shown again.
+      if (S.es) { S.es.close(); S.es = null; }
+      live('down', 'Live in another page');
       break;
     case 'ended': {
       const first = !S.ended;
@@ -308,6 +330,7 @@ function showFix(f, age) {
   $('speed').textContent = f && f.speed != null && !stale ? String(Math.round(Math.max(0, f.speed) * 3600 / unitMetres())) : '–';
   $('fix-quality').textContent = quality(f, age);
   S.fix = f;
+  if (firstStep() === 3) showFirstFix();
 }
 function showSource(s) {
   if (!s) return;
@@ -315,7 +338,8 @@ function showSource(s) {
   const dd = $('source-state');
   dd.textContent = t;
   if (s.detail && s.state !== 'connected') dd.append(el('span', 'muted', s.detail));
-  dd.title = s.detail || '';
+  if (s.chosen) dd.append(el('span', 'muted', 'found: ' + s.chosen));
+  dd.title = [s.detail, s.reason].filter(Boolean).join('\n');
 }
 function linkText(u) {
   if (!u) return 'off';
@@ -352,7 +376,7 @@ function showStatus(st) {
   const first = !S.st;
   S.st = st;
   showMail();
-  if (now() - S.fixAt > 2500) showFix(st.last_fix, st.last_fix_age || 0);
+  if (!S.fixAt || now() - S.fixAt > 2500) showFix(st.last_fix, st.last_fix_age || 0);
   if (S.ended) $('source-state').textContent = 'trackd is not answering';
   else showSource(st.source);
   const m = st.motion;
@@ -364,6 +388,7 @@ function showStatus(st) {
   $('traccar').hidden = $('traccar-label').hidden = !st.osmand;
   showTrip(st.trip || null);
   if (first) defaults();
+  firstRunLive();
 }
 
 function showTrip(t) {
@@ -751,7 +776,7 @@ function renderDetail(d) {
   ev.replaceChildren();
   for (const e of d.events || []) {
     const li = el('li');
-    li.append(el('span', 'what', e.kind.replace(/-/g, ' ') + (e.detail ? ': ' + e.detail : '')), el('span', 'meta', fmt('full', e.time)));
+    li.append(el('span', 'what', e.kind.replace(/-/g, ' ') + (e.detail ? ': ' + e.detail : '')), el('span', 'meta', e.time ? fmt('full', e.time) : 'before the first fix'));
     ev.append(li);
   }
   ev.hidden = $('events-head').hidden = !ev.children.length;
@@ -944,9 +969,53 @@ async function mail(btn) {
   });
 }
 
-// ---------- Settings ----------
+// ---------- the profile's forms: Settings' and the first run's ----------
 
-const PROFILE = { driver: 'profile-driver', plate: 'profile-plate', company: 'profile-company', time_zone: 'profile-timezone' };
+// The fields profile.set takes, each a field of a form: `${form}-driver`, …, `${form}-timezone`.
+const PROFILE_KEYS = ['driver', 'plate', 'company', 'country', 'unit', 'car', 'rate', 'time_zone'];
+const field = (form, k) => $(form + '-' + (k === 'time_zone' ? 'timezone' : k));
+// An own rate as the profile keeps it (thousandths of the currency per unit) as a person types it: 450 is "0.45".
+const rateText = (r) => r == null ? '' : (r / 1000).toFixed(3).replace(/0+$/, '').replace(/\.$/, '');
+const profileText = (p, k) => !p || p[k] == null ? '' : k === 'rate' ? rateText(p.rate) : String(p[k]);
+
+// Fills a form with the profile; each field keeps what it held, to send only what changed.
+function fillProfile(form, p) {
+  for (const k of PROFILE_KEYS) {
+    const f = field(form, k);
+    f.value = f.dataset.was = profileText(p, k);
+  }
+  profileHints(form);
+}
+
+// What the chosen country means for the unit and the rate: the unit it counts in, its currency.
+function profileHints(form) {
+  const c = COUNTRIES[field(form, 'country').value];
+  field(form, 'unit').options[0].textContent = `Country’s (${c ? c.unit : 'km'})`;
+  $(form + '-rate-name').textContent = c ? `Own rate, ${c.currency}/${c.unit}` : 'Own rate';
+  field(form, 'rate').placeholder = c ? 'The country’s' : 'Needs a country';
+  $(form + '-rate-note').textContent = c
+    ? `An employer’s own, in ${c.currency} per ${c.unit === 'mi' ? 'mile' : 'kilometre'} (0.42); empty: the country’s table.`
+    : 'An employer’s own rate is paid in a country’s currency: choose the country first.';
+}
+
+// The fields that changed, as profile.set takes them; refused before anything is sent when they cannot be saved.
+function profileChanges(form) {
+  const changes = {};
+  for (const k of PROFILE_KEYS) {
+    const f = field(form, k);
+    const v = f.value.trim();
+    if (v !== (f.dataset.was || '')) changes[k] = v;
+  }
+  if (field(form, 'rate').value.trim() && !field(form, 'country').value) {
+    refuse('An own rate is paid in a country’s currency per its unit: choose the country too, or leave the rate empty.');
+  }
+  if ('time_zone' in changes && !changes.time_zone) {
+    refuse('Give a time zone, such as Europe/London: the log counts its days and months in it.');
+  }
+  return changes;
+}
+
+// ---------- Settings ----------
 
 function useProfile(p) {
   const before = unit();
@@ -979,16 +1048,30 @@ function showDevice() {
     : 'This device may start and stop trips and change the log.';
 }
 
+// The car's Wi-Fi (the card image's access point), for a driver's device: its name, password and a QR code that
+// joins it. Hidden where the board has none (404) or the device reads only (403).
+async function showWiFi() {
+  if (!S.me || S.me.role !== 'driver') { $('wifi-card').hidden = true; return; }
+  try {
+    const w = (await api('/api/wifi')).wifi;
+    if (!w) { $('wifi-card').hidden = true; return; }
+    $('wifi-name').textContent = w.name;
+    $('wifi-password').textContent = w.passphrase;
+    $('wifi-qr').src = '/api/wifi.svg';
+    $('wifi-card').hidden = false;
+  } catch (e) {
+    $('wifi-card').hidden = true;
+  }
+}
+
 async function loadSettings() {
   showDevice();
+  showWiFi();
   if (!$('dl-zones').children.length && Intl.supportedValuesOf) fillList('dl-zones', Intl.supportedValuesOf('timeZone'));
   const [p, o] = await Promise.allSettled([rpc('profile'), rpc('odometer')]);
   if (p.status === 'fulfilled') {
     useProfile(p.value);
-    for (const [k, id] of Object.entries(PROFILE)) {
-      $(id).value = p.value[k] || '';
-      $(id).dataset.was = p.value[k] || '';
-    }
+    fillProfile('profile', p.value);
   }
   if (o.status === 'fulfilled') showOdometer(o.value);
   for (const r of [p, o]) if (r.status === 'rejected') fail(r.reason);
@@ -1003,11 +1086,7 @@ function showOdometer(o) {
 }
 
 async function saveProfile() {
-  const changes = {};
-  for (const [k, id] of Object.entries(PROFILE)) {
-    const v = $(id).value.trim();
-    if (v !== ($(id).dataset.was || '')) changes[k] = v;
-  }
+  const changes = profileChanges('profile');
   if (!Object.keys(changes).length) refuse('Nothing to save: change a field first.');
   const p = { changes };
   const reason = $('profile-reason').value.trim();
@@ -1015,7 +1094,7 @@ async function saveProfile() {
   const r = await rpc('profile.set', p);
   $('profile-reason').value = '';
   useProfile(r);
-  for (const [k, id] of Object.entries(PROFILE)) { $(id).value = r[k] || ''; $(id).dataset.was = r[k] || ''; }
+  fillProfile('profile', r);
   say('Profile saved.');
 }
 
@@ -1024,8 +1103,13 @@ async function saveOdometer() {
   if (k == null) refuse(`Type the reading from the dashboard, in ${unit()}.`);
   const reason = $('odometer-reason').value.trim();
   if (!reason) refuse('Say why: the reason is kept with the reading.');
-  const r = await rpc('odometer.set', { kilometres: typedMetres(k) / 1000, reason });
+  await recordOdometer(k, reason);
   $('odometer-reading').value = '';
+}
+
+// Records a dashboard reading typed in the unit, and says what the log made of it.
+async function recordOdometer(k, reason) {
+  const r = await rpc('odometer.set', { kilometres: typedMetres(k) / 1000, reason });
   let text = `Odometer reading ${kmText(typedMetres(k) / 1000)} ${unit()} saved.`;
   if (r.entry) text += ` Trip ${r.entry.id} (${r.entry.source === 'correction' ? 'a correction' : 'unrecorded driving'}, ${km(Math.abs(r.entry.distance_m))} ${unit()}) was added.`;
   if (r.calibration_note) text += ' ' + cap(r.calibration_note) + '.';
@@ -1034,9 +1118,183 @@ async function saveOdometer() {
   refreshStatus();
 }
 
+// ---------- First run ----------
+
+// A driver's device is shown the first run (docs/web.md, "First run") while the log's profile names neither a driver
+// nor a plate, the two things every country's log must give, unless this device closed it since it paired. Saving a
+// driver or a plate ends it for every device (the profile is the board's); pressing Now or "Later" with neither typed
+// is remembered by this browser alone, as the profile is left as it was.
+const FIRST_RUN_KEY = 'trackd.first-run-closed';
+const deviceKey = () => S.me ? `${S.me.id}:${S.me.paired_at}` : '';
+function firstRunClosed() {
+  try { return localStorage.getItem(FIRST_RUN_KEY) === deviceKey(); } catch (e) { return false; }
+}
+function wantsFirstRun() {
+  const p = S.profile;
+  return !!(S.me && S.me.role === 'driver' && p && !p.driver && !p.plate && !firstRunClosed());
+}
+function closeFirstRun() {
+  // A browser that keeps nothing (private mode): the profile alone decides next time.
+  try { localStorage.setItem(FIRST_RUN_KEY, deviceKey()); } catch (e) { /* nothing kept */ }
+  location.hash = '#now';
+}
+// The step shown (1 the profile, 2 the odometer, 3 the receiver and the adapter), 0 outside the first run.
+const firstStep = () => S.screen === 'first-run' ? S.step : 0;
+// This phone's own time zone: the first run's suggestion.
+function phoneZone() {
+  try { return Intl.DateTimeFormat().resolvedOptions().timeZone || ''; } catch (e) { return ''; }
+}
+
+// Decides, once this device and the profile are known, whether the first run shows instead of Now; a device that may
+// not change the log leaves it. The body's data-first-run says what was decided.
+function firstRunDecision() {
+  if (S.screen === 'first-run' && !(S.me && S.me.role === 'driver')) { location.replace('#now'); return; }
+  const show = S.screen === 'now' && wantsFirstRun();
+  document.body.dataset.firstRun = show || S.screen === 'first-run' ? 'shown' : 'not shown';
+  if (show) {
+    history.replaceState(null, '', '#first-run/1');
+    route();
+  }
+}
+
+async function loadFirstRun(step) {
+  for (const s of document.querySelectorAll('#screen-first-run [data-step]')) s.hidden = s.dataset.step !== String(step);
+  for (let i = 1; i <= 3; i++) {
+    const m = $('first-mark-' + i);
+    m.className = i < step ? 'done' : '';
+    if (i === step) m.setAttribute('aria-current', 'step'); else m.removeAttribute('aria-current');
+  }
+  if (step === 1) {
+    if (!$('dl-zones').children.length && Intl.supportedValuesOf) fillList('dl-zones', Intl.supportedValuesOf('timeZone'));
+    const p = await rpc('profile');
+    useProfile(p);
+    fillProfile('first', p);
+    // The time zone: the one the profile was given (the card's setup file), else this phone's.
+    const zone = phoneZone(), tz = field('first', 'time_zone');
+    if (zone && (!p.time_zone || p.time_zone === 'UTC')) tz.value = zone;
+    $('first-timezone-note').textContent = !zone ? 'An IANA name, such as Europe/London: the log counts its days in it.'
+      : tz.value === zone ? 'This phone’s time zone.' : `This phone’s time zone is ${zone}.`;
+  } else if (step === 2) {
+    odometerButton();
+    const [o] = await Promise.all([rpc('odometer'), refreshStatus()]);
+    $('first-odometer-now').textContent = o.kilometres != null ? kmText(o.kilometres) + ' ' + unit() : 'no reading yet';
+  } else {
+    await refreshStatus();
+  }
+}
+
+// The first run's live parts, at each status: a running trip on the odometer step; the receiver and the adapter.
+function firstRunLive() {
+  const step = firstStep();
+  if (!S.st || !step) return;
+  if (step === 2) {
+    const t = S.st.trip, busy = $('first-odometer-busy');
+    busy.hidden = !t;
+    if (t) {
+      busy.textContent = `Trip ${t.number} is being recorded: the log takes a dashboard reading between trips only. `
+        + 'Give it in Settings once the trip has stopped.';
+    }
+    $('first-odometer-reading').disabled = !!t;
+    odometerButton();
+  } else if (step === 3) {
+    showReceiver();
+    showFirstFix();
+    showAdapter();
+  }
+}
+
+function odometerButton() {
+  const typed = !$('first-odometer-reading').disabled && $('first-odometer-reading').value.trim();
+  $('first-odometer-save').textContent = typed ? 'Save and go on' : 'Go on without a reading';
+}
+
+// What an address of trackd.conf names: what it is and where (serial:///dev/ttyACM0?baud=9600, gpsd://host:port,
+// tcp://host:port, file:///path?speed=N); null for none.
+function place(address) {
+  const m = /^([a-z]+):\/\/([^?]*)(?:\?(.*))?$/i.exec(address || '');
+  if (!m) return address ? { what: address, port: '' } : null;
+  const q = new URLSearchParams(m[3] || '');
+  switch (m[1].toLowerCase()) {
+    case 'serial': return { what: 'A serial receiver (NMEA)', port: m[2] + (q.get('baud') ? `, ${q.get('baud')} baud` : '') };
+    case 'gpsd': return { what: 'gpsd', port: m[2] };
+    case 'tcp': return { what: 'Over the network', port: m[2] };
+    case 'file': return { what: 'A recording, played', port: m[2] };
+    default: return { what: address, port: '' };
+  }
+}
+
+// Writes a fact (its line, the muted lines under it, its class) only when it changed: the live ones are announced.
+function fact(dd, text, more, cls) {
+  const key = JSON.stringify([text, more, cls]);
+  if (dd.dataset.shown === key) return;
+  dd.dataset.shown = key;
+  dd.textContent = text;
+  dd.className = cls || '';
+  for (const m of more) if (m) dd.append(el('span', 'muted', m));
+}
+
+const STATES = { connected: 'connected', connecting: 'connecting…', lost: 'lost', ended: 'ended' };
+function showReceiver() {
+  const s = S.st.source || {};
+  const auto = s.address === 'auto';
+  const at = place(auto ? s.chosen : s.address);
+  fact($('first-source'), at ? at.what : auto ? 'Looking for one…' : '–',
+    [auto && (at ? 'Found by itself (source: auto)' : 'A USB receiver, a GPS HAT on the header, or gpsd')]);
+  fact($('first-port'), at && at.port ? at.port : '–', []);
+  fact($('first-source-state'), S.ended ? 'trackd is not answering' : STATES[s.state] || s.state || '–',
+    [s.state !== 'connected' && s.detail, s.reason && 'Why this one: ' + s.reason],
+    s.state === 'connected' && !S.ended ? 'good' : s.state === 'lost' ? 'warn' : '');
+}
+
+function showFirstFix() {
+  const f = S.fix, age = S.fixAt ? (now() - S.fixAt) / 1000 : (S.st && S.st.last_fix_age) || 0;
+  const has = !!(f && f.mode >= 2) && age <= 10;
+  fact($('first-fix'), f ? quality(f, age) : 'no fix yet',
+    [!has && 'A receiver finds its first fix within a minute or so under open sky.'], has ? 'good' : '');
+}
+
+function showAdapter() {
+  const o = S.st && S.st.obd;
+  const car = $('first-obd-car');
+  $('first-car-label').hidden = car.hidden = !o;
+  if (!o) {
+    fact($('first-obd'), 'None configured', ['Not needed: trips come from the GPS. The setup file’s obd line names one.']);
+    return;
+  }
+  const found = o.state === 'connected';
+  fact($('first-obd'), found ? 'Found' + (o.adapter ? ': ' + o.adapter : '') : o.state === 'lost' ? 'Not found' : 'Looking…',
+    [[o.detail, found ? o.protocol : (place(o.address) || {}).port].filter(Boolean).join(' · ')],
+    found ? 'good' : o.state === 'lost' ? 'warn' : '');
+  const more = [o.car_detail, o.vin && 'VIN ' + o.vin,
+    o.odometer_supported === false ? 'no odometer (PID A6)' : o.odometer != null ? `odometer ${kmText(o.odometer)} ${unit()}` : ''];
+  fact(car, { answering: 'answering', silent: 'not answering', unknown: 'not asked yet' }[o.car] || o.car,
+    [more.filter(Boolean).join(' · ')]);
+}
+
+async function saveFirstProfile() {
+  const changes = profileChanges('first');
+  if (Object.keys(changes).length) {
+    const r = await rpc('profile.set', { changes, reason: 'the first run on the page' });
+    useProfile(r);
+    fillProfile('first', r);
+    say('Profile saved.');
+  }
+  location.hash = '#first-run/2';
+}
+
+async function saveFirstOdometer() {
+  const reading = $('first-odometer-reading');
+  const k = reading.disabled ? null : num(reading.value);
+  if (k != null) {
+    await recordOdometer(k, 'the first run on the page: the dashboard’s reading');
+    reading.value = '';
+  }
+  location.hash = '#first-run/3';
+}
+
 // ---------- routing ----------
 
-const TITLES = { now: 'Now', trips: 'Trips', places: 'Places', reports: 'Reports', settings: 'Settings' };
+const TITLES = { now: 'Now', trips: 'Trips', places: 'Places', reports: 'Reports', settings: 'Settings', 'first-run': 'First run' };
 function title(t) {
   $('title').textContent = t;
   document.title = t + ' · trackd';
@@ -1045,8 +1303,11 @@ function title(t) {
 function route() {
   const [name, id] = (location.hash.slice(1) || 'now').split('/');
   const screen = name === 'trip' && /^\d+$/.test(id || '') ? 'trip' : TITLES[name] ? name : 'now';
-  const changed = screen !== S.screen;
+  const step = screen === 'first-run' ? Math.min(3, Math.max(1, Number(id) || 1)) : 0;
+  const changed = screen !== S.screen || step !== S.step;
   S.screen = screen;
+  S.step = step;
+  document.body.classList.toggle('first-run', screen === 'first-run');
   for (const s of document.querySelectorAll('main > .screen')) s.hidden = true;
   (screen === 'trip' ? $('trip-detail') : $('screen-' + screen)).hidden = false;
   const tab = screen === 'trip' ? 'trips' : screen;
@@ -1067,6 +1328,7 @@ function load(screen, id) {
   else if (screen === 'places') loadPlaces().catch(fail);
   else if (screen === 'reports') { showReport(); verify(); }
   else if (screen === 'settings') loadSettings().catch(fail);
+  else if (screen === 'first-run') loadFirstRun(S.step).catch(fail);
 }
 
 // Fills the month pickers with trackd's month once it is known.
@@ -1097,7 +1359,7 @@ async function boot() {
   S.paired = null;
   const me = checkMe();
   connect();
-  rpc('profile').then(useProfile, (e) => { if (e.status !== 401) fail(e); });
+  const profile = rpc('profile').then(useProfile, (e) => { if (e.status !== 401) fail(e); });
   refreshStatus();
   if (S.screen !== 'now') load(S.screen, location.hash.split('/')[1] || '');
   if (!(await me)) {
@@ -1108,6 +1370,8 @@ async function boot() {
   document.body.classList.remove('unpaired');
   $('unpaired').hidden = true;
   applyRole();
+  await profile;
+  firstRunDecision();
 }
 
 function on(id, type, fn) { $(id).addEventListener(type, fn); }
@@ -1138,6 +1402,11 @@ function init() {
   submit('delete-form', deleteTrip);
   submit('profile-form', saveProfile);
   submit('odometer-form', saveOdometer);
+  submit('first-profile', saveFirstProfile);
+  submit('first-odometer', saveFirstOdometer);
+  for (const form of ['profile', 'first']) on(form + '-country', 'change', () => profileHints(form));
+  on('first-odometer-reading', 'input', odometerButton);
+  for (const id of ['first-now', 'first-skip-1', 'first-skip-2']) on(id, 'click', closeFirstRun);
   for (const d of document.querySelectorAll('dialog')) {
     d.querySelector('.cancel').addEventListener('click', () => d.close());
     d.addEventListener('click', (e) => { if (e.target === d) d.close(); });

@@ -41,7 +41,7 @@ struct ControlFuzzCase {
         for line in lines() {
             let outcome = blocking { await handler.handle(line, peer: peer) }
             switch outcome {
-            case .respond(let reply), .respondAndWatch(let reply):
+            case .respond(let reply), .respondAndWatch(let reply, _):
                 if ControlFuzzCase.verbose {
                     print("→ \(String(decoding: line.readableBytesView, as: UTF8.self))")
                     print("← \(String(decoding: reply.readableBytesView, as: UTF8.self))", terminator: "")

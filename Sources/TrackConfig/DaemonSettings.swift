@@ -4,7 +4,7 @@ import TrackCore
 enum DaemonSettings {
     static let all: [Setting<DaemonConfiguration>] = [
         .parsed("source", \.source,
-                "where fixes come from: gpsd://HOST:PORT, serial:///dev/DEVICE?baud=N or file:///PATH?speed=N") { text in
+                "where fixes come from: gpsd://HOST:PORT, serial:///dev/DEVICE?baud=N, file:///PATH?speed=N or auto") { text in
             do throws(SourceAddressError) {
                 return .success(ConfiguredSource(address: try SourceAddress(parsing: text), namesBaud: text.contains("baud=")))
             } catch {

@@ -36,36 +36,8 @@ enum MailSettings {
     /// One address, or a list of them (at least one).
     static func addresses(_ key: String, _ field: any WritableKeyPath<MailConfiguration, [MailAddress]> & Sendable,
                           _ summary: String) -> Setting<MailConfiguration> {
-        Setting(key: key, summary: summary, differs: { $0[keyPath: field] != $1[keyPath: field] }) { configuration, node, context throws(ConfigurationError) in
-            var scalars: [YAMLNode.Scalar] = []
-            switch node {
-            case .scalar(let scalar): scalars = [scalar]
-            case .sequence(let sequence, _):
-                for item in sequence {
-                    guard case .scalar(let scalar) = item else {
-                        throw .badValue(path: context.path, line: item.mark.line, key: key, value: "(a list or mapping)",
-                                        expected: "an e-mail address for each item")
-                    }
-                    scalars.append(scalar)
-                }
-            default:
-                throw .badValue(path: context.path, line: node.mark.line, key: key, value: "(a mapping)",
-                                expected: "an e-mail address, or a list: [driver@example.org, tax@example.com]")
-            }
-            guard !scalars.isEmpty else {
-                throw .badValue(path: context.path, line: node.mark.line, key: key, value: "[]",
-                                expected: "at least one e-mail address (leave the key out to send no mail)")
-            }
-            var addresses: [MailAddress] = []
-            for scalar in scalars {
-                switch address(scalar.text) {
-                case .success(let address): addresses.append(address)
-                case .failure(let expected):
-                    throw .badValue(path: context.path, line: scalar.mark.line, key: key,
-                                    value: scalar.text, expected: expected.description)
-                }
-            }
-            configuration[keyPath: field] = addresses
-        }
+        .list(key, field, summary, item: "an e-mail address",
+              example: "an e-mail address, or a list: [driver@example.org, tax@example.com]",
+              whenEmpty: "at least one e-mail address (leave the key out to send no mail)", address)
     }
 }

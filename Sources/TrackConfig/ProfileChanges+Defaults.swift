@@ -9,6 +9,7 @@ extension ProfileChanges {
             driver: missing(profile.driver) ? driver : nil,
             plate: missing(profile.plate) ? plate : nil,
             company: missing(profile.company) ? company : nil,
-            timeZone: profile.timeZone == "UTC" && timeZone != "UTC" ? timeZone : nil)
+            timeZone: profile.timeZone == "UTC" && timeZone != "UTC" ? timeZone : nil,
+            country: profile.country == nil ? country : nil)
     }
 }

@@ -9,6 +9,9 @@ enum ProfileSettings {
         .text("time_zone", \.timeZone, "IANA time zone of dates in the log and its reports") { text in
             isTimeZone(text) ? nil : "an IANA time-zone id such as Europe/Tallinn"
         },
+        .parsed("country", \.country, "the country whose tax office the log is kept for") { text in
+            Country(code: text).map { .success($0.rawValue) } ?? .failure(ExpectedValue("EE, DE, UK (or GB) or US"))
+        },
     ]
 
     static var keys: [String] { all.map(\.key) }

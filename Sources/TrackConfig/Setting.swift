@@ -126,6 +126,44 @@ struct Setting<Root>: Sendable {
         }
     }
 
+    /// One value or a list of them (`key: a`, `key: [a, b]`), each turned into `Value` by `parse`, which says what
+    /// was expected of an item when it cannot; `example` says the whole shape. An empty list is refused with
+    /// `whenEmpty` when given, else taken.
+    static func list<Value: Equatable & Sendable>(
+        _ key: String, _ field: any WritableKeyPath<Root, [Value]> & Sendable, _ summary: String, item: String,
+        example: String, whenEmpty: String? = nil, _ parse: @escaping @Sendable (String) -> Result<Value, ExpectedValue>
+    ) -> Setting {
+        Setting(key: key, summary: summary, differs: { $0[keyPath: field] != $1[keyPath: field] }) { configuration, node, context throws(ConfigurationError) in
+            var scalars: [YAMLNode.Scalar] = []
+            switch node {
+            case .scalar(let scalar): scalars = [scalar]
+            case .sequence(let sequence, _):
+                for item in sequence {
+                    guard case .scalar(let scalar) = item else {
+                        throw .badValue(path: context.path, line: item.mark.line, key: key, value: "(a list or mapping)",
+                                        expected: "\(item) for each item")
+                    }
+                    scalars.append(scalar)
+                }
+            default:
+                throw .badValue(path: context.path, line: node.mark.line, key: key, value: "(a mapping)", expected: example)
+            }
+            if scalars.isEmpty, let whenEmpty {
+                throw .badValue(path: context.path, line: node.mark.line, key: key, value: "[]", expected: whenEmpty)
+            }
+            var values: [Value] = []
+            for scalar in scalars {
+                switch parse(scalar.text) {
+                case .success(let value): values.append(value)
+                case .failure(let expected):
+                    throw .badValue(path: context.path, line: scalar.mark.line, key: key, value: scalar.text,
+                                    expected: expected.description)
+                }
+            }
+            configuration[keyPath: field] = values
+        }
+    }
+
     /// A program to run, never through a shell: an absolute path, or a list of the path and its arguments.
     static func command(_ key: String, _ field: any WritableKeyPath<Root, [String]?> & Sendable, _ summary: String) -> Setting {
         Setting(key: key, summary: summary) { configuration, node, context throws(ConfigurationError) in

@@ -5,6 +5,9 @@ public struct WebConfiguration: Sendable, Hashable {
     public var certificate: String?
     /// The certificate's private key (PEM).
     public var key: String?
+    /// Host names the page answers to besides the board's IP addresses, `localhost` and its own host name (a name
+    /// in the local DNS, a proxy's name).
+    public var names: [String] = []
 
     public init() {}
 

@@ -104,14 +104,14 @@ public struct GPSDSource: FixSource {
 }
 
 /// Why a connection to gpsd could not be made.
-private struct GPSDConnectError: Error {
+struct GPSDConnectError: Error {
     /// What went wrong, for the `.lost` state: "connection refused".
     let reason: String
 }
 
 /// One libgps session: the heap-allocated `gps_data_t`, the buffer for gpsd's raw messages, and what the last
 /// SKY report said. Used on the source's thread only.
-private struct GPSDConnection: ~Copyable {
+struct GPSDConnection: ~Copyable {
     /// How a connection's reading ended.
     enum Outcome {
         /// A stop was requested.

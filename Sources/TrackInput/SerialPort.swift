@@ -22,8 +22,7 @@ struct SerialPort: ~Copyable {
         let descriptor = Glibc.open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw SerialPortError(opening: path, errno: errno) }
         // Until the lock is ours, close without clearing TIOCEXCL: it may be another process's.
-        if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            let error = errno
+        if let error = SerialPort.lock(descriptor) {
             _ = Glibc.close(descriptor)
             throw error == EWOULDBLOCK ? .inUse(path) : SerialPortError(configuring: path, errno: error)
         }
@@ -44,6 +43,27 @@ struct SerialPort: ~Copyable {
 
     /// Closes the port now.
     consuming func close() {}
+
+    /// Takes the `flock`; `nil` once it is ours, else the `errno`.
+    ///
+    /// A lock that is busy is asked for again for a quarter of a second before the device counts as in use: a
+    /// child this process (or another) is spawning shares the descriptors it had open — a port just closed, with its
+    /// lock — from `fork` until `exec` closes them, and a port reopened in that moment (the next speed of a probe,
+    /// the chosen receiver taken over) would otherwise be "in use" by ourselves. A program that holds the port
+    /// (gpsd) still holds it a quarter of a second later.
+    private static func lock(_ descriptor: Int32) -> Int32? {
+        var attempt = 0
+        while true {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return nil }
+            let error = errno
+            guard error == EWOULDBLOCK || error == EINTR, attempt < lockAttempts else { return error }
+            attempt += 1
+            usleep(25_000)
+        }
+    }
+
+    /// How often a busy lock is asked for again, 25 ms apart.
+    private static let lockAttempts = 10
 
     /// Raw mode, 8N1, no flow control, `VMIN = VTIME = 0`, the speed; then stale input is dropped.
     private static func configure(_ descriptor: Int32, path: String, baud: Int, speed: speed_t) throws(SerialPortError) {

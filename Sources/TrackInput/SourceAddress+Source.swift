@@ -10,6 +10,8 @@ extension SourceAddress {
             SerialSource(path: path, baud: baud, configuration: configuration)
         case .file(let path, let speed):
             FileSource(path: path, speed: speed, configuration: configuration)
+        case .auto:
+            AutoSource(configuration: configuration)
         }
     }
 }

@@ -8,6 +8,8 @@ public enum SourceEvent: Sendable {
     case state(SourceState)
     /// Input that had to be dropped (a damaged sentence), with the reason.
     case problem(NMEADiagnostic)
+    /// `auto` found a receiver: the source it reads from now, and why that one.
+    case chosen(SourceAddress, reason: String)
 }
 
 /// The health of a source's connection, for `status` and the log.

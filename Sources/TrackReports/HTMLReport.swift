@@ -19,7 +19,14 @@ public enum HTMLReport {
         let form = ReportForm(country: report.profile.country)
         let labels = form.labels
         let columns = form.columns.filter { $0 != .amount || report.allowance != nil }
-        let rows = report.trips.map { ReportRow($0.trip, calendar: calendar, unit: report.profile.distanceUnit, labels: labels) }
+        // People's changes (not trackd's own: the places it names, the car's odometer), entries added by hand aside.
+        let changed = form.marksChanges
+            ? Set(report.revisions.filter { $0.field != "entry" && !$0.user.hasPrefix("trackd") }.compactMap(\.tripID)) : []
+        let rows = report.trips.map { entry in
+            var row = ReportRow(entry.trip, calendar: calendar, unit: report.profile.distanceUnit, labels: labels)
+            if changed.contains(entry.trip.id) { row.notes.append(labels.notes.changed) }
+            return row
+        }
         var html = "<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"\(labels.code)\">\n<head>\n"
         html += "<meta charset=\"utf-8\"/>\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
@@ -30,7 +37,7 @@ public enum HTMLReport {
         html += header(report, calendar: calendar, labels: labels)
         html += tripTable(report, rows: rows, columns: columns, labels: labels)
         html += allowance(report, labels: labels)
-        html += year(report, labels: labels, commutesApart: columns.contains(.commuteDistance))
+        html += years(report, labels: labels, commutesApart: form.commutesApart)
         html += check(report, labels: labels)
         html += history(report, calendar: calendar, labels: labels)
         html += maps(report, rows: rows, labels: labels)
@@ -50,6 +57,11 @@ public enum HTMLReport {
         var facts: [(String, String)] = [
             (labels.driver, profile.driver ?? "—"), (labels.plate, profile.plate ?? "—"),
             (labels.company, profile.company ?? "—"), (labels.timeZone, calendar.identifier),
+        ]
+        if let car = profile.car {
+            facts.append((labels.car, labels.carOwnership[car] ?? car.rawValue))
+        }
+        facts += [
             (labels.generated, "\(generated)\n\(report.generatedAt.iso8601(fractionDigits: 0)) (UTC)"),
             (labels.generatedBy, report.generator.isEmpty ? "trackd" : report.generator),
         ]
@@ -248,10 +260,14 @@ public enum HTMLReport {
         var html = "<section class=\"allowance\">\n<h2>\(escape(labels.allowance(allowance.country)))</h2>\n"
         html += "<p class=\"allowance-total\">\(escape(labels.thisPeriod)): "
         html += "<strong>\(escape(labels.number(currency.text(minor: allowance.total))))</strong>"
-        if let year = allowance.yearFrom, let total = allowance.yearTotal {
-            html += " · \(escape(labels.taxYearToPeriodEnd(year))): \(escape(labels.number(currency.text(minor: total))))"
+        for year in allowance.taxYears {
+            html += " · \(escape(labels.taxYearSpan(year.from, year.through))): "
+                + escape(labels.number(currency.text(minor: year.total)))
         }
         html += "</p>\n"
+        if allowance.unconfirmed {
+            html += "<p class=\"unconfirmed\">\(escape(labels.unconfirmedRates(allowance.checkedThrough)))</p>\n"
+        }
         if !allowance.rates.isEmpty {
             let rules = allowance.rates.map { labels.ruleText($0, of: allowance) }
             html += "<ul class=\"rules\">\n" + rules.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
@@ -259,11 +275,15 @@ public enum HTMLReport {
         return html + "</section>\n"
     }
 
-    /// The tax year to the period's end, as the tax return asks for it: the distances by kind (with `commutesApart`,
-    /// the commutes apart from the other private trips), the business share and the allowance (with a country in the
-    /// profile).
-    static func year(_ report: MileageReport, labels: ReportLabels, commutesApart: Bool = false) -> String {
-        guard let year = report.year else { return "" }
+    /// Each tax year the period touches, to the period's end or its own, as the tax return asks for it: the
+    /// distances by kind (with `commutesApart`, the commutes apart from the other private trips), the business share
+    /// and the allowance (with a country in the profile).
+    static func years(_ report: MileageReport, labels: ReportLabels, commutesApart: Bool = false) -> String {
+        report.years.map { year(report, year: $0, labels: labels, commutesApart: commutesApart) }.joined()
+    }
+
+    /// One tax year's section.
+    static func year(_ report: MileageReport, year: YearSummary, labels: ReportLabels, commutesApart: Bool) -> String {
         let unit = report.profile.distanceUnit.rawValue
         func distance(_ tenths: Int64) -> String { labels.number(DistanceUnit.text(tenths: tenths)) + " " + unit }
         var html = "<section class=\"year\">\n<h2>\(escape(labels.yearTitle(year.from, year.through)))</h2>\n"

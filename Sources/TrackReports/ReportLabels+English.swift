@@ -6,7 +6,9 @@ extension ReportLabels {
         code: "en", decimalSeparator: ".", thousandsSeparator: ",", title: "Mileage log",
         months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
                  "November", "December"],
-        driver: "Driver", plate: "Plate", company: "Company", timeZone: "Time zone", generated: "Generated",
+        driver: "Driver", plate: "Plate", company: "Company",
+        car: "Car", carOwnership: [.own: "the driver's own (mileage allowance)", .company: "a company car (no mileage allowance)"],
+        timeZone: "Time zone", generated: "Generated",
         generatedBy: "By", tripsOnly: "Trips", only: { "\($0) only" },
         periodRange: { "(\($0) to \($1))" },
         trips: "Trips",
@@ -32,9 +34,18 @@ extension ReportLabels {
             idleAlerts: { $0 == 1 ? "1 idle alert" : "\($0) idle alerts" },
             cutOffByPowerLoss: "cut off by power loss, not yet recovered", stillRecorded: "still being recorded",
             endedByPowerLoss: "ended by power loss", endedByShutdown: "ended by shutdown",
-            endedOnRestart: "ended on restart", ended: { "ended: \($0)" }, endsOn: { "ends on \($0)" }),
+            endedOnRestart: "ended on restart", ended: { "ended: \($0)" }, endsOn: { "ends on \($0)" },
+            changed: "changed after it was written (see the change history)"),
         allowance: { "Allowance (\($0.name))" }, thisPeriod: "This period",
-        taxYearToPeriodEnd: { "tax year from \($0) to the period's end" },
+        unconfirmedRates: { through in
+            (through.map { "The rates are known to hold only to \($0)" } ?? "No day of these rates is confirmed")
+                + ": the amounts after it are at the last rate known, which may have changed."
+        },
+        taxYearSpan: { "tax year from \($0) to \($1)" },
+        countedOver: { country in
+            "counted over this log alone: " + (country == .estonia ? "the law counts the cap per employer"
+                                               : "HMRC counts a person's business miles in all their cars")
+        },
         ruleWords: { rate, unit, reduced, cap, from, source in
             var text = "\(rate)/\(unit)"
             if let reduced { text += " (\(reduced.rate) past \(reduced.threshold) \(unit) a tax year)" }
@@ -42,7 +53,7 @@ extension ReportLabels {
             return text + (from.map { " from \($0)" } ?? "") + " (\(source))"
         },
         yearTitle: { "Tax year from \($0) to \($1)" },
-        yearIntroduction: "The figures the tax return asks for, from the tax year's first day to this period's last.",
+        yearIntroduction: "The figures the tax return asks for, from the tax year's first day to its last day in this period.",
         businessShare: "Business share", amount: "Allowance",
         check: "Check", checkClean: "Nothing a tax office would question", profile: "Profile", trip: "Trip",
         fix: "Fix",

@@ -6,7 +6,9 @@ extension ReportLabels {
         code: "et", decimalSeparator: ",", thousandsSeparator: " ", title: "Sõidupäevik",
         months: ["jaanuar", "veebruar", "märts", "aprill", "mai", "juuni", "juuli", "august", "september", "oktoober",
                  "november", "detsember"],
-        driver: "Juht", plate: "Registreerimismärk", company: "Ettevõte", timeZone: "Ajavöönd", generated: "Koostatud",
+        driver: "Juht", plate: "Registreerimismärk", company: "Ettevõte",
+        car: "Sõiduk", carOwnership: [.own: "töötaja isiklik sõiduk (hüvitis)", .company: "ettevõtte sõiduk (hüvitiseta)"],
+        timeZone: "Ajavöönd", generated: "Koostatud",
         generatedBy: "Koostaja", tripsOnly: "Sõidud", only: { "ainult \($0)" },
         periodRange: { "(\($0) kuni \($1))" },
         trips: "Sõidud",
@@ -32,7 +34,8 @@ extension ReportLabels {
             idleAlerts: { $0 == 1 ? "1 seisuhoiatus" : "\($0) seisuhoiatust" },
             cutOffByPowerLoss: "katkes toitekao tõttu, veel taastamata", stillRecorded: "salvestamisel",
             endedByPowerLoss: "lõppes toitekao tõttu", endedByShutdown: "lõppes seiskamisel",
-            endedOnRestart: "lõppes taaskäivitusel", ended: { "lõppes: \($0)" }, endsOn: { "lõpeb \($0)" }),
+            endedOnRestart: "lõppes taaskäivitusel", ended: { "lõppes: \($0)" }, endsOn: { "lõpeb \($0)" },
+            changed: "muudetud pärast kirjutamist (vt muudatuste ajalugu)"),
         allowance: { country in
             let name = switch country {
             case .estonia: "Eesti"
@@ -43,7 +46,15 @@ extension ReportLabels {
             return "Sõiduhüvitis (\(name))"
         },
         thisPeriod: "See periood",
-        taxYearToPeriodEnd: { "maksuaasta \($0) kuni perioodi lõpp" },
+        unconfirmedRates: { through in
+            (through.map { "Määrad on kinnitatud ainult kuni \($0)" } ?? "Ühtegi nende määrade päeva pole kinnitatud")
+                + ": hilisemad summad on viimase teadaoleva määra järgi, mis võib olla muutunud."
+        },
+        taxYearSpan: { "maksuaasta \($0) kuni \($1)" },
+        countedOver: { country in
+            "arvestatud ainult selle päeviku järgi: " + (country == .estonia ? "seadus arvestab piirmäära tööandja kohta"
+                                                          : "HMRC arvestab inimese kõiki ametimiile kõigis tema autodes")
+        },
         ruleWords: { rate, unit, reduced, cap, from, source in
             var text = "\(rate)/\(unit)"
             if let reduced { text += " (\(reduced.rate) pärast \(reduced.threshold) \(unit) maksuaastas)" }
@@ -52,14 +63,16 @@ extension ReportLabels {
             return text + " alates \(from) (\(source))"
         },
         yearTitle: { "Maksuaasta \($0) kuni \($1)" },
-        yearIntroduction: "Tuludeklaratsiooni jaoks vajalikud arvud maksuaasta esimesest päevast selle perioodi viimase päevani.",
+        yearIntroduction: "Tuludeklaratsiooni jaoks vajalikud arvud maksuaasta esimesest päevast kuni selle viimase päevani selles perioodis.",
         businessShare: "Ametisõitude osa", amount: "Hüvitis",
         check: "Kontroll", checkClean: "Midagi, mida maksuamet küsiks, ei leitud", profile: "Profiil", trip: "Sõit",
         fix: "Parandus",
         rules: [.profileDriver: "juht puudub", .profilePlate: "registreerimismärk puudub", .unclassified: "liigitamata",
                 .purposeMissing: "eesmärk puudub", .purposeVague: "eesmärk liiga üldine",
                 .customerMissing: "klient puudub", .destinationMissing: "sihtkoht puudub",
-                .notPrompt: "kanne hilines", .odometerGap: "odomeetri vahe", .odometerOverlap: "odomeetri kattumine"],
+                .postcodesMissing: "sihtnumbrid puuduvad",
+                .notPrompt: "kanne hilines", .odometerGap: "odomeetri vahe", .odometerOverlap: "odomeetri kattumine",
+                .rateUnconfirmed: "määr kinnitamata"],
         history: "Muudatuste ajalugu", noChanges: "Muudatusi ei ole",
         historyColumns: ("Aeg", "Kasutaja", "Sõit / objekt", "Väli", "Vana → uus", "Põhjus"),
         historyTrip: { "sõit \($0)" }, clock: { " (kell: \($0))" },

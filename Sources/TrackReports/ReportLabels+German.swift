@@ -6,7 +6,9 @@ extension ReportLabels {
         code: "de", decimalSeparator: ",", thousandsSeparator: ".", title: "Fahrtenbuch",
         months: ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
                  "November", "Dezember"],
-        driver: "Fahrer", plate: "Kennzeichen", company: "Unternehmen", timeZone: "Zeitzone", generated: "Erstellt",
+        driver: "Fahrer", plate: "Kennzeichen", company: "Unternehmen",
+        car: "Fahrzeug", carOwnership: [.own: "Privatfahrzeug des Fahrers (Reisekosten je km)", .company: "Firmenwagen (keine Kilometerpauschale)"],
+        timeZone: "Zeitzone", generated: "Erstellt",
         generatedBy: "Mit", tripsOnly: "Fahrten", only: { "nur \($0)" },
         periodRange: { "(\($0) bis \($1))" },
         trips: "Fahrten",
@@ -33,7 +35,8 @@ extension ReportLabels {
             cutOffByPowerLoss: "durch Stromausfall unterbrochen, noch nicht wiederhergestellt",
             stillRecorded: "wird noch aufgezeichnet", endedByPowerLoss: "durch Stromausfall beendet",
             endedByShutdown: "beim Herunterfahren beendet", endedOnRestart: "beim Neustart beendet",
-            ended: { "beendet: \($0)" }, endsOn: { "endet am \($0)" }),
+            ended: { "beendet: \($0)" }, endsOn: { "endet am \($0)" },
+            changed: "nachträglich geändert (siehe Änderungsprotokoll)"),
         allowance: { country in
             let name = switch country {
             case .estonia: "Estland"
@@ -44,7 +47,15 @@ extension ReportLabels {
             return "Reisekosten (\(name))"
         },
         thisPeriod: "Dieser Zeitraum",
-        taxYearToPeriodEnd: { "Steuerjahr vom \($0) bis zum Ende des Zeitraums" },
+        unconfirmedRates: { through in
+            (through.map { "Die Sätze sind nur bis \($0) bestätigt" } ?? "Kein Tag dieser Sätze ist bestätigt")
+                + ": Beträge danach folgen dem letzten bekannten Satz, der sich geändert haben kann."
+        },
+        taxYearSpan: { "Steuerjahr vom \($0) bis \($1)" },
+        countedOver: { country in
+            "nur über dieses Fahrtenbuch gezählt: " + (country == .estonia ? "das Gesetz zählt die Obergrenze je Arbeitgeber"
+                                                        : "HMRC zählt die dienstlichen Meilen einer Person in all ihren Autos")
+        },
         ruleWords: { rate, unit, reduced, cap, from, source in
             var text = "\(rate)/\(unit)"
             if let reduced { text += " (\(reduced.rate) nach \(reduced.threshold) \(unit) im Steuerjahr)" }
@@ -53,15 +64,16 @@ extension ReportLabels {
             return text + " ab \(from) (\(source))"
         },
         yearTitle: { "Steuerjahr vom \($0) bis \($1)" },
-        yearIntroduction: "Die Angaben für die Steuererklärung, vom ersten Tag des Steuerjahres bis zum letzten dieses Zeitraums.",
+        yearIntroduction: "Die Angaben für die Steuererklärung, vom ersten Tag des Steuerjahres bis zu seinem letzten Tag in diesem Zeitraum.",
         businessShare: "Anteil dienstlich", amount: "Reisekosten",
         check: "Prüfung", checkClean: "Nichts, was das Finanzamt beanstanden würde", profile: "Profil", trip: "Fahrt",
         fix: "Abhilfe",
         rules: [.profileDriver: "kein Fahrer", .profilePlate: "kein Kennzeichen", .unclassified: "nicht zugeordnet",
                 .purposeMissing: "Reisezweck fehlt", .purposeVague: "Reisezweck zu ungenau",
                 .customerMissing: "Geschäftspartner fehlt", .destinationMissing: "Reiseziel fehlt",
+                .postcodesMissing: "Postleitzahlen fehlen",
                 .notPrompt: "nicht zeitnah eingetragen", .odometerGap: "Lücke im km-Stand",
-                .odometerOverlap: "Überschneidung im km-Stand"],
+                .odometerOverlap: "Überschneidung im km-Stand", .rateUnconfirmed: "Satz nicht bestätigt"],
         history: "Änderungsprotokoll", noChanges: "Keine Änderungen",
         historyColumns: ("Zeit", "Benutzer", "Fahrt / Gegenstand", "Feld", "Alt → neu", "Grund"),
         historyTrip: { "Fahrt \($0)" }, clock: { " (Uhr: \($0))" },

@@ -20,6 +20,9 @@ public struct ReportLabels: Sendable {
     public var driver: String
     public var plate: String
     public var company: String
+    /// Whose car, and how each answer is written (`a company car`).
+    public var car: String
+    public var carOwnership: [CarOwnership: String]
     public var timeZone: String
     public var generated: String
     public var generatedBy: String
@@ -51,8 +54,13 @@ public struct ReportLabels: Sendable {
     // The allowance.
     public var allowance: @Sendable (Country) -> String
     public var thisPeriod: String
-    /// `tax year from 2026-01-01 to the period's end`.
-    public var taxYearToPeriodEnd: @Sendable (CivilDate) -> String
+    /// The period reaches past the last day the rates are known to hold for (`nil`: no day is).
+    public var unconfirmedRates: @Sendable (CivilDate?) -> String
+    /// `tax year from 2026-01-01 to 2026-11-30`: a tax year's first day and its last day in the period.
+    public var taxYearSpan: @Sendable (CivilDate, CivilDate) -> String
+    /// Whom a threshold or a cap is counted for by the tax office, while trackd counts over this log alone: HMRC's
+    /// 10,000 miles per person, Estonia's monthly cap per employer.
+    public var countedOver: @Sendable (Country) -> String
     /// A rule of the allowance from its figures, already written in the language: the rate (`£0.45`), the unit, the
     /// reduced rate and the threshold it applies past, the monthly cap, the first day (`nil`: the profile's own rate)
     /// and the source.
@@ -101,12 +109,16 @@ public struct ReportLabels: Sendable {
 
     /// A rule of `allowance` in this language: `0,30 €/km ab 2014-01-01 (§ 9 Abs. 1 …)`, `£0.45/mi (£0.25 past 10,000 mi
     /// a tax year) from 2011-04-06 (ITEPA 2003 s. 230 …)`.
+    /// A threshold or a cap is followed by whom the tax office counts it for, since trackd counts over this log
+    /// alone (`countedOver`).
     public func ruleText(_ rate: ReportAllowance.Rate, of allowance: ReportAllowance) -> String {
         let currency = allowance.currency
         func money(_ thousandths: Int64) -> String { number(AllowanceRate.rateText(thousandths, currency)) }
-        return ruleWords(money(rate.rate), allowance.country.unit.rawValue,
-                         rate.reducedRate.flatMap { reduced in rate.threshold.map { (money(reduced), grouped($0)) } },
-                         rate.monthlyCap.map { number(currency.text(minor: $0)) }, rate.from, rate.source)
+        let words = ruleWords(money(rate.rate), allowance.country.unit.rawValue,
+                              rate.reducedRate.flatMap { reduced in rate.threshold.map { (money(reduced), grouped($0)) } },
+                              rate.monthlyCap.map { number(currency.text(minor: $0)) }, rate.from, rate.source)
+        guard rate.threshold != nil || rate.monthlyCap != nil else { return words }
+        return words + "; " + countedOver(allowance.country)
     }
 
     /// `10,000` with the language's separator between thousands.
@@ -143,6 +155,8 @@ public struct NoteLabels: Sendable {
     public var endedOnRestart: String
     public var ended: @Sendable (String) -> String
     public var endsOn: @Sendable (CivilDate) -> String
+    /// A row changed by a person after it was written (the change history says what and why).
+    public var changed: String
 
     /// What a report says in place of a route that is not kept; `nil` for a recorded one.
     public func route(_ route: TripRoute) -> String? {

@@ -68,10 +68,13 @@ public enum ReportMail {
         }
         if let allowance = report.allowance {
             var line = "Allowance (\(allowance.country)): \(allowance.currency.text(minor: allowance.total))"
-            if let year = allowance.yearFrom, let total = allowance.yearTotal {
-                line += "; tax year from \(year): \(allowance.currency.text(minor: total))"
+            for year in allowance.taxYears {
+                line += "; tax year from \(year.from) to \(year.through): \(allowance.currency.text(minor: year.total))"
             }
             lines.append(line)
+            if allowance.unconfirmed {
+                lines.append(ReportLabels.english.unconfirmedRates(allowance.checkedThrough))
+            }
         }
         if let findings = report.findings {
             lines.append(findings.isEmpty ? "trackctl check: nothing to question."

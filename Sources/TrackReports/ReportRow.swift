@@ -26,7 +26,7 @@ struct ReportRow: Sendable {
     /// The distance in tenths of the unit (what the totals add).
     let distanceTenths: Int64
     /// Plain-words notes (see `LogTrip.reportNotes`).
-    let notes: [String]
+    var notes: [String]
 
     /// The words of the notes and the caption.
     let labels: ReportLabels

@@ -4,7 +4,14 @@ import Glibc
 import SystemPackage
 
 /// Writes a file so that a reader (or a power cut) sees either the old contents or the new, never a mix: a temporary
-/// file beside it, `fsync`, `rename` over the old one, and `fsync` of the folder so that the rename itself is durable.
+/// file beside it, `fsync`, `rename` over the old one, `fsync` of the file again and of the folder so that the rename
+/// itself is durable.
+///
+/// The second `fsync` of the file is for FAT (the card's boot partition): there a file's directory entry is part of
+/// the file's inode, and a rename over an existing name moves the inode into the old name's entry without writing it;
+/// the folder's `fsync` does not write it either. A power cut after the rename then left the old entry pointing at
+/// the old contents' clusters, which the rename had already freed: an empty or broken file on the card (the image
+/// boot test, 2026-12-04: `trackd-setup.txt` pointing at a free cluster, found by mtools and fsck.vfat).
 public enum AtomicFile {
     /// Why a write failed.
     public struct Failure: Error, CustomStringConvertible {
@@ -31,9 +38,12 @@ public enum AtomicFile {
                 _ = try file.writeAll(bytes)
                 step = "fsync"
                 guard fsync(file.rawValue) == 0 else { throw Errno(rawValue: errno) }
+                step = "rename"
+                guard rename(temporary, path) == 0 else { throw Errno(rawValue: errno) }
+                // The file under its new name (FAT writes its directory entry with the file, not with the folder).
+                step = "fsync after the rename"
+                guard fsync(file.rawValue) == 0 else { throw Errno(rawValue: errno) }
             }
-            step = "rename"
-            guard rename(temporary, path) == 0 else { throw Errno(rawValue: errno) }
         } catch {
             unlink(temporary)
             throw Failure(path: path, step: step, errno: error as? Errno ?? .ioError)

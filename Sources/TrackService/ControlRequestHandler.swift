@@ -11,8 +11,9 @@ public struct ControlRequestHandler: Sendable {
     public enum Outcome: Sendable {
         /// Write this line back.
         case respond(ByteBuffer)
-        /// Write this line back, then stream events to this client.
-        case respondAndWatch(ByteBuffer)
+        /// Write this line back, then stream events to this client; where the server has as many watchers as it
+        /// allows, it refuses request `id` instead.
+        case respondAndWatch(ByteBuffer, id: RPCID?)
         /// Nothing to write (a JSON-RPC notification).
         case none
     }
@@ -43,6 +44,9 @@ public struct ControlRequestHandler: Sendable {
 
     /// Answers `line` from `peer` on a connection whose `session` (what its `hello` said) lasts across its lines.
     public func handle(_ line: ByteBuffer, peer: PeerCredentials?, session: inout ControlSession) async -> Outcome {
+        guard JSONNesting.depth(of: line.readableBytesView, stoppingAbove: ControlProtocol.maxDepth) <= ControlProtocol.maxDepth else {
+            return respond(nil, error: .parseError("arrays and objects nested deeper than \(ControlProtocol.maxDepth) levels"))
+        }
         let data = Data(line.readableBytesView)
         let envelope: RPCEnvelope
         do {
@@ -100,7 +104,7 @@ public struct ControlRequestHandler: Sendable {
         case .watch:
             if case .failure(let error) = call.params(NoParams.self) { return respond(id, error: error) }
             guard case .respond(let line) = respond(id, result: WatchResult(watching: ["fix", "source", "trip", "alert"])) else { return .none }
-            return .respondAndWatch(line)
+            return .respondAndWatch(line, id: id)
         case .trips:
             result = await read(call, TripsParams.self, settling: true) { log, params in
                 try await log.trips(params ?? TripsParams(), now: now())

@@ -16,6 +16,9 @@ public struct ControlServer: Service {
     public struct Limits: Sendable {
         public var maxLineLength = ControlProtocol.maxLineLength
         public var maxClients = 64
+        /// Of those, at most this many may watch (`trackctl watch`, the page's live events, the uplink's own feed
+        /// is in-process): the rest stay for requests, so that `trackctl` and the page's buttons always get through.
+        public var maxWatchers = 32
         /// A client that is not watching is closed after this long without a request, seconds.
         public var idleTimeout: Int64 = 60
 
@@ -29,6 +32,8 @@ public struct ControlServer: Service {
     private let access: ControlAccess
     private let logger: Logger
     private let onListening: @Sendable () -> Void
+    /// Told each listening channel as it is made (for tests: a fault put into it).
+    var listeningChannel: (@Sendable (any Channel) -> Void)?
 
     /// `access` names the control group, which the socket is handed to (`ControlSocketFile`).
     public init(socketPath: String, handler: ControlRequestHandler, hub: WatchHub, limits: Limits = Limits(),
@@ -42,25 +47,59 @@ public struct ControlServer: Service {
         self.onListening = onListening
     }
 
+    /// Serves until trackd stops. If the listening socket fails (the accepting ends or throws while trackd is not
+    /// stopping), the failure is logged, the clients of the moment are let go and the socket is made again: a broken
+    /// control socket must not end the recording (it once took trackd down in the middle of a drive, orderly).
     public func run() async throws {
+        // Only a socket that listened can fail so: the first listening is told once.
+        var first = true
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            do {
+                try await listen(first: first)
+                return
+            } catch let failure as ControlServerError where failure.isAcceptingFailure {
+                first = false
+                guard !Task.isCancelled && !Task.isShuttingDownGracefully else { return }
+                logger.error("control socket failed; listening again", metadata: ["socket": "\(socketPath)", "error": "\(failure)"])
+                // A moment, so that a socket that fails at once does not spin; cut short by the stop.
+                try? await cancelWhenGracefulShutdown { try await Task.sleep(for: .milliseconds(500)) }
+            }
+        }
+    }
+
+    /// Listens until trackd stops (returns) or the listening socket fails (throws `.stoppedAccepting`).
+    private func listen(first: Bool) async throws {
         try await ControlServer.claim(socketPath)
-        let server = try await bind()
+        let (server, warnings) = try await bind()
         defer { unlink(socketPath) }
-        for warning in try ControlSocketFile.secure(socketPath, group: access.groupID, groupName: access.groupName) {
+        for warning in warnings {
             logger.warning("\(warning)", metadata: ["socket": "\(socketPath)"])
         }
         logger.notice("control socket listening", metadata: ["socket": "\(socketPath)"])
-        onListening()
+        listeningChannel?(server.channel)
+        if first { onListening() }
         let clients = ClientCount()
+        let watchers = ClientCount()
         do {
             try await cancelWhenGracefulShutdown {
                 try await withThrowingDiscardingTaskGroup { group in
-                    try await server.executeThenClose { connections in
-                        for try await connection in connections {
-                            group.addTask {
-                                await self.serve(connection, clients: clients)
+                    do {
+                        try await server.executeThenClose { connections in
+                            for try await connection in connections {
+                                group.addTask {
+                                    await self.serve(connection, clients: clients, watchers: watchers)
+                                }
                             }
                         }
+                    } catch is CancellationError {
+                        throw CancellationError()
+                    } catch {
+                        throw ControlServerError.stoppedAccepting("\(error)")
+                    }
+                    // The accepting ended without a stop: the listening socket was closed under trackd. The clients
+                    // connected through it are let go (the group cancels them) with it.
+                    guard Task.isCancelled || Task.isShuttingDownGracefully else {
+                        throw ControlServerError.stoppedAccepting("the listening socket closed")
                     }
                 }
             }
@@ -69,17 +108,31 @@ public struct ControlServer: Service {
         }
     }
 
-    /// Binds the socket, born `rw-------` (`ControlSocketFile.bindingUmask`) so that nobody else can connect until
-    /// its group and mode are set. The umask is the process's: it is changed for the bind alone, at start-up.
-    func bind() async throws -> NIOAsyncChannel<Connection, Never> {
+    /// Binds the socket where nobody else can reach it, hands it to the control group with its mode checked, and
+    /// only then puts it at its path (`PrivateSocketBinding`; the process's umask is not touched). Returns the
+    /// warnings to log (the group could not be set, or the socket's folder keeps the group out).
+    func bind() async throws -> (NIOAsyncChannel<Connection, Never>, [String]) {
+        var warnings: [String] = []
+        let server = try await PrivateSocketBinding.bind(at: socketPath, { path in try await bind(path) }, setUp: { path in
+            warnings = try ControlSocketFile.secure(path, group: access.groupID, groupName: access.groupName)
+        }, close: { server in try? await server.channel.close() })
+        // The group's way to the socket, once the socket is the group's.
+        var info = stat()
+        if let gid = access.groupID, lstat(socketPath, &info) == 0, info.st_gid == gid,
+           let warning = ControlSocketFile.closedFolder(of: socketPath, to: gid, groupName: access.groupName ?? "\(gid)") {
+            warnings.append(warning)
+        }
+        return (server, warnings)
+    }
+
+    /// The listening socket at `path`.
+    private func bind(_ path: String) async throws -> NIOAsyncChannel<Connection, Never> {
         let maxLineLength = limits.maxLineLength
         let idleTimeout = limits.idleTimeout
-        let previous = umask(ControlSocketFile.bindingUmask)
-        defer { umask(previous) }
         return try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 128)
             .childChannelOption(.allowRemoteHalfClosure, value: true)
-            .bind(unixDomainSocketPath: socketPath) { channel in
+            .bind(unixDomainSocketPath: path) { channel in
                 ControlServer.peerCredentials(of: channel).flatMapThrowing { peer in
                     let idle = IdleClientCloser(seconds: idleTimeout)
                     try channel.pipeline.syncOperations.addHandlers(
@@ -114,7 +167,7 @@ public struct ControlServer: Service {
     }
 
     /// Serves one client until it closes, breaks the protocol, or the server stops.
-    private func serve(_ accepted: Connection, clients: ClientCount) async {
+    private func serve(_ accepted: Connection, clients: ClientCount, watchers: ClientCount) async {
         let connection = accepted.channel
         guard clients.enter(limit: limits.maxClients) else {
             try? await connection.executeThenClose { _, outbound in
@@ -128,6 +181,7 @@ public struct ControlServer: Service {
             try await connection.executeThenClose { inbound, outbound in
                 try await withThrowingDiscardingTaskGroup { group in
                     var watching = false
+                    defer { if watching { watchers.leave() } }
                     var session = ControlSession()
                     do {
                         for try await line in inbound {
@@ -136,9 +190,14 @@ public struct ControlServer: Service {
                             switch await handler.handle(line, peer: accepted.peer, session: &session) {
                             case .respond(let reply):
                                 try await outbound.write(reply)
-                            case .respondAndWatch(let reply):
+                            case .respondAndWatch(let reply, let id):
                                 guard !watching else {
                                     try await outbound.write(reply)
+                                    break
+                                }
+                                guard watchers.enter(limit: limits.maxWatchers) else {
+                                    try await outbound.write(JSONLines.encode(RPCResponse<NoParams>(
+                                        id: id, error: .tooManyWatchers(limits.maxWatchers))))
                                     break
                                 }
                                 // Subscribed before the answer goes out: every event after it reaches the client.

@@ -13,6 +13,13 @@ public enum ControlServerError: Error, CustomStringConvertible {
     case cannotSecure(String, String, Int32)
     /// The socket's mode or group is not what was set.
     case insecure(String, String)
+    /// The listening socket stopped accepting clients while trackd was not stopping: why.
+    case stoppedAccepting(String)
+
+    /// Whether the socket failed while it served (it is made again), rather than could not be set up (fatal).
+    var isAcceptingFailure: Bool {
+        if case .stoppedAccepting = self { true } else { false }
+    }
 
     public var description: String {
         switch self {
@@ -22,6 +29,8 @@ public enum ControlServerError: Error, CustomStringConvertible {
                 + "socket others might reach"
         case .insecure(let path, let what):
             "the control socket \(path) is not as trackd set it: \(what); trackd does not serve it"
+        case .stoppedAccepting(let why):
+            "the control socket stopped taking clients: \(why)"
         }
     }
 }

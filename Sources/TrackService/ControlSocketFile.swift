@@ -5,19 +5,17 @@ import Glibc
 /// The control socket's file: who may connect is decided by its mode and group, so they are set, and checked,
 /// before the daemon says it is ready.
 ///
-/// The socket is bound under a umask that leaves it `rw-------` (`bindingUmask`): nobody else can connect in the
-/// moment before its group and mode are set, whatever umask trackd was started with (0 by hand outside systemd).
-/// Then it is handed to the control group and given `rw-rw----`. A mode that cannot be set is fatal: a socket
-/// anyone might reach is not served. A group that cannot be set (trackd neither root nor a member of it) is not: root
-/// and trackd's own user can still use the socket, and the warning says what to do.
+/// The socket is set up where nobody else can reach it (`PrivateSocketBinding`) and only then put at its path:
+/// nobody else can connect in the moment before its group and mode are set, whatever umask trackd was started with
+/// (0 by hand outside systemd). It is handed to the control group and given `rw-rw----`. A mode that cannot be set
+/// is fatal: a socket anyone might reach is not served. A group that cannot be set (trackd neither root nor a member
+/// of it) is not: root and trackd's own user can still use the socket, and the warning says what to do.
 enum ControlSocketFile {
-    /// The umask the socket is bound under: the file is born `rw-------`.
-    static let bindingUmask: mode_t = 0o177
     /// The socket's mode once it is set up: the owner and the control group may connect.
     static let mode: mode_t = 0o660
 
     /// Sets the group (`gid`, the control group's, when it exists) and the mode of the socket at `path`, and checks
-    /// both; returns warnings to log (the group could not be set, or the socket's folder keeps the group out).
+    /// both; returns a warning to log when the group could not be set.
     static func secure(_ path: String, group gid: gid_t?, groupName: String?) throws(ControlServerError) -> [String] {
         var warnings: [String] = []
         var handed = false
@@ -44,9 +42,6 @@ enum ControlSocketFile {
         }
         if handed, let gid, info.st_gid != gid {
             throw .insecure(path, "its group is \(info.st_gid), not \(gid)")
-        }
-        if handed, let gid, let warning = closedFolder(of: path, to: gid, groupName: groupName ?? "\(gid)") {
-            warnings.append(warning)
         }
         return warnings
     }

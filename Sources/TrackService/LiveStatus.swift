@@ -183,10 +183,25 @@ public final class LiveStatus: Sendable {
         }
     }
 
-    func record(source: SourceStatus, at instant: MonotonicInstant) {
+    /// The source's new state; what `auto` chose stays. Returns the source's status with it.
+    @discardableResult
+    func record(source: SourceStatus, at instant: MonotonicInstant) -> SourceStatus {
         state.withLock { state in
+            let (chosen, reason) = (state.source.chosen, state.source.reason)
             state.source = source
+            state.source.chosen = source.chosen ?? chosen
+            state.source.reason = source.reason ?? reason
             state.sourceSince = instant
+            return state.source
+        }
+    }
+
+    /// The receiver `auto` took, and why; returns the source's status with it.
+    func record(chosen: String, reason: String) -> SourceStatus {
+        state.withLock { state in
+            state.source.chosen = chosen
+            state.source.reason = reason
+            return state.source
         }
     }
 

@@ -30,6 +30,8 @@ extension TrackerService {
                 await handleSourceState(sourceState, in: &state)
             case .source(.problem(let diagnostic)):
                 handleProblem(diagnostic, in: &state)
+            case .source(.chosen(let chosen, let reason)):
+                handleChoice(chosen, reason: reason)
             case .obd(let obd):
                 await handleOBD(obd, in: &state)
             }

@@ -24,8 +24,7 @@ extension TrackerService {
 
     /// The source connected, was lost or ended: the live status, the watchers, the journal; a loss goes in the log.
     func handleSourceState(_ sourceState: SourceState, in state: inout State) async {
-        let report = SourceStatus(sourceState, address: address)
-        status.record(source: report, at: clock())
+        let report = status.record(source: SourceStatus(sourceState, address: address), at: clock())
         hub.publish(.source(report))
         switch sourceState {
         case .lost(let reason):
@@ -37,6 +36,13 @@ extension TrackerService {
         case .connecting: logger.info("source connecting", metadata: ["source": "\(address)"])
         case .ended: logger.notice("source ended", metadata: ["source": "\(address)"])
         }
+    }
+
+    /// `auto` found the receiver: the live status, the watchers and the journal say which and why.
+    func handleChoice(_ chosen: SourceAddress, reason: String) {
+        let report = status.record(chosen: "\(chosen)", reason: reason)
+        hub.publish(.source(report))
+        logger.notice("receiver found", metadata: ["source": "\(address)", "chosen": "\(chosen)", "reason": "\(reason)"])
     }
 
     /// Input the source dropped: counted, and told to the journal at most once a minute.

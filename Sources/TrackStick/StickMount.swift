@@ -5,7 +5,8 @@ import TrackService
 
 /// A stick mounted for trackd-stick: by mount(8), with options that let nothing on it run or act as a device
 /// (nosuid, nodev, noexec), no access times written, and for FAT and exFAT the files owned by root and readable by
-/// the trackd group only. A kernel without exFAT gets exfat-fuse's (`mount -t exfat-fuse`) when it is installed.
+/// the trackd group only. A kernel without exFAT gets exfat-fuse's (`mount -t exfat-fuse`) when it is installed; the
+/// mount's own flags are set once more on the mount point whatever the driver made of them.
 public struct StickMount: Sendable {
     /// The device (`/dev/sda1`).
     public let device: String
@@ -13,9 +14,15 @@ public struct StickMount: Sendable {
     public let point: String
     public let filesystem: StickFilesystem
 
+    /// The mount's own flags: read-write or read-only, nothing on it run, no device files or set-user-ID honoured,
+    /// no access times written.
+    static func flags(readOnly: Bool) -> [String] {
+        [readOnly ? "ro" : "rw", "nosuid", "nodev", "noexec", "noatime"]
+    }
+
     /// The options for `filesystem`, read-write or read-only, with `group` owning the files of FAT and exFAT.
     static func options(for filesystem: StickFilesystem, readOnly: Bool, group: gid_t) -> String {
-        var options = [readOnly ? "ro" : "rw", "nosuid", "nodev", "noexec", "noatime"]
+        var options = flags(readOnly: readOnly)
         switch filesystem.type {
         case "vfat": options += ["uid=0", "gid=\(group)", "fmask=0137", "dmask=0027", "utf8", "flush"]
         case "exfat": options += ["uid=0", "gid=\(group)", "fmask=0137", "dmask=0027"]
@@ -40,7 +47,16 @@ public struct StickMount: Sendable {
             rmdir(point)
             throw .cannotMount(device: device, detail: outcome.detail)
         }
-        return StickMount(device: device, point: point, filesystem: filesystem)
+        // The flags again, on the mount itself: a FUSE driver (exfat-fuse) takes the options but leaves noexec and
+        // noatime off. A stick that cannot have them is not used.
+        let flags = await run(["/bin/mount", "-o", (["remount", "bind"] + Self.flags(readOnly: readOnly)).joined(separator: ","),
+                               point])
+        let mounted = StickMount(device: device, point: point, filesystem: filesystem)
+        if flags.failed {
+            await mounted.unmount()
+            throw .cannotMount(device: device, detail: "its mount's flags (noexec, nosuid, nodev) could not be set: \(flags.detail)")
+        }
+        return mounted
     }
 
     /// Unmounts the stick (which writes out what is still cached) and removes the folder; a stick that is gone or

@@ -188,7 +188,8 @@ extension LogProfile {
         try self.init(driver: row["driver"], plate: row["plate"], company: row["company"], timeZone: row["time_zone"],
                       calibrationFactor: row["calibration_factor"], vin: row["vin"],
                       country: (row["country"] as String?).flatMap(Country.init(rawValue:)),
-                      unit: (row["unit"] as String?).flatMap(DistanceUnit.init(rawValue:)), rate: row["rate"])
+                      unit: (row["unit"] as String?).flatMap(DistanceUnit.init(rawValue:)), rate: row["rate"],
+                      car: (row["car"] as String?).flatMap(CarOwnership.init(rawValue:)))
     }
 
     /// The canonical text the hash chain covers.
@@ -206,6 +207,8 @@ extension LogProfile {
         if let unit { record.add("unit", unit.rawValue) }
         // And from step 9.
         if let rate { record.add("rate", rate) }
+        // And from step 12.
+        if let car { record.add("car", car.rawValue) }
         return record.text
     }
 }

@@ -341,10 +341,17 @@ extension MileageLog {
         }
     }
 
-    /// Sets the driver, plate, company, time zone, VIN, country, unit or own rate; each change is a revision.
+    /// Sets the driver, plate, company, time zone, VIN, country, unit, own rate or whose car; each change is a revision.
     public func setProfile(_ changes: ProfileChanges, reason: String?, context: ChangeContext) async throws(StoreError) -> LogProfile {
         guard !changes.isEmpty else {
-            throw .invalid("nothing to set: give --driver, --plate, --company, --time-zone, --vin, --country, --unit or --rate")
+            throw .invalid("nothing to set: give --driver, --plate, --company, --time-zone, --vin, --country, --unit, --rate or --car")
+        }
+        let car = try changes.car.map { (text: String) throws(StoreError) -> CarOwnership? in
+            guard let text = text.nilIfBlank else { return nil }
+            guard let car = CarOwnership(rawValue: text.lowercased()) else {
+                throw .invalid("'\(text)' is not whose car: own (the driver's own car) or company (a company car; \"\" for not said)")
+            }
+            return car
         }
         let rate = try changes.rate.map { (text: String) throws(StoreError) -> Int64? in
             guard let text = text.nilIfBlank else { return nil }
@@ -385,6 +392,7 @@ extension MileageLog {
             if let country { after.country = country }
             if let unit { after.unit = unit }
             if changes.rate != nil { after.rate = rate ?? nil }
+            if changes.car != nil { after.car = car ?? nil }
             if after.rate != nil && after.country == nil {
                 throw StoreError.invalid("an own rate is paid in a country's currency per its unit: set --country too")
             }
@@ -403,15 +411,16 @@ extension MileageLog {
             ("vin", before.vin, after.vin),
             ("country", before.country?.rawValue, after.country?.rawValue), ("unit", before.unit?.rawValue, after.unit?.rawValue),
             ("rate", before.rate.map { "\($0)" }, after.rate.map { "\($0)" }),
+            ("car", before.car?.rawValue, after.car?.rawValue),
             ("calibration_factor", "\(before.calibrationFactor)", "\(after.calibrationFactor)"),
         ].filter { $0.1 != $0.2 }
         guard !fields.isEmpty else { return }
         try db.execute(sql: """
             UPDATE profile SET driver = ?, plate = ?, company = ?, time_zone = ?, vin = ?, calibration_factor = ?,
-                country = ?, unit = ?, rate = ?
+                country = ?, unit = ?, rate = ?, car = ?
             WHERE id = 1
             """, arguments: [after.driver, after.plate, after.company, after.timeZone, after.vin, after.calibrationFactor,
-                             after.country?.rawValue, after.unit?.rawValue, after.rate])
+                             after.country?.rawValue, after.unit?.rawValue, after.rate, after.car?.rawValue])
         try Ledger.append(db, .profile, ref: "1", payload: after.canonical)
         for (field, old, new) in fields {
             try MileageLog.addRevision(tripID: nil, subject: "profile", field: field, old: old, new: new,

@@ -201,7 +201,7 @@ extension MileageLog {
         try db.execute(sql: "DELETE FROM sqlite_sequence")
         let fresh = LogProfile()
         try db.execute(sql: """
-            UPDATE profile SET driver = NULL, plate = NULL, company = NULL, vin = NULL, country = NULL, unit = NULL, rate = NULL,
+            UPDATE profile SET driver = NULL, plate = NULL, company = NULL, vin = NULL, country = NULL, unit = NULL, rate = NULL, car = NULL,
                 time_zone = ?, calibration_factor = ?
             WHERE id = 1
             """, arguments: [fresh.timeZone, fresh.calibrationFactor])

@@ -43,18 +43,19 @@ extension MileageLog {
     /// changes made to them, on the log's local dates.
     public func check(_ params: TripsParams, now: UTCTime) async throws(StoreError) -> [LogFinding] {
         let entries = try await trips(period: params.period ?? .thisMonth, kind: params.kind ?? .all, now: now)
+        let rates = self.rates()
         return try await read("check the log") { db in
             // The changes to these entries (their numbers run from the first to the last).
             let revisions = try entries.first.map { first in
                 try Row.fetchAll(db, sql: "SELECT * FROM revision WHERE trip_id BETWEEN ? AND ? ORDER BY id",
                                  arguments: [first.id, entries.last?.id ?? first.id]).map(LogRevision.init(row:))
             } ?? []
-            return try MileageLog.findings(in: entries, profile: MileageLog.profile(db), revisions: revisions, db)
+            return try MileageLog.findings(in: entries, profile: MileageLog.profile(db), revisions: revisions, rates: rates, db)
         }
     }
 
     /// `LogCheck`'s findings in `entries`, with the entry before them and the changes among `revisions` made to them.
-    static func findings(in entries: [LogTrip], profile: LogProfile, revisions: [LogRevision],
+    static func findings(in entries: [LogTrip], profile: LogProfile, revisions: [LogRevision], rates: RateTable,
                          _ db: Database) throws -> [LogFinding] {
         let before = try entries.first.flatMap { first in
             try Row.fetchOne(db, sql: """
@@ -68,31 +69,33 @@ extension MileageLog {
                 return LogCheck.Change(trip: trip, field: revision.field,
                                        date: LocalDates.date(of: revision.time, zone: profile.timeZone))
             }
-        return LogCheck.findings(profile: profile, entries: entries, before: before, changes: changes)
+        return LogCheck.findings(profile: profile, entries: entries, before: before, changes: changes, rates: rates)
     }
 
-    /// The tax year up to the period's end, with a country in the profile (`nil`s without one): the allowance of the
-    /// business trips dated in `dates` (`nil`: the whole log), worked out over the tax year, and the year's summary
-    /// (none for the whole log).
-    static func taxYear(dates: (from: CivilDate, until: CivilDate)?, profile: LogProfile,
-                        _ db: Database) throws -> (allowance: ReportAllowance?, year: YearSummary?) {
-        guard let country = profile.country else { return (nil, nil) }
+    /// The tax years the period touches, with a country in the profile (`nil` and none without one): the allowance
+    /// of the business trips dated in `dates` (`nil`: the whole log), worked out over those tax years from the first
+    /// one's first day, and each year's summary to the period's end or its own (none for the whole log).
+    static func taxYears(dates: (from: CivilDate, until: CivilDate)?, profile: LogProfile, rates: RateTable,
+                         _ db: Database) throws -> (allowance: ReportAllowance?, years: [YearSummary]) {
+        guard let country = profile.country else { return (nil, []) }
         let through = dates?.until.previous
         let rows: [Row]
-        if let through {
+        if let dates, let through {
             rows = try Row.fetchAll(db, sql: "SELECT * FROM trip WHERE date >= ? AND date <= ? ORDER BY id",
-                                    arguments: [country.taxYear(of: through).description, through.description])
+                                    arguments: [country.taxYear(of: dates.from).description, through.description])
         } else {
             rows = try Row.fetchAll(db, sql: "SELECT * FROM trip WHERE kind = 'business' ORDER BY id")
         }
         let entries = try rows.map(LogTrip.init(row:)).filter { $0.state != .open }
-        let allowance = ReportAllowance(MileageAllowance(country: country, entries: entries, ownRate: profile.rate), from: dates?.from,
-                                        through: through)
-        let year = through.map { through in
-            YearSummary(entries: entries, from: country.taxYear(of: through), through: through,
-                        unit: profile.distanceUnit, amount: allowance.yearTotal)
+        let allowance = ReportAllowance(MileageAllowance(country: country, entries: entries, rates: rates, ownRate: profile.rate),
+                                        from: dates?.from, through: through)
+        // A company car: the tax years' distances, and no allowance.
+        let paid = profile.paysAllowance
+        let years = allowance.taxYears.map { year in
+            YearSummary(entries: entries, from: year.from, through: year.through, unit: profile.distanceUnit,
+                        amount: paid ? year.total : nil)
         }
-        return (allowance, year)
+        return (paid ? allowance : nil, years)
     }
 
     /// One trip.
@@ -207,7 +210,8 @@ extension MileageLog {
     /// when `tracks` is false (a CSV needs none, and a month's points are many).
     public func report(period: LogPeriod, kind: KindFilter, now: UTCTime, generator: String,
                        tracks: Bool = true) async throws(StoreError) -> MileageReport {
-        try await read("build the report") { db in
+        let rates = self.rates()
+        return try await read("build the report") { db in
             let profile = try MileageLog.profile(db)
             let today = LocalDates.date(of: now, zone: profile.timeZone)
             let dates = period.dates(today: today)
@@ -231,13 +235,13 @@ extension MileageLog {
                     let day = LocalDates.date(of: revision.time, zone: profile.timeZone)
                     return day >= dates.from && day < dates.until
                 }
-            let taxYear = try MileageLog.taxYear(dates: dates, profile: profile, db)
+            let taxYears = try MileageLog.taxYears(dates: dates, profile: profile, rates: rates, db)
             return MileageReport(
                 profile: profile, period: period.description, periodTitle: period.title(today: today),
                 from: dates?.from, until: dates?.until, kind: kind, trips: entries, revisions: revisions,
                 chainHead: try Ledger.head(db), generatedAt: now, generator: generator,
-                allowance: taxYear.allowance, findings: try MileageLog.findings(in: trips, profile: profile, revisions: revisions, db),
-                year: taxYear.year)
+                allowance: taxYears.allowance, findings: try MileageLog.findings(in: trips, profile: profile, revisions: revisions, rates: rates, db),
+                years: taxYears.years)
         }
     }
 

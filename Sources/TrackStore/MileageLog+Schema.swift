@@ -255,6 +255,13 @@ extension MileageLog {
                 ALTER TABLE trip ADD COLUMN detour TEXT;
                 """)
         }
+        migrator.registerMigration("v12-car") { db in
+            try db.execute(sql: """
+                -- Whose car the log is kept for: the driver's own (a mileage allowance is worked out) or a company car
+                -- (none; docs/countries.md). NULL: not said, taken as the driver's own.
+                ALTER TABLE profile ADD COLUMN car TEXT CHECK (car IN ('own', 'company'));
+                """)
+        }
         return migrator
     }()
 

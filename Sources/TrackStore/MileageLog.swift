@@ -20,12 +20,17 @@ public final class MileageLog: Sendable {
     let writer: any DatabaseWriter
     /// A copy's folder, removed when the log is closed.
     private let temporaryDirectory: URL?
+    /// The allowance rates as they stand at the moment of asking (`RateFiles` reads them again each time, so that a
+    /// row added to /etc/trackd/rates.d counts in the next report without a restart); none by default.
+    let rates: @Sendable () -> RateTable
 
-    private init(path: String, writer: any DatabaseWriter, isReadOnly: Bool, temporaryDirectory: URL?) {
+    private init(path: String, writer: any DatabaseWriter, isReadOnly: Bool, temporaryDirectory: URL?,
+                 rates: @escaping @Sendable () -> RateTable) {
         self.path = path
         self.writer = writer
         self.isReadOnly = isReadOnly
         self.temporaryDirectory = temporaryDirectory
+        self.rates = rates
     }
 
     deinit {
@@ -47,8 +52,9 @@ public final class MileageLog: Sendable {
     public static let defaultBusyTimeout: Double = 2
 
     /// Opens (creating if needed) the daemon's log at `path` and brings its schema up to date; a write waits up to
-    /// `busyTimeout` seconds for another program's lock.
-    public static func open(path: String, busyTimeout: Double = defaultBusyTimeout) throws(StoreError) -> MileageLog {
+    /// `busyTimeout` seconds for another program's lock; its reports pay allowances by `rates`.
+    public static func open(path: String, busyTimeout: Double = defaultBusyTimeout,
+                            rates: @escaping @Sendable () -> RateTable = { RateTable() }) throws(StoreError) -> MileageLog {
         if FileManager.default.fileExists(atPath: path) {
             try checkHeader(path: path)
             try checkOwner(path: path)
@@ -86,7 +92,7 @@ public final class MileageLog: Sendable {
         } catch {
             throw wrap(error, path: path, operation: "open the log")
         }
-        let log = MileageLog(path: path, writer: pool, isReadOnly: false, temporaryDirectory: nil)
+        let log = MileageLog(path: path, writer: pool, isReadOnly: false, temporaryDirectory: nil, rates: rates)
         try log.migrate()
         // An erasure cut off by a power loss after its commit may have left erased pages in the WAL: empty it.
         // Best effort: a full or read-only card must not keep the daemon from starting (its writes then wait).
@@ -96,8 +102,9 @@ public final class MileageLog: Sendable {
 
     /// Opens a log for reading without touching it: the file and its `-wal` are copied to a private temporary
     /// folder first (so a card mounted read-only, or a log with pending WAL frames, reads the same), and every change
-    /// is refused.
-    public static func openCopy(of path: String) throws(StoreError) -> MileageLog {
+    /// is refused; its reports pay allowances by `rates`.
+    public static func openCopy(of path: String,
+                                rates: @escaping @Sendable () -> RateTable = { RateTable() }) throws(StoreError) -> MileageLog {
         guard FileManager.default.fileExists(atPath: path) else {
             throw .cannotOpen(path: path, detail: "no such file")
         }
@@ -129,7 +136,7 @@ public final class MileageLog: Sendable {
             try? FileManager.default.removeItem(at: directory)
             throw wrap(error, path: path, operation: "open the copy of the log")
         }
-        let log = MileageLog(path: path, writer: queue, isReadOnly: true, temporaryDirectory: directory)
+        let log = MileageLog(path: path, writer: queue, isReadOnly: true, temporaryDirectory: directory, rates: rates)
         // Older logs are brought up to date in the copy only; the original is never written.
         try log.migrate()
         // The running trip's newest points may wait in the point file beside the log (trackd stopped by a power

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Hummingbird
 import Logging
 import NIOCore
+import TrackCore
 import TrackWebClient
 
 /// The administration socket's routes, for `trackctl web`: make a pairing code, list the devices, revoke one. The
@@ -13,11 +14,15 @@ public struct AdminRoutes: Sendable {
     let registry: DeviceRegistry
     /// The page's addresses as a phone would open them (`http://192.168.4.1:8080`), for the pairing URL.
     let pageAddresses: @Sendable () -> [String]
+    /// The car's Wi-Fi, given with each pairing code (the phone joins it first).
+    let carWiFi: WiFiNetwork?
     let logger: Logger
 
-    public init(registry: DeviceRegistry, pageAddresses: @escaping @Sendable () -> [String], logger: Logger) {
+    public init(registry: DeviceRegistry, pageAddresses: @escaping @Sendable () -> [String], carWiFi: WiFiNetwork? = nil,
+                logger: Logger) {
         self.registry = registry
         self.pageAddresses = pageAddresses
+        self.carWiFi = carWiFi
         self.logger = logger
     }
 
@@ -32,12 +37,14 @@ public struct AdminRoutes: Sendable {
             let body = try await request.body.collect(upTo: 4096)
             let role = (try? JSONDecoder().decode(PairingRequest.self, from: Data(body.readableBytesView)))?.role
                 ?? .driver
-            let code = registry.newCode(role: role, at: .now)
+            let code = registry.newCode(role: role, at: .now) { attempts in
+                logger.wrongPairingCodes(attempts)
+            }
             logger.notice("pairing code made", metadata: ["role": "\(role.rawValue)"])
             let urls = pageAddresses().map { "\($0)/pair?code=\(code)" }
             return WebResponse.json(PairingCode(
                 code: code, role: role, expiresInSeconds: Int(DeviceRegistry.codeLifetime.components.seconds),
-                urls: urls))
+                urls: urls, carWiFi: carWiFi))
         }
         router.get("devices") { _, _ in
             WebResponse.json(try registry.devices())

@@ -10,6 +10,12 @@ import TrackWebClient
 /// waiting to be used, and the throttle on wrong codes. Pairing codes live only in memory, timed by the monotonic
 /// clock: a board without a real-time clock may set its wall clock hours later, which must not stretch or cut a
 /// code's life.
+///
+/// A board that no device has paired with yet may be claimed with its owner code (the card image's setup gives it:
+/// docs/setup.md): typed into the pairing form, it pairs the first phone as the driver, once; from then on only codes
+/// made at the board pair. A wrong owner code counts as a wrong pairing code (the same throttle); past
+/// `PairingGuard.wrongCodesPerCode` wrong codes the owner code stops working too, until someone at the board makes a
+/// pairing code.
 public final class DeviceRegistry: Sendable {
     /// How long a pairing code stays valid.
     public static let codeLifetime: Duration = .seconds(600)
@@ -26,9 +32,13 @@ public final class DeviceRegistry: Sendable {
 
     struct State: Sendable {
         var codes: [PendingCode] = []
-        var throttle = PairingThrottle()
+        var guarding = PairingGuard()
         /// Devices seen since trackd-web started, by the digest of their token.
         var known: [String: PairedDevice] = [:]
+        /// Whether a device has ever paired (then the owner code no longer pairs).
+        var claimed = false
+        /// Whether so many wrong codes came that the owner code was spent (until a code is made at the board).
+        var ownerCodeSpent = false
     }
 
     /// What became of a pairing attempt.
@@ -42,24 +52,45 @@ public final class DeviceRegistry: Sendable {
     }
 
     private let store: DeviceStore
-    private let state = Mutex(State())
+    private let state: Mutex<State>
+    /// The SHA-256 of the owner code, as typed without spaces and dashes, in capitals.
+    private let ownerCodeDigest: String?
 
-    /// Opens the paired devices' file at `path` (created when missing).
-    public init(path: String) throws(WebError) {
+    /// Opens the paired devices' file at `path` (created when missing); `ownerCode` lets the first device claim the
+    /// board while none has paired.
+    public init(path: String, ownerCode: String? = nil) throws(WebError) {
         store = try DeviceStore(path: path)
+        let claimed: Bool
+        do {
+            claimed = try !store.all().isEmpty
+        } catch {
+            throw .deviceStore(path: path, reason: "\(error)")
+        }
+        state = Mutex(State(claimed: claimed))
+        ownerCodeDigest = ownerCode.map(Self.normalized).flatMap { $0.isEmpty ? nil : Self.digest($0) }
+    }
+
+    /// Whether a device may still claim the board with the owner code: there is one, no device has paired, and it
+    /// was not spent by guessing.
+    public var isClaimable: Bool {
+        ownerCodeDigest != nil && state.withLock { !$0.claimed && !$0.ownerCodeSpent }
     }
 
     /// A new one-time pairing code of eight digits for a device of `role`, valid for `codeLifetime`. Someone at the
     /// board asked for it, so the throttle on wrong codes starts again.
-    public func newCode(role: WebRole, at now: ContinuousClock.Instant) -> String {
+    /// `report` hears the wrong attempts since the last code that the journal has not been told of.
+    public func newCode(role: WebRole, at now: ContinuousClock.Instant,
+                        report: (PairingAttempts) -> Void = { _ in }) -> String {
         var generator = SystemRandomNumberGenerator()
         let number = UInt32.random(in: 0..<100_000_000, using: &generator)
         let code = String(repeating: "0", count: 8 - String(number).count) + String(number)
-        state.withLock { state in
+        let unreported = state.withLock { state in
             state.codes.removeAll { $0.expires <= now }
             state.codes.append(PendingCode(digest: Self.digest(code), role: role, expires: now + Self.codeLifetime))
-            state.throttle.reset()
+            state.ownerCodeSpent = false
+            return state.guarding.reset()
         }
+        unreported.map(report)
         return code
     }
 
@@ -68,22 +99,39 @@ public final class DeviceRegistry: Sendable {
         state.withLock { state in state.codes.contains { $0.expires > now } }
     }
 
-    /// Pairs a device with `code` (spaces and dashes ignored): a new device named `deviceName` with the code's role
-    /// and a fresh session token, or why not.
-    public func pair(code: String, deviceName: String, at now: ContinuousClock.Instant,
-                     wallTime: Int64) throws -> PairingOutcome {
-        let typed = String(code.filter { $0 != " " && $0 != "-" })
-        let claim: Result<PendingCode, PairingRefusal> = state.withLock { state in
-            if let wait = state.throttle.wait(at: now) { return .failure(.throttled(wait)) }
+    /// Pairs a device with `code` (spaces and dashes ignored) typed at `address` (the peer's IP address): a new
+    /// device named `deviceName` with the code's role and a fresh session token, or why not. `report` hears the
+    /// wrong attempts so far when the journal is due to (`PairingGuard`).
+    public func pair(code: String, deviceName: String, from address: String, at now: ContinuousClock.Instant,
+                     wallTime: Int64, report: (PairingAttempts) -> Void = { _ in }) throws -> PairingOutcome {
+        let typed = Self.normalized(code)
+        let ownerCodeDigest = self.ownerCodeDigest
+        let (claim, due): (Result<PendingCode, PairingRefusal>, PairingAttempts?) = state.withLock { state in
+            if let wait = state.guarding.wait(for: address, at: now) {
+                state.guarding.recordRefused(from: address)
+                return (.failure(.throttled(wait)), state.guarding.dueReport())
+            }
             state.codes.removeAll { $0.expires <= now }
             let digest = Self.digest(typed)
             guard let index = state.codes.firstIndex(where: { $0.digest == digest }) else {
-                state.throttle.recordWrongCode(at: now)
-                return .failure(.wrong(state.throttle.wrongInARow))
+                if let ownerCodeDigest, digest == ownerCodeDigest, !state.claimed, !state.ownerCodeSpent {
+                    // The board's first device, claimed with the owner code: the driver.
+                    state.claimed = true
+                    state.guarding.paired(from: address)
+                    return (.success(PendingCode(digest: digest, role: .driver, expires: now)), nil)
+                }
+                let inARow = state.guarding.recordWrongCode(from: address, at: now)
+                if state.guarding.codesSpent {
+                    state.codes.removeAll()
+                    state.ownerCodeSpent = true
+                }
+                return (.failure(.wrong(inARow)), state.guarding.dueReport())
             }
-            state.throttle.reset()
-            return .success(state.codes.remove(at: index))
+            state.guarding.paired(from: address)
+            state.claimed = true
+            return (.success(state.codes.remove(at: index)), nil)
         }
+        due.map(report)
         let claimed: PendingCode
         switch claim {
         case .failure(.throttled(let wait)): return .throttled(retryAfter: wait)
@@ -129,6 +177,11 @@ public final class DeviceRegistry: Sendable {
             }
         }
         return device
+    }
+
+    /// A code as typed, without spaces and dashes, in capitals (an owner code may hold letters).
+    private static func normalized(_ code: String) -> String {
+        String(code.filter { $0 != " " && $0 != "-" }).uppercased()
     }
 
     private static func digest(_ text: String) -> String {

@@ -1,7 +1,7 @@
-/// Slows the guessing of pairing codes: the first few wrong codes in a row are answered at once, then each one
-/// doubles the wait before the next attempt is even looked at (up to five minutes). A correct code, or a new code
-/// made with `trackctl web pair` (someone at the board), starts the count again. One count for everyone: an attacker
-/// who changes address gains nothing.
+/// Slows the guessing of pairing codes from one address: the first few wrong codes in a row are answered at once,
+/// then each one doubles the wait before the next attempt is even looked at (up to five minutes). A correct code, or
+/// a new code made with `trackctl web pair` (someone at the board), starts the count again. `PairingGuard` keeps one
+/// for each address, and bounds what guessing from many addresses can win.
 struct PairingThrottle: Sendable {
     /// Wrong codes in a row answered without a wait.
     static let freeAttempts = 5

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import NIOCore
 
 /// Headers on every answer that keep the page to itself: scripts, styles, pictures, frames and connections only from
 /// the board (nothing from the internet, nothing injected), no framing by another site, no referrer to other sites,
@@ -16,10 +17,18 @@ struct SecurityHeadersMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: WebContext,
                 next: (Request, WebContext) async throws -> Response) async throws -> Response {
         var response: Response
+        // Every answer gets the headers, a refusal or a failure too.
         do {
             response = try await next(request, context)
         } catch let error as HTTPError {
             response = WebResponse.refusal(error.status, error.body ?? error.status.reasonPhrase)
+        } catch is NIOTooManyBytesError {
+            response = WebResponse.refusal(.contentTooLarge, "This request is larger than the page ever sends, so it "
+                                           + "was not read.")
+        } catch let error as any HTTPResponseError {
+            response = WebResponse.refusal(error.status, error.status.reasonPhrase)
+        } catch {
+            response = WebResponse.failed(error, logger: context.logger)
         }
         // A route that set its own policy keeps it (the printable report: its inline style, framed by the page).
         if response.headers[.contentSecurityPolicy] == nil {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import HTTPTypes
 import Hummingbird
+import Logging
 import NIOCore
 import TrackCore
 
@@ -31,6 +32,14 @@ enum WebResponse {
     /// A refusal: `{"error": {"message": sentence}}`, which the page shows as it is.
     static func refusal(_ status: HTTPResponse.Status, _ sentence: String, code: Int? = nil) -> Response {
         json(ErrorBody(error: .init(code: code, message: sentence)), status: status)
+    }
+
+    /// A failure of trackd-web's own: logged with its error (cut to a few lines), answered with a sentence that
+    /// echoes nothing of the request.
+    static func failed(_ error: any Error, logger: Logger) -> Response {
+        logger.error("a request failed", metadata: ["error": "\(String(describing: error).prefix(600))"])
+        return refusal(.internalServerError, "trackd-web could not answer this request; its journal says why "
+                       + "(journalctl -u trackd-web).")
     }
 
     /// The answer to a device without a session: a page that says how to pair for a browser's navigation, else JSON.

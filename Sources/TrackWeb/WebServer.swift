@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ControlSocket
 import Hummingbird
 import HummingbirdCore
 import HummingbirdTLS
@@ -82,7 +83,23 @@ public struct WebServer: Service {
                             do {
                                 try await serving.server.executeThenClose { inbound in
                                     for try await connection in inbound {
-                                        tracker.opened(connection.channel)
+                                        let address = connection.channel.remoteAddress?.ipAddress ?? "local"
+                                        switch tracker.opened(connection.channel, from: address) {
+                                        case .refused(let first):
+                                            if first {
+                                                logger.warning(
+                                                    "too many connections from one address: more are closed at once",
+                                                    metadata: ["peer": "\(address)",
+                                                               "limit": "\(ConnectionTracker.perAddress)"])
+                                            }
+                                            // Closed through its wrapper, which must be finished before it goes.
+                                            connections.addTask {
+                                                try? await connection.executeThenClose { _, _ in }
+                                            }
+                                            continue
+                                        case .accepted:
+                                            break
+                                        }
                                         connections.addTask {
                                             await serving.handle(connection, logger)
                                             tracker.closed(connection.channel, at: .now)
@@ -104,13 +121,22 @@ public struct WebServer: Service {
     /// Waits until no connection has been open for `idle` and nothing keeps trackd-web busy, then closes its sockets.
     private func exitWhenIdle(after idle: Duration) async {
         let tick = min(idle / 4, .seconds(5))
+        var saidBusy = false
         while !tracker.isStopping {
             try? await Task.sleep(for: tick)
             let now = ContinuousClock.now
-            if let quiet = tracker.idleDuration(at: now), quiet >= idle, !busy(now) {
+            guard let quiet = tracker.idleDuration(at: now), quiet >= idle else {
+                saidBusy = false
+                continue
+            }
+            if !busy(now) {
                 logger.info("no request for a while: exiting (systemd starts trackd-web again at the next one)",
                             metadata: ["idle_s": "\(quiet.components.seconds)"])
                 tracker.stop()
+            } else if !saidBusy {
+                logger.info("no request for a while, but a pairing code waits to be used: staying up for it",
+                            metadata: ["idle_s": "\(quiet.components.seconds)"])
+                saidBusy = true
             }
         }
     }
@@ -143,15 +169,16 @@ public struct WebServer: Service {
                 return try await bootstrap.bind(host: host, port: port, serverBackPressureStrategy: nil,
                                                 childChannelInitializer: setup)
             case .unixPath(let path):
-                // Made 0600 (nobody else can connect before its mode is set), then 0660: the group may use it.
-                let previous = umask(0o177)
-                defer { umask(previous) }
-                let server = try await bootstrap.bind(unixDomainSocketPath: path, cleanupExistingSocketFile: true,
-                                                      serverBackPressureStrategy: nil, childChannelInitializer: setup)
-                guard chmod(path, 0o660) == 0 else {
-                    try? await server.channel.close()
-                    throw WebError.cannotListen(path, reason: String(cString: strerror(errno)))
-                }
+                // Set up 0660 (the group may use it) where nobody else can reach it, then put in place (replacing a
+                // socket left behind): nobody else can connect before its mode is set, and the umask is not touched.
+                let server = try await PrivateSocketBinding.bind(at: path, { privatePath in
+                    try await bootstrap.bind(unixDomainSocketPath: privatePath, serverBackPressureStrategy: nil,
+                                             childChannelInitializer: setup)
+                }, setUp: { privatePath in
+                    guard chmod(privatePath, 0o660) == 0 else {
+                        throw WebError.cannotListen(path, reason: String(cString: strerror(errno)))
+                    }
+                }, close: { server in try? await server.channel.close() })
                 return server
             }
         } catch let error as WebError {
@@ -174,8 +201,7 @@ public struct WebServer: Service {
             } catch let error as any HTTPResponseError {
                 response = try error.response(from: request, context: context)
             } catch {
-                logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
-                response = WebResponse.refusal(.internalServerError, "trackd-web failed: \(error)")
+                response = WebResponse.failed(error, logger: logger)
             }
             try await responseWriter.write(response: response.head, body: response.body)
         }

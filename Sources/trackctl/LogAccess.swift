@@ -1,6 +1,8 @@
 import ArgumentParser
 import ControlSocket
 import FoundationEssentials
+import SystemPackage
+import TrackConfig
 import TrackCore
 import TrackReports
 import TrackStore
@@ -20,6 +22,16 @@ enum LogAccess {
         return try await withCopy(of: path, json: options.json) { log in
             try await offline(log, now())
         }
+    }
+
+    /// The allowance rates as they stand now (the package's table and /etc/trackd/rates.d); what is wrong with them
+    /// goes to standard error.
+    static func rates() -> RateTable {
+        let files = RateFiles.load(environment: ProcessInfo.processInfo.environment)
+        for warning in files.warnings {
+            _ = try? FileDescriptor.standardError.writeAll("trackctl: allowance rates: \(warning)\n".utf8)
+        }
+        return files.table
     }
 
     /// The time now, by this machine's clock.
@@ -64,7 +76,7 @@ enum LogAccess {
     private static func withCopy<Result>(of path: String, json: Bool,
                                          _ body: (MileageLog) async throws -> Result) async throws -> Result {
         do {
-            let log = try MileageLog.openCopy(of: path)
+            let log = try MileageLog.openCopy(of: path, rates: { rates() })
             return try await body(log)
         } catch let error as StoreError {
             throw Failure.exit("\(error)", status: ExitStatus.refused, json: json)

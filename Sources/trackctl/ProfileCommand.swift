@@ -2,7 +2,7 @@ import ArgumentParser
 import TrackCore
 import TrackStore
 
-/// `trackctl profile`: the log's driver, plate, company, time zone, car (VIN), country and unit.
+/// `trackctl profile`: the log's driver, plate, company, time zone, car (VIN, whose), country and unit.
 struct ProfileCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profile", abstract: "The log's driver, car plate, company, time zone, car (VIN), country and unit.",
@@ -53,16 +53,23 @@ struct ProfileCommand: AsyncParsableCommand {
             "An employer's own mileage rate instead of the country's table: the currency per unit of the country's, such as 0.42 (no threshold, no cap; \"\" for the table's).",
             valueName: "RATE"))
         var rate: String?
+        @Option(help: ArgumentHelp(
+            "Whose car: own (the driver's own: the mileage allowance is worked out) or company (a company car: none; \"\" for not said).",
+            valueName: "own|company"))
+        var car: String?
         @Option(help: "Why it changes (kept in the history).") var reason: String?
 
         private var changes: ProfileChanges {
             ProfileChanges(driver: driver, plate: plate, company: company, timeZone: timeZone, vin: vin, country: country,
-                           unit: unit, rate: rate)
+                           unit: unit, rate: rate, car: car)
         }
 
         func validate() throws {
             if changes.isEmpty {
-                throw ValidationError("nothing to change: give --driver, --plate, --company, --time-zone, --vin, --country, --unit or --rate")
+                throw ValidationError("nothing to change: give --driver, --plate, --company, --time-zone, --vin, --country, --unit, --rate or --car")
+            }
+            if let car = car?.trimmingWhitespace, !car.isEmpty, CarOwnership(rawValue: car.lowercased()) == nil {
+                throw ValidationError("'\(car)' is not whose car: own or company")
             }
             if let country = country?.trimmingWhitespace, !country.isEmpty, Country(code: country) == nil {
                 throw ValidationError("'\(country)' is not a country trackd knows the rules of: EE, DE, UK or US")
@@ -83,9 +90,10 @@ struct ProfileCommand: AsyncParsableCommand {
         }
     }
 
-    /// `0.42 €/km (the profile's own)`, `the country's table`, or `(none)` without a country.
+    /// `0.42 €/km (the profile's own)`, `the country's table`, `none: a company car`, or `(none)` without a country.
     static func rate(_ profile: LogProfile) -> String {
         guard let country = profile.country else { return "(none)" }
+        guard profile.paysAllowance else { return "none: a company car has no mileage allowance" }
         guard let rate = profile.rate else { return "the country's table (docs/countries.md)" }
         return AllowanceRate.own(rate, country: country).summary + " (the profile's own)"
     }
@@ -97,6 +105,7 @@ struct ProfileCommand: AsyncParsableCommand {
             plate        \(value(profile.plate))
             company      \(value(profile.company))
             VIN          \(value(profile.vin))
+            car          \(profile.car.map { $0 == .company ? "a company car" : "the driver's own" } ?? "(not said: the driver's own)")
             country      \(profile.country.map { "\($0.rawValue) (\($0.name))" } ?? "(none)")
             unit         \(profile.distanceUnit == .miles ? "miles" : "kilometres")\(profile.unit == nil ? "" : " (the profile's own)")
             rate         \(rate(profile))

@@ -2,6 +2,7 @@ import ArgumentParser
 import ControlSocket
 import FoundationEssentials
 import TrackCore
+import TrackReports
 
 /// `trackctl status`: the daemon's live state at a glance.
 struct StatusCommand: AsyncParsableCommand {
@@ -19,8 +20,25 @@ struct StatusCommand: AsyncParsableCommand {
         if connection.json {
             print(try ControlCall.json(status))
         } else {
-            print(StatusCommand.describe(status, unit: try await LogAccess.unit(connection)))
+            let profile = try? await LogAccess.profile(connection)
+            var text = StatusCommand.describe(status, unit: profile?.distanceUnit ?? .kilometres)
+            if let profile, let line = Self.ratesLine(profile: profile, status: status) { text += "\n" + line }
+            print(text)
         }
+    }
+
+    /// With a country in the profile and no own rate: a line when today (the last fix's day, else this machine's)
+    /// lies past the last day the country's allowance rates are known to hold for, so that trips driven now are paid
+    /// at a rate that may have changed.
+    static func ratesLine(profile: LogProfile, status: DaemonStatus) -> String? {
+        guard let country = profile.country, profile.rate == nil, profile.paysAllowance else { return nil }
+        let now = status.lastFix?.time ?? LogAccess.now()
+        let today = (try? LocalCalendar(profile: profile))?.date(of: now) ?? now.date
+        let table = LogAccess.rates()
+        guard table.isUnconfirmed(country, on: today) else { return nil }
+        let known = table.checked[country].map { "are known to hold only to \($0.through)" } ?? "are confirmed for no day"
+        return "  rates    \(country.rawValue)'s allowance rates \(known): trips from then on are paid at the last rate "
+            + "known (trackctl rates; a new rate goes in /etc/trackd/rates.d)"
     }
 
     /// The status for people, distances and speeds in `unit` (the profile's).
@@ -28,6 +46,9 @@ struct StatusCommand: AsyncParsableCommand {
         var lines = ["\(status.version) · source \(status.source.address)"]
         let age = status.source.stateAge.map { " for \(DurationText.of($0))" } ?? ""
         lines.append("  source   \(status.source.state)\(age): \(status.source.detail)")
+        if let chosen = status.source.chosen {
+            lines.append("  receiver \(chosen)\(status.source.reason.map { ": \($0)" } ?? "")")
+        }
         if let fix = status.lastFix {
             var line = "  fix      \(Format.fixSummary(fix))"
             if let seconds = status.lastFixAge { line += ", \(DurationText.of(seconds)) ago" }

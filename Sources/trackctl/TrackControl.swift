@@ -11,9 +11,9 @@ struct TrackControl: AsyncParsableCommand {
         subcommands: [
             StatusCommand.self, StartCommand.self, StopCommand.self, TripsCommand.self, ShowCommand.self, AddCommand.self,
             EditCommand.self, DeleteCommand.self, RegularCommand.self, OdometerCommand.self, ProfileCommand.self,
-            ExportCommand.self, CheckCommand.self, VerifyCommand.self, EraseCommand.self, PlaceCommand.self, WatchCommand.self, ReplayCommand.self,
+            ExportCommand.self, CheckCommand.self, RatesCommand.self, VerifyCommand.self, EraseCommand.self, PlaceCommand.self, WatchCommand.self, ReplayCommand.self,
             DecodeCommand.self,
-            PlayCommand.self, WebCommand.self,
+            PlayCommand.self, WebCommand.self, SetupCommand.self,
         ]
     )
 

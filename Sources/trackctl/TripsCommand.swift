@@ -25,20 +25,22 @@ struct TripsCommand: AsyncParsableCommand {
         let profile = try await LogAccess.profile(options)
         let calendar = try? LocalCalendar(profile: profile)
         var allowance: ReportAllowance?
-        if let country = profile.country {
-            // The amounts count every business trip of the tax year up to the period's end (a threshold, a cap).
+        if let country = profile.country, profile.paysAllowance {
+            // The amounts count every business trip of the tax years the period touches, from the first one's first
+            // day to the period's end (a threshold, a cap).
             let now = LogAccess.now()
             let today = calendar?.date(of: now) ?? now.date
             let period = (params.period ?? .thisMonth).dates(today: today).map { (from: $0.from, through: $0.until.previous) }
             var year = trips
             if let period {
-                let yearParams = TripsParams(period: .days(from: country.taxYear(of: period.through), to: period.through),
+                let yearParams = TripsParams(period: .days(from: country.taxYear(of: period.from), to: period.through),
                                              kind: .business)
                 year = try await LogAccess.read(options, .trips, yearParams, as: [LogTrip].self) { log, now in
                     try await log.trips(yearParams, now: now)
                 }
             }
-            allowance = ReportAllowance(MileageAllowance(country: country, entries: year, ownRate: profile.rate), from: period?.from,
+            allowance = ReportAllowance(MileageAllowance(country: country, entries: year, rates: LogAccess.rates(), ownRate: profile.rate),
+                                        from: period?.from,
                                         through: period?.through)
         }
         print(LogText.table(trips, calendar: calendar, unit: profile.distanceUnit, allowance: allowance))

@@ -59,16 +59,31 @@ struct WebCommand: AsyncParsableCommand {
             let grouped = "\(code.code.prefix(4)) \(code.code.dropFirst(4))"
             print("Pairing code: \(grouped)   (\(code.role == .viewer ? "read only" : "driver"), valid for "
                   + "\(code.expiresInSeconds / 60) minutes, once)")
+            let drawn = qr ?? (isatty(STDOUT_FILENO) == 1)
+            if let wifi = code.carWiFi {
+                // The car's Wi-Fi first: the phone joins it before it can open the page.
+                print("The car's Wi-Fi: \(wifi.name)   password: \(wifi.passphrase)")
+                if drawn {
+                    print("join it with the phone's camera:")
+                    do {
+                        for line in try QRCode(wifi.joinText).terminalLines() { Swift.print("  " + line) }
+                    } catch {
+                        print("(no QR code: \(error))")
+                    }
+                }
+            }
             if code.urls.isEmpty {
                 print("Open http://BOARD:PORT/pair on the phone (the board's address in the car's network) and enter the code.")
             } else {
                 print("Open on the phone:")
                 for url in code.urls { print("  \(url)") }
-                if let first = code.urls.first, qr ?? (isatty(STDOUT_FILENO) == 1) {
+                if let first = code.urls.first, drawn {
                     // The code in the address too: the camera opens the form filled in.
                     print("or point its camera at this code (\(first)):")
                     do {
-                        for line in try QRCode(first).terminalLines() { print("  " + line) }
+                        // The code's own colours are escapes of trackd's making, not text from the log: printed as
+                        // they are (TerminalOutput makes everything else safe).
+                        for line in try QRCode(first).terminalLines() { Swift.print("  " + line) }
                     } catch {
                         print("(no QR code: \(error))")
                     }

@@ -3,8 +3,10 @@ import FoundationEssentials
 import Logging
 import ServiceLifecycle
 import TrackConfig
+import TrackCore
 import TrackJournal
 import TrackWeb
+import TrackWebClient
 import UnixSignals
 
 /// `trackd-web`: the driver's page, served from the board to paired phones, speaking to trackd only through its
@@ -49,6 +51,16 @@ struct TrackWebCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Folder of the page's files (default: /usr/share/trackd/web).", valueName: "path"))
     var assets = "/usr/share/trackd/web"
+
+    @Option(help: ArgumentHelp("A file with the board's owner code: while no device has paired, the first that gives it "
+                               + "pairs as the driver (default: systemd's credential owner-code, if given).",
+                               valueName: "path"))
+    var ownerCodeFile: String?
+
+    @Option(name: .customLong("car-wifi-file"), help: ArgumentHelp("A file with the car's Wi-Fi (its name, then its passphrase, a line each), shown to a "
+                               + "driver's device and with each pairing code (default: systemd's credential car-wifi).",
+                               valueName: "path"))
+    var carWiFiFile: String?
 
     @Option(help: ArgumentHelp("Exit after this many seconds without a connection; 0 = never.", valueName: "seconds"))
     var idleExit = 300
@@ -97,14 +109,22 @@ struct TrackWebCommand: AsyncParsableCommand {
                 logger.notice("trackd.conf names a certificate, but no socket is for HTTPS: enable trackd-web-https.socket",
                               metadata: ["configuration": "\(configurationPath)"])
             }
-            let registry = try DeviceRegistry(path: stateDirectory + "/devices.sqlite")
+            let registry = try DeviceRegistry(path: stateDirectory + "/devices.sqlite",
+                                              ownerCode: try ownerCode(environment: environment))
+            if registry.isClaimable {
+                logger.notice("no device has paired: the first that gives the owner code claims the board")
+            }
             let addresses = ListeningAddresses()
+            let carWiFi = try self.carWiFi(environment: environment)
             let page = PageRoutes(registry: registry, bridge: ControlBridge(socketPath: controlSocket), assets: assets,
-                                  secureCookies: secureCookies, logger: logger)
-            let admin = AdminRoutes(registry: registry, pageAddresses: { addresses.pageURLs() }, logger: logger)
+                                  secureCookies: secureCookies, hostNames: settings.names, carWiFi: carWiFi, logger: logger)
+            let admin = AdminRoutes(registry: registry, pageAddresses: { addresses.pageURLs() }, carWiFi: carWiFi,
+                                    logger: logger)
             let server = WebServer(
                 listeners: listeners, tls: tls, page: page.router(), admin: admin.router(), addresses: addresses,
-                idleExit: idleExit == 0 ? nil : .seconds(idleExit), busy: { registry.hasPendingCodes(at: $0) },
+                // Up while a code waits, and while the board may be claimed: the throttle on wrong codes lives in memory.
+                idleExit: idleExit == 0 ? nil : .seconds(idleExit),
+                busy: { registry.hasPendingCodes(at: $0) || registry.isClaimable },
                 logger: logger)
             // The server ending by itself (idle) is a normal exit, status 0.
             let group = ServiceGroup(configuration: .init(
@@ -115,6 +135,34 @@ struct TrackWebCommand: AsyncParsableCommand {
             logger.critical("\(error)")
             throw ExitCode(1)
         }
+    }
+
+    /// The owner code: `--owner-code-file`, else systemd's credential `owner-code` (the card image's trackd-web.service
+    /// drop-in loads it from /var/lib/trackd-setup/owner-code); `nil` when neither is there or it is empty.
+    func ownerCode(environment: [String: String]) throws(WebError) -> String? {
+        guard let data = try Self.credential("owner-code", file: ownerCodeFile, what: "the owner code file",
+                                             environment: environment) else { return nil }
+        let code = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return code.isEmpty ? nil : code
+    }
+
+    /// The car's Wi-Fi: `--car-wifi-file`, else systemd's credential `car-wifi` (the card image's drop-in loads it
+    /// from /var/lib/trackd-setup/car-wifi: the name, then the passphrase); `nil` when neither holds one.
+    func carWiFi(environment: [String: String]) throws(WebError) -> WiFiNetwork? {
+        try Self.credential("car-wifi", file: carWiFiFile, what: "the car's Wi-Fi file", environment: environment)
+            .flatMap { WiFiNetwork(file: $0) }
+    }
+
+    /// The bytes of `file` when one was given (an error if it cannot be read), else of systemd's credential `name`
+    /// ($CREDENTIALS_DIRECTORY/NAME), if there is one.
+    static func credential(_ name: String, file: String?, what: String,
+                           environment: [String: String]) throws(WebError) -> [UInt8]? {
+        guard let path = file ?? environment["CREDENTIALS_DIRECTORY"].map({ "\($0)/\(name)" }) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            if file != nil { throw .configuration("cannot read \(what) \(path)") }
+            return nil
+        }
+        return Array(data)
     }
 
     /// trackd.conf's `web:` section (every default when there is no file) and the path looked at, for messages.

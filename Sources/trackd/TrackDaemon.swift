@@ -28,7 +28,7 @@ struct TrackDaemon: AsyncParsableCommand {
         abstract: "Vehicle mileage logger: reads a GPS receiver and keeps a tax-proof mileage log.",
         discussion: """
             Sources: gpsd://HOST:PORT (gpsd through libgps), serial:///dev/ttyACM0?baud=9600 (a receiver on a \
-            serial port), file:///path/log.nmea?speed=N (a recorded log played at N times its pace, 0 = at once).
+            serial port), file:///path/log.nmea?speed=N (a recorded log played at N times its pace, 0 = at once),             auto (the first receiver that talks: a USB receiver at /dev/gps0, a HAT on /dev/serial0 at 9600, 4800,             38400 or 115200 baud, then gpsd at localhost:2947; status says which it took and why).
 
             Signals: SIGTERM and SIGINT stop trackd, closing the running trip at its last good fix; SIGHUP reads the \
             configuration again (systemctl reload trackd): the engine, alert and log-level settings apply at once, \
@@ -41,7 +41,7 @@ struct TrackDaemon: AsyncParsableCommand {
     /// (an ELM327 resets, searches the car's protocol and reads its VIN and odometer in 2–15 s).
     static let carWaitAtBoot = 30.0
 
-    @Option(help: "Where fixes come from (gpsd://HOST:PORT, serial:///DEVICE?baud=N, file:///PATH?speed=N). Default: the configuration's daemon.source, else gpsd://localhost:2947.")
+    @Option(help: "Where fixes come from (gpsd://HOST:PORT, serial:///DEVICE?baud=N, file:///PATH?speed=N, auto). Default: the configuration's daemon.source, else gpsd://localhost:2947.")
     var source: String?
 
     @Option(help: "Folder for trackd's state. Default: the configuration's daemon.state_dir, else $STATE_DIRECTORY under systemd, else /var/lib/trackd.")
@@ -135,8 +135,16 @@ struct TrackDaemon: AsyncParsableCommand {
         let engine = settings.engine
         let databasePath = "\(stateDirectory)/trackd.sqlite"
         let log: MileageLog
+        // The allowance rates: read again for every report, so that a row added to /etc/trackd/rates.d counts at
+        // once; what is wrong with them is said here, at the start (and by trackctl rates at any time).
+        let rateFiles = RateFiles.load(environment: environment)
+        logger.info("allowance rates read", metadata: ["files": "\(rateFiles.files.joined(separator: ", "))"])
+        for warning in rateFiles.warnings {
+            logger.error("allowance rates: \(warning)")
+        }
         do {
-            log = try MileageLog.open(path: databasePath, busyTimeout: settings.log.busyTimeout)
+            log = try MileageLog.open(path: databasePath, busyTimeout: settings.log.busyTimeout,
+                                      rates: { RateFiles.load(environment: environment).table })
         } catch {
             logger.critical("cannot open the mileage log", metadata: ["path": "\(databasePath)", "error": "\(error)"])
             throw ValidationError("\(error)")

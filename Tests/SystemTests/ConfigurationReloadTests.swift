@@ -28,7 +28,7 @@ struct ConfigurationReloadTests {
 
         // A file that no longer reads: trackd says why and carries on as it was.
         try Data("engine:\n  idle_alert_after: soon\n".utf8).write(to: URL(fileURLWithPath: config))
-        kill(daemon.process.pid, SIGHUP)
+        daemon.send(SIGHUP)
         #expect(await poll(upTo: 30) { daemon.process.output.contains("configuration not reloaded") }, "\(daemon.process.output)")
         #expect(daemon.process.output.contains("\(config):2: 'idle_alert_after' cannot be 'soon'"))
         #expect(await poll(upTo: 10) { listener.count(of: "READY=1") == 2 }, "\(listener.assignments)")
@@ -43,7 +43,7 @@ struct ConfigurationReloadTests {
             engine:
               idle_alert_after: 60
             """.utf8).write(to: URL(fileURLWithPath: config))
-        kill(daemon.process.pid, SIGHUP)
+        daemon.send(SIGHUP)
         #expect(await poll(upTo: 30) { daemon.process.output.contains("configuration reloaded") }, "\(daemon.process.output)")
         #expect(daemon.process.output.contains("applied=daemon.alert_command, engine.idle_alert_after"), "\(daemon.process.output)")
         #expect(daemon.process.output.contains("changed settings wait for trackd's next start"))

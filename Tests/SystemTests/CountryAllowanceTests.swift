@@ -43,6 +43,121 @@ struct CountryAllowanceTests {
         await daemon.stop()
     }
 
+    @Test func aUKAprilPaysTheTripsBeforeAndAfterTheSixthByTheirOwnTaxYearAndTotalsEach() async throws {
+        let folder = try TemporaryFolder()
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=10")
+        let socket = ["--socket", daemon.socket]
+        #expect(try await trackctl(socket + ["profile", "set", "--country", "UK", "--reason", "kept for HMRC"]).status == 0)
+        // 3 April 2026 is in the tax year 2025-26, 10 April in 2026-27.
+        for date in ["2026-04-03", "2026-04-10"] {
+            let added = try await trackctl(socket + ["add", "--date", date, "--distance", "10", "--business",
+                                                     "--purpose", "Site visit, Leeds", "--reason", "paper log"])
+            #expect(added.status == 0, "\(added.error)")
+        }
+        let listed = try await trackctl(socket + ["trips", "--month", "2026-04"])
+        #expect(listed.status == 0, "\(listed.error)")
+        // 45p in 2025-26, 55p from 6 April 2026 (HMRC's rate announced in May 2026, backdated).
+        let rows = listed.output.split(separator: "\n").filter { $0.contains("Site visit") }
+        #expect(rows.count == 2 && rows[0].contains("£4.50") && rows[1].contains("£5.50"), "\(listed.output)")
+        #expect(listed.output.contains("allowance (UK): £10.00 · tax year from 2025-04-06 to 2026-04-05: £4.50"
+                                       + " · tax year from 2026-04-06 to 2026-04-30: £5.50"), "\(listed.output)")
+        // The report has each tax year's summary, and the same amounts from the file alone.
+        await daemon.stop()
+        let html = try await trackctl(["--db", daemon.database, "export", "--format", "html", "--month", "2026-04"])
+        #expect(html.status == 0, "\(html.error)")
+        #expect(html.output.contains("Tax year from 2025-04-06 to 2026-04-05") && html.output.contains("Tax year from 2026-04-06 to 2026-04-30"),
+                "\(html.output)")
+        let offline = try await trackctl(["--db", daemon.database, "trips", "--month", "2026-04"])
+        #expect(offline.output == listed.output, "\(offline.output)")
+    }
+
+    @Test func aRateAddedInTheRatesFolderChangesAPastMonthsReportAndAWrongRowIsRefusedWithItsFileAndLine() async throws {
+        let folder = try TemporaryFolder()
+        let rates = folder.file("rates.d")
+        try FileManager.default.createDirectory(atPath: rates, withIntermediateDirectories: true)
+        let environment = ["TRACKD_RATES_DIR": rates]
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=10", environment: environment)
+        let socket = ["--socket", daemon.socket]
+        func ctl(_ arguments: [String]) async throws -> CommandResult {
+            try await run(Products.trackctl, socket + arguments, removing: ["TRACKD_SOCKET"], adding: environment)
+        }
+        #expect(try await ctl(["profile", "set", "--country", "UK", "--reason", "kept for HMRC"]).status == 0)
+        let added = try await ctl(["add", "--date", "2026-04-10", "--distance", "10", "--business", "--purpose", "Site visit, Leeds",
+                                   "--reason", "paper log"])
+        #expect(added.status == 0, "\(added.error)")
+        func aprilReport() async throws -> String {
+            let html = try await ctl(["export", "--format", "html", "--month", "2026-04"])
+            #expect(html.status == 0, "\(html.error)")
+            return html.output
+        }
+        let head = try await ctl(["--json", "verify"])
+        // The shipped table: 55p from 6 April 2026.
+        let before = try await aprilReport()
+        #expect(before.contains("£5.50") && !before.contains("£6.00"), "\(before)")
+        // An accountant's row, with its source: the same month's report pays it, from the next report on.
+        try Data("# ours\nrate UK 2026-04-06 0.60 after 10000 0.30 source Letter from our accountant, 1 December 2026\n".utf8)
+            .write(to: URL(fileURLWithPath: "\(rates)/accountant.conf"))
+        let after = try await aprilReport()
+        #expect(after.contains("£6.00") && after.contains("Letter from our accountant, 1 December 2026"), "\(after)")
+        let listed = try await ctl(["trips", "--month", "2026-04"])
+        #expect(listed.output.contains("allowance (UK): £6.00"), "\(listed.output)")
+        let shown = try await ctl(["rates", "--country", "UK", "--on", "2026-04-10"])
+        #expect(shown.status == 0, "\(shown.error)")
+        #expect(shown.output.contains("2026-04-06  £0.60/mi (£0.30 past 10,000 mi a tax year)   in force on 2026-04-10"), "\(shown.output)")
+        #expect(shown.output.contains("read from \(rates)/accountant.conf:2"), "\(shown.output)")
+
+        // A wrong row: its file is named with the line and left out whole; the rest still count.
+        try Data("rate UK 2026-04-06 0,6x source typed in a hurry\n".utf8).write(to: URL(fileURLWithPath: "\(rates)/wrong.conf"))
+        let refused = try await ctl(["rates", "--country", "UK"])
+        #expect(refused.status == 1)
+        #expect(refused.error.contains("\(rates)/wrong.conf:1: '0,6x' is not a rate"), "\(refused.error)")
+        let still = try await aprilReport()
+        #expect(still.contains("£6.00"), "\(still)")
+        // The log itself never changed: the same chain, intact.
+        let verified = try await ctl(["--json", "verify"])
+        #expect(verified.status == 0 && verified.output == head.output, "\(verified.output) \(head.output)")
+        await daemon.stop()
+    }
+
+    @Test func statusTripsTheReportAndCheckSayWhenThePeriodReachesPastTheDayTheRatesAreKnownTo() async throws {
+        let folder = try TemporaryFolder()
+        // The shipped table, but the US rates known only to 30 June 2026; the drive is of 22 November 2026.
+        let shipped = try String(contentsOfFile: ShippedRates.path, encoding: .utf8)
+        let table = shipped.replacingOccurrences(of: "checked US 2026-12-31", with: "checked US 2026-06-30")
+        #expect(table != shipped)
+        try table.write(toFile: folder.file("rates.conf"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: folder.file("rates.d"), withIntermediateDirectories: true)
+        let environment = ["TRACKD_RATES": folder.file("rates.conf"), "TRACKD_RATES_DIR": folder.file("rates.d")]
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=10", environment: environment)
+        func ctl(_ arguments: [String]) async throws -> CommandResult {
+            try await run(Products.trackctl, ["--socket", daemon.socket] + arguments, removing: ["TRACKD_SOCKET"], adding: environment)
+        }
+        #expect(try await ctl(["profile", "set", "--country", "US", "--driver", "Ann Lee", "--plate", "7ABC123",
+                               "--reason", "kept for the IRS"]).status == 0)
+        let added = try await ctl(["add", "--date", "2026-11-20", "--distance", "10", "--business", "--purpose", "Site visit",
+                                   "--destination", "12 Main St, Springfield", "--reason", "paper log"])
+        #expect(added.status == 0, "\(added.error)")
+        #expect(await poll(upTo: 60) { await daemon.status()?["last_fix"] != nil }, "\(daemon.process.output)")
+        let status = try await ctl(["status"])
+        #expect(status.output.contains("  rates    US's allowance rates are known to hold only to 2026-06-30: trips from then on"),
+                "\(status.output)")
+        let listed = try await ctl(["trips", "--month", "2026-11"])
+        #expect(listed.output.contains("the rates for US are known only to 2026-06-30: amounts after it are at the last rate known"),
+                "\(listed.output)")
+        #expect(listed.output.contains("$7.25"), "still worked out, at the last rate known: \(listed.output)")
+        let html = try await ctl(["export", "--format", "html", "--month", "2026-11"])
+        #expect(html.output.contains("The rates are known to hold only to 2026-06-30"), "\(html.output)")
+        let check = try await ctl(["--json", "check", "--month", "2026-11"])
+        #expect(check.status == 4, "\(check.output) \(check.error)")
+        #expect(check.output.contains("\"rule\":\"rate-unconfirmed\""), "\(check.output)")
+        // Known to the year's end (the shipped table): none of it.
+        try shipped.write(toFile: folder.file("rates.conf"), atomically: true, encoding: .utf8)
+        let confirmed = try await ctl(["--json", "check", "--month", "2026-11"])
+        #expect(confirmed.status == 0 && confirmed.output == "[]\n", "\(confirmed.output) \(confirmed.error)")
+        #expect(!(try await ctl(["status"])).output.contains("  rates "))
+        await daemon.stop()
+    }
+
     @Test func aUKDriverReadsAndTypesMilesEverywhereAndTheLogKeepsTheMetres() async throws {
         let folder = try TemporaryFolder()
         let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=10")
@@ -59,8 +174,12 @@ struct CountryAllowanceTests {
         // The dashboard says miles: 30,000.0 of them.
         let reading = try await run(["odometer", "set", "30000", "--reason", "dashboard"])
         #expect(reading.contains("odometer reading 30000.0 mi recorded"), "\(reading)")
-        let added = try await run(["add", "--date", "2026-03-02", "--distance", "12.3", "--business",
-                                   "--purpose", "Site visit, Leeds", "--destination", "1 Park Row, Leeds"])
+        // The journey's start is a named place with its postcode, its end a destination with one (HMRC asks both).
+        let office = try await trackctl(socket + ["place", "add", "Office", "--at", "53.7961,-1.5536",
+                                                  "--address", "1 Wellington St, Leeds LS1 4DL"])
+        #expect(office.status == 0, "\(office.error)")
+        let added = try await run(["add", "--date", "2026-03-02", "--distance", "12.3", "--business", "--from", "Office",
+                                   "--purpose", "Site visit, Leeds", "--destination", "1 Park Row, Leeds LS1 5AB"])
         #expect(added.contains("30000.0–30012.3") && added.contains("12.3"), "\(added)")
         _ = try await run(["add", "--date", "2026-03-03", "--odometer-end", "30020", "--private"])
         _ = try await run(["regular", "add", "office", "--distance", "7.5", "--business", "--purpose", "Office"])
@@ -89,6 +208,46 @@ struct CountryAllowanceTests {
         await daemon.stop()
     }
 
+    @Test func aGermanCompanyCarsFahrtenbuchHasNoKilometreAllowanceAndTheDriversOwnCarHasIt() async throws {
+        let folder = try TemporaryFolder()
+        let daemon = try await Trackd.start(state: folder.path, source: "gpsd://127.0.0.1:1")
+        let socket = ["--socket", daemon.socket]
+        func ctl(_ arguments: [String]) async throws -> CommandResult {
+            let result = try await trackctl(socket + arguments)
+            #expect(result.status == 0, "\(arguments): \(result.output) \(result.error)")
+            return result
+        }
+        _ = try await ctl(["profile", "set", "--country", "DE", "--driver", "Anna Tamm", "--plate", "B-AT 123",
+                           "--reason", "Fahrtenbuch"])
+        _ = try await ctl(["add", "--date", "2026-11-20", "--distance", "30", "--business", "--purpose", "Wartung Anlage 3",
+                           "--customer", "Müller GmbH", "--destination", "Hauptstr. 5, 50667 Köln", "--reason", "Papier"])
+        // Not said: the driver's own car, as before: 30 km at 0.30 €/km.
+        let unsaid = try await ctl(["trips", "--month", "2026-11"])
+        #expect(unsaid.output.contains("allowance (DE): 9.00 €"), "\(unsaid.output)")
+
+        let company = try await ctl(["profile", "set", "--car", "company", "--reason", "Firmenwagen seit November"])
+        #expect(company.output.contains("car          a company car"), "\(company.output)")
+        #expect(company.output.contains("rate         none: a company car has no mileage allowance"), "\(company.output)")
+        let listed = try await ctl(["trips", "--month", "2026-11"])
+        #expect(!listed.output.contains("€") && !listed.output.contains("allowance"), "\(listed.output)")
+        #expect(listed.output.contains("Wartung Anlage 3"), "\(listed.output)")
+        let html = try await ctl(["export", "--format", "html", "--month", "2026-11"]).output
+        #expect(html.contains("Firmenwagen (keine Kilometerpauschale)"), "the Fahrtenbuch says whose car")
+        #expect(!html.contains("Reisekosten") && !html.contains("€"), "no kilometre allowance in a company car's Fahrtenbuch")
+        #expect(html.contains("Dienstlich km"), "the business kilometres are still there")
+
+        // The driver's own car: the allowance is back, and the change is in the history and the chain.
+        let own = try await ctl(["profile", "set", "--car", "own", "--reason", "eigenes Auto"])
+        #expect(own.output.contains("car          the driver's own"), "\(own.output)")
+        let back = try await ctl(["export", "--format", "html", "--month", "2026-11"]).output
+        #expect(back.contains("Privatfahrzeug des Fahrers") && back.contains("Reisekosten") && back.contains("9,00 €"),
+                "\(back.count) bytes")
+        _ = try await ctl(["verify"])  // (exits 0 only when the chain is intact)
+        let refused = try await trackctl(socket + ["profile", "set", "--car", "leased"])
+        #expect(refused.status != 0 && refused.error.contains("'leased' is not whose car: own or company"), "\(refused.error)")
+        await daemon.stop()
+    }
+
     @Test func checkListsWhatAGermanTaxOfficeWouldQuestionAndExitsZeroOnceItIsFixed() async throws {
         let folder = try TemporaryFolder()
         let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=10")
@@ -96,6 +255,8 @@ struct CountryAllowanceTests {
         let set = try await trackctl(socket + ["profile", "set", "--country", "DE", "--driver", "Anna Tamm", "--plate", "B-AT 123"])
         #expect(set.status == 0, "\(set.error)")
         // Entered the day they were driven (the demo drive's GPS day: prompt), one without the business partner visited.
+        // A change is stamped with trackd's GPS time: wait for its first fixes, else the wall clock's day stamps it.
+        #expect(await daemon.reached("2026-11-22T08:00:01"), "\(daemon.process.output)")
         let today = "2026-11-22"
         for trip in [["--purpose", "Wartung Anlage 3", "--customer", "Müller GmbH", "--destination", "Hauptstr. 5, Köln"],
                      ["--purpose", "Angebot besprechen", "--destination", "Ring 12, Bonn"]] {

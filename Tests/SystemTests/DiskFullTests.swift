@@ -13,19 +13,30 @@ import Testing
 struct DiskFullTests {
     @Test func aFileSizeLimitLeavesTrackdUpSaysSoAndTheKeptTrackIsStoredWhenItIsLifted() async throws {
         let folder = try TemporaryFolder()
-        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=15",
+        // The receiver is plugged in once trackd runs (trackctl play on a pseudo-terminal): the drive is played for
+        // this test whatever the machine's load did to trackd's start. (Played from a file by trackd itself, it began
+        // with trackd, and in the full suite on a busy machine it was over, trackd stopped at its end, before the test
+        // had seen trackd up: twice the wait below timed out.)
+        let link = folder.file("gps0")
+        let daemon = try await Trackd.start(state: folder.path, source: "serial://\(link)?baud=9600",
                                             autoStart: "business", configuration: "log:\n  commit_interval: 1\n")
-        try await waitFor("the trip has moved") { (try await status(daemon)?["trip"] as? [String: Any])?["distance_m"] as? Double ?? 0 > 500 }
+        let receiver = try TestSubprocess(executable: Products.trackctl,
+                                          arguments: ["play", DriveLog.demo, "--link", link, "--speed", "10"],
+                                          outputPath: folder.file("play.log"))
+        defer { receiver.stop() }
+        // 3 km into the demo drive: its long stretch without a stop (about 40 s at 10×), so that the limit falls while
+        // trackd writes a point each second (set in a stop, nothing is written and nothing fails).
+        try await waitFor("the trip has moved 3 km", daemon) { (try await status(daemon)?["trip"] as? [String: Any])?["distance_m"] as? Double ?? 0 > 3000 }
 
         // No file of trackd's may grow past its first byte: every write of the log fails (so does its output).
         try await setFileSizeLimit(of: daemon.process.pid, to: "1")
         let limitedAt = try await lastFixTime(daemon)
-        try await waitFor("status says the storage fails") { (try await status(daemon)?["storage"] as? [String: Any])?["state"] as? String == "failing" }
+        try await waitFor("status says the storage fails", daemon) { (try await status(daemon)?["storage"] as? [String: Any])?["state"] as? String == "failing" }
         let storage = try #require(try await status(daemon)?["storage"] as? [String: Any])
         #expect(storage["detail"] as? String == "file size limit of 1 bytes reached: cannot write \(daemon.database)")
-        try await waitFor("points are kept in memory") { (try await status(daemon)?["storage"] as? [String: Any])?["pending_points"] as? Int ?? 0 > 30 }
+        try await waitFor("points are kept in memory", daemon) { (try await status(daemon)?["storage"] as? [String: Any])?["pending_points"] as? Int ?? 0 > 30 }
         #expect(daemon.process.isRunning, """
-            trackd outlives the file-size limit (exit status \(daemon.process.isRunning ? "none" : "\(daemon.process.exitStatus)")): \
+            trackd outlives the file-size limit (exit status \(daemon.process.exitStatus.map(String.init) ?? "none")): \
             \(daemon.process.output)
             """)
         let text = try await trackctl(["--socket", daemon.socket, "status"]).output
@@ -39,7 +50,7 @@ struct DiskFullTests {
         let kept = try #require((try await status(daemon)?["storage"] as? [String: Any])?["pending_points"] as? Int)
         try await setFileSizeLimit(of: daemon.process.pid, to: "unlimited")
         let liftedAt = try await lastFixTime(daemon)
-        try await waitFor("the storage is ok again") { (try await status(daemon)?["storage"] as? [String: Any])?["state"] as? String == "ok" }
+        try await waitFor("the storage is ok again", daemon) { (try await status(daemon)?["storage"] as? [String: Any])?["state"] as? String == "ok" }
         let storedAfter = try await pointCount(daemon)
         #expect(storedAfter >= storedBefore + kept,
                 "\(storedBefore) points stored before the lift, \(storedAfter) after, \(kept) kept in memory")
@@ -68,9 +79,12 @@ struct DiskFullTests {
         return Int64(time.timeIntervalSince1970 * 1000)
     }
 
-    private func waitFor(_ what: String, _ condition: () async throws -> Bool) async throws {
+    private func waitFor(_ what: String, _ daemon: Trackd, _ condition: () async throws -> Bool) async throws {
         let reached = await poll(upTo: 90) { (try? await condition()) ?? false }
-        guard reached else { throw SubprocessError("timed out waiting until \(what)") }
+        guard reached else {
+            let last = (try? await trackctl(["--socket", daemon.socket, "status"]).output) ?? "(no status)"
+            throw SubprocessError("timed out waiting until \(what); status:\n\(last)\ntrackd:\n\(daemon.process.output.suffix(3000))")
+        }
     }
 
     /// Sets the soft RLIMIT_FSIZE of a running process (util-linux's prlimit, which calls prlimit(2)).

@@ -19,4 +19,26 @@ struct ManualTripTests {
             #expect(row?.contains("2026-11-20  08:15–09:05") == true, "\(output)")
         }
     }
+
+    @Test func textFromTheLogCannotDriveTheTerminalTrackctlPrintsTo() async throws {
+        let folder = try TemporaryFolder()
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=10")
+        let socket = ["--socket", daemon.socket]
+        // A purpose as a page's form could send it: retitle the terminal, clear it, return to the line's start.
+        let purpose = "Visit\u{1B}]0;owned\u{07}\u{1B}[2J\rpaid"
+        let added = try await trackctl(socket + ["add", "--date", "2026-11-20", "--distance", "4.2", "--business",
+                                                 "--purpose", purpose])
+        #expect(added.status == 0, "\(added.error)")
+        for arguments in [["show", "1"], ["trips", "--month", "2026-11"]] {
+            let shown = try await trackctl(socket + arguments)
+            #expect(shown.status == 0, "\(arguments): \(shown.error)")
+            #expect(!shown.output.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x0D },
+                    "\(arguments): \(shown.output.debugDescription)")
+            #expect(shown.output.contains("Visit␛]0;owned␇␛[2J␍paid"), "\(arguments): \(shown.output)")
+        }
+        // The log keeps what was typed; a program reads it as JSON, escaped.
+        let json = try await trackctl(socket + ["--json", "show", "1"])
+        #expect(json.output.contains("Visit\\u001b]0;owned\\u0007\\u001b[2J\\rpaid"), "\(json.output)")
+        await daemon.stop()
+    }
 }

@@ -17,7 +17,7 @@ struct OBDCalibrationTests {
         (kilometres * 10 + 1e-6).rounded(.down) / 10
     }
 
-    @Test func eachTripStartsAndEndsAtTheCarsOdometerAndFiveTripsProposeItsFactorWithinHalfAPercent() async throws {
+    @Test func eachTripStartsAndEndsAtTheCarsOdometerAndFiveTripsProposeItsFactorWithinFifteenHundredthsOfAPercent() async throws {
         let factor = 1.003
         let pace = 60.0
         // Five trips of about 16 km through town and on main roads, parked between them.
@@ -94,7 +94,9 @@ struct OBDCalibrationTests {
         let status = try #require(try json(shown.output) as? [String: Any])
         let proposal = try #require(status["proposed_calibration"] as? [String: Any], "\(status)")
         let proposed = try #require(proposal["factor"] as? Double)
-        #expect(abs(proposed - factor) / factor < 0.005, "proposed \(proposed), the car counts \(factor)")
+        // Within 0.15 %: the odometer's 0.1 km steps over some 80 km are at most 0.125 % (docs/obd.md measured
+        // −0.03 %). A proposal of 1.0000, no calibration at all, is 0.3 % off and fails.
+        #expect(abs(proposed - factor) / factor < 0.0015, "proposed \(proposed), the car counts \(factor)")
         #expect(proposal["trips"] as? Int == 5)
         let text = try await trackctl(["--socket", daemon.socket, "odometer"])
         #expect(text.output.contains(String(format: "proposed     %.4f from the car's odometer", proposed)), "\(text.output)")

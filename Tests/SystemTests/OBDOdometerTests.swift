@@ -58,7 +58,8 @@ struct OBDOdometerTests {
         #expect(verify.status == 0, "\(verify.output) \(verify.error)")
         let history = try await query(daemon.database, "SELECT new_value FROM revision WHERE trip_id = 2")
         #expect(history == "unrecorded 5.0 km (car 23464.3 km, log 23459.3 km)", "\(history)")
-        let trips = try await trackctl(["--db", daemon.database, "--json", "trips"])
+        // The drive's month, named: the trips are dated by the recording's GPS time, not today.
+        let trips = try await trackctl(["--db", daemon.database, "--json", "trips", "--month", "2026-11"])
         #expect(trips.output.contains("\"odometer_start_source\":\"car\""), "\(trips.output)")
     }
 

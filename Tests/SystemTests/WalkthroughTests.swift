@@ -203,7 +203,7 @@ struct WalkthroughTests {
             (socket + ["edit", "1", "--private"], "--reason"),
             (socket + ["odometer", "set", "900", "--reason", "typo"], "lower than the last reading"),
             (socket + ["add", "--date", "2026-11-22", "--regular", "nowhere"], "no regular trip 'nowhere'"),
-            (["--db", folder.file("missing.sqlite"), "trips"], "no such file"),
+            (["--db", folder.file("missing.sqlite"), "trips", "--month", "2026-11"], "no such file"),
         ]
         for (arguments, expected) in cases {
             let result = try await trackctl(arguments)
@@ -216,7 +216,8 @@ struct WalkthroughTests {
         #expect(error["exit_status"] as? Int == 1)
         #expect((error["message"] as? String)?.contains("there is no trip 42") == true)
         try Data("not a database".utf8).write(to: URL(fileURLWithPath: folder.file("notes.sqlite")))
-        let garbage = try await trackctl(["--db", folder.file("notes.sqlite"), "trips"])
+        // A period named, as everywhere: the file is refused before any month is read, whatever day it is.
+        let garbage = try await trackctl(["--db", folder.file("notes.sqlite"), "trips", "--month", "2026-11"])
         #expect(garbage.status != 0)
         #expect(garbage.error.contains("not an SQLite database"))
         #expect(try await query(daemon.database, "SELECT COUNT(*) FROM ledger") == ledger, "nothing was written")

@@ -50,6 +50,7 @@ import TrackWebClient
         let before = try await Self.contents(daemon)
         var paths: [(String, String)] = [("GET", "/"), ("GET", "/index.html"), ("GET", "/app.js"), ("GET", "/app.css"),
                                          ("GET", "/api/me"), ("GET", "/api/events"), ("GET", "/api/export?format=csv"),
+                                         ("GET", "/api/trips/1/map.svg"), ("GET", "/api/wifi"), ("GET", "/api/wifi.svg"),
                                          ("GET", "/no-such-file")]
         for method in ControlMethod.allCases { paths.append(("POST", "/api/rpc/\(method.rawValue)")) }
         for (verb, path) in paths {

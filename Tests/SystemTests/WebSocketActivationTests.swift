@@ -37,7 +37,10 @@ import TrackWebClient
         #expect(page.status == 401)
         #expect(activator.output.contains("('http') from systemd (page)"), "\(activator.output)")
         #expect(activator.output.contains("('admin') from systemd (admin)"), "\(activator.output)")
-        // A waiting pairing code keeps it up; once used, two quiet seconds end it.
+        // A waiting pairing code keeps it up past its two quiet seconds; once used, two quiet seconds end it.
+        #expect(await poll(upTo: 60) { activator.output.contains("a pairing code waits to be used: staying up") },
+                "\(activator.output)")
+        #expect(activator.isRunning)
         let paired = try await WebExchange.send("POST", "/api/pair", to: .tcp(host: "127.0.0.1", port: port),
                                                 headers: [("Origin", "http://127.0.0.1:\(port)")],
                                                 body: Array("code=\(code)&name=phone".utf8))

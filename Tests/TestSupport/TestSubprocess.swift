@@ -16,7 +16,9 @@ public final class TestSubprocess: @unchecked Sendable {
     /// Where the child's standard output and error go.
     public let outputPath: String
     private var exited = false
-    /// How the child ended, once it is reaped: its exit status, or 128 + the signal that killed it (as a shell says).
+    /// Whether the exited child has been reaped: only `stop()` does, as the last thing it does with the process id.
+    private var reaped = false
+    /// How the child ended, once it has exited: its exit status, or 128 + the signal that killed it (as a shell says).
     public private(set) var exitStatus: Int32?
 
     /// Starts `executable` with `arguments`; the environment is this process's, with `environment` laid over it.
@@ -72,16 +74,19 @@ public final class TestSubprocess: @unchecked Sendable {
         stop()
     }
 
-    /// Whether the child is still running (it is reaped once it has exited).
+    /// Whether the child is still running. A child that has exited is left unreaped (a zombie) until `stop()`: its
+    /// process id, which is also its group's, cannot be given to another process meanwhile, so a signal this sends to
+    /// the child or its group never reaches another test's process (the suite starts tens of thousands of processes,
+    /// and Linux gives ids out again past /proc/sys/kernel/pid_max, 32768 by default).
     public var isRunning: Bool {
         guard !exited else { return false }
-        var status: Int32 = 0
-        let result = waitpid(pid, &status, WNOHANG)
-        if result == pid {
+        var info = siginfo_t()
+        if waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 {
+            guard info._sifields._sigchld.si_pid == pid else { return true }
             exited = true
-            // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import.
-            exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + status & 0x7f
-        } else if result == -1 && errno == ECHILD {
+            let status = info._sifields._sigchld.si_status
+            exitStatus = info.si_code == CLD_EXITED ? status : 128 + status
+        } else if errno == ECHILD {
             exited = true
         }
         return !exited
@@ -92,9 +97,18 @@ public final class TestSubprocess: @unchecked Sendable {
         (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "(no output at \(outputPath))"
     }
 
+    /// Sends `signal` to the child (or, with `group`, to its process group) unless it has been reaped: once reaped,
+    /// its id may be another process's, another test's trackd say, which must not get it.
+    public func send(_ signal: Int32, group: Bool = false) {
+        guard !reaped else { return }
+        kill(group ? -pid : pid, signal)
+    }
+
     /// Sends SIGTERM to the child's process group, waits up to `grace` seconds for all of it to exit, then sends
     /// SIGKILL to whatever is left. Safe to call more than once.
     public func stop(grace: Double = 10) {
+        // Once reaped, the id may be another process's: nothing more is sent.
+        guard !reaped else { return }
         // The child is reaped only at the end, and a group id stays taken while the group has members, so these
         // signals reach the child and its children only.
         if !liveGroupMembers().isEmpty {
@@ -104,8 +118,12 @@ public final class TestSubprocess: @unchecked Sendable {
                 _ = waitUntil(upTo: grace, { liveGroupMembers().isEmpty })
             }
         }
-        // The leader of an exiting process shows as a zombie while its other threads still die: reap it.
+        // The leader of an exiting process shows as a zombie while its other threads still die: reap it, once.
         _ = waitUntil(upTo: grace) { !isRunning }
+        if exited && !reaped {
+            var status: Int32 = 0
+            if waitpid(pid, &status, 0) == pid || errno == ECHILD { reaped = true }
+        }
     }
 
     /// The processes of the child's group that have not exited (zombies do not count), from /proc.

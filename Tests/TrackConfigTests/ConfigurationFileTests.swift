@@ -161,6 +161,16 @@ struct ConfigurationFileTests {
         #expect(refusal("web:\n  port: 443\n").contains("'port'"))
     }
 
+    @Test func theWebSectionNamesTheHostNamesThePageAnswersTo() throws {
+        #expect(try ConfigurationFile.parse("web:\n  names: trackd.lan\n", path: "t.conf").web.names == ["trackd.lan"])
+        #expect(try ConfigurationFile.parse("web:\n  names: [trackd.lan, logger.fleet.example.]\n", path: "t.conf").web.names
+                == ["trackd.lan", "logger.fleet.example."])
+        #expect(try ConfigurationFile.parse("", path: "t.conf").web.names.isEmpty)
+        let url = refusal("web:\n  names:\n    - trackd.lan\n    - http://trackd.lan:8080\n")
+        #expect(url.contains("t.conf:4") && url.contains("a host name of letters"), "\(url)")
+        #expect(refusal("web:\n  names: {a: b}\n").contains("'names'"))
+    }
+
     @Test func theOBDSectionNamesASerialOrWiFiAdapterAndRefusesAnythingElseWithTheLine() throws {
         #expect(try ConfigurationFile.parse("obd:\n  adapter: serial:///dev/obd0\n", path: "t.conf").obd.adapter
                 == .serial(path: "/dev/obd0", baud: 38400))

@@ -15,6 +15,7 @@ struct EffectiveConfigurationTests {
         profile:
           driver: Anna Tamm
           time_zone: Europe/Tallinn
+          country: gb
         """
 
     @Test func takesTheDaemonSectionAndAppliesTheBaudToASerialSourceNamingNone() throws {
@@ -26,7 +27,7 @@ struct EffectiveConfigurationTests {
         #expect(settings.logLevel == .debug)
         #expect(settings.alertCommand == ["/usr/local/bin/buzz", "--times", "3"])
         #expect(settings.alertTimeout == 5)
-        #expect(settings.profile == ProfileChanges(driver: "Anna Tamm", timeZone: "Europe/Tallinn"))
+        #expect(settings.profile == ProfileChanges(driver: "Anna Tamm", timeZone: "Europe/Tallinn", country: "UK"))
         let own = try ConfigurationFile.parse("daemon:\n  source: serial:///dev/gps0?baud=115200\n  baud: 4800\n", path: "t.conf")
         #expect(EffectiveConfiguration(file: own, path: nil).source == .serial(path: "/dev/gps0", baud: 115_200),
                 "the address's own baud rate wins")
@@ -68,6 +69,8 @@ struct EffectiveConfigurationTests {
             ("profile:\n  time_zone: Mars/Olympus\n",
              .badValue(path: "t.conf", line: 2, key: "time_zone", value: "Mars/Olympus",
                        expected: "an IANA time-zone id such as Europe/Tallinn")),
+            ("profile:\n  country: FR\n",
+             .badValue(path: "t.conf", line: 2, key: "country", value: "FR", expected: "EE, DE, UK (or GB) or US")),
             ("daemon:\n  autostart: business\n",
              .unknownKey(path: "t.conf", line: 2, key: "autostart", known: DaemonSettings.keys)),
         ]
@@ -77,10 +80,14 @@ struct EffectiveConfigurationTests {
     }
 
     @Test func profileDefaultsFillOnlyWhatIsEmpty() {
-        let defaults = ProfileChanges(driver: "Anna Tamm", plate: "123 ABC", company: "Tamm OÜ", timeZone: "Europe/Tallinn")
+        let defaults = ProfileChanges(driver: "Anna Tamm", plate: "123 ABC", company: "Tamm OÜ", timeZone: "Europe/Tallinn",
+                                      country: "EE")
         let fresh = defaults.filling(LogProfile())
-        #expect(fresh == ProfileChanges(driver: "Anna Tamm", plate: "123 ABC", company: "Tamm OÜ", timeZone: "Europe/Tallinn"))
-        let kept = defaults.filling(LogProfile(driver: "Mart", plate: "", company: "Mart OÜ", timeZone: "Europe/Riga"))
+        #expect(fresh == ProfileChanges(driver: "Anna Tamm", plate: "123 ABC", company: "Tamm OÜ", timeZone: "Europe/Tallinn",
+                                        country: "EE"))
+        var set = LogProfile(driver: "Mart", plate: "", company: "Mart OÜ", timeZone: "Europe/Riga")
+        set.country = .germany
+        let kept = defaults.filling(set)
         #expect(kept == ProfileChanges(plate: "123 ABC"))
         #expect(ProfileChanges().filling(LogProfile()).isEmpty)
     }

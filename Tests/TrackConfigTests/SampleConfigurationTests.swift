@@ -33,9 +33,10 @@ struct SampleConfigurationTests {
 
     @Test func itsCommentedValuesAreTheDefaults() throws {
         // Uncomment every key; the examples (alert command, profile) are not defaults and stay out.
-        let examples: Set<String> = ["alert_command", "driver", "plate", "company", "time_zone", "mqtt", "osmand", "device",
+        let examples: Set<String> = ["alert_command", "driver", "plate", "company", "time_zone", "country", "mqtt", "osmand", "device",
                                      "topic", "ca_file", "cert_file", "key_file", "username", "password_file",
-                                     "to", "from", "msmtp_config", "monthly", "certificate", "key", "adapter", "ignition_off_after"]
+                                     "to", "from", "msmtp_config", "monthly", "certificate", "key", "names", "adapter",
+                                     "ignition_off_after"]
         let lines = try read("etc/trackd.conf").components(separatedBy: "\n").map { line -> String in
             guard let range = line.range(of: "# "), line[..<range.lowerBound].allSatisfy({ $0 == " " }) else { return line }
             let rest = line[range.upperBound...]

@@ -68,7 +68,13 @@ struct ELM327DialogueTests {
         // Identification reads it once; then once every odometerInterval (10 s) among the 1 s polls of speed.
         let polls = commands.drop { $0 != "01A6" }.dropFirst()
         #expect(polls.filter { $0 == "010D" }.count >= 9)
-        #expect(polls.filter { $0 == "01A6" }.count <= 2)
+        let odometerPolls = polls.filter { $0 == "01A6" }.count
+        #expect((1...2).contains(odometerPolls), "\(odometerPolls) odometer polls among \(polls.count) commands")
+        // A car that does not announce it (01A0 answers NO DATA) is never asked, over as many commands.
+        var plain = ELM327Dialogue()
+        let unannounced = Self.run(&plain, commands: 40) { Self.defaultCar[$0] }
+        #expect(unannounced.events.contains(.odometerSupport(false)))
+        #expect(!unannounced.commands.contains("01A6"), "\(unannounced.commands)")
     }
 
     @Test func pollsSpeedAndEngineEverySecondAndTheVoltageEveryFive() {
@@ -125,9 +131,18 @@ struct ELM327DialogueTests {
 
         answers["010D"] = "NO DATA\r\r"
         answers["010C"] = "CAN ERROR\r\r"
-        let silent = Self.run(&dialogue, from: noisy.time, commands: 4) { answers[$0] }
-        #expect(dialogue.phase == .searching)
-        #expect(silent.events.count { if case .carSilent = $0 { true } else { false } } == 1)
+        // One command at a time: still polling after two unanswered polls, searching from the third, said once.
+        var time = noisy.time
+        var silentAt: [Int] = []
+        var phases: [ELM327Dialogue.Phase] = []
+        for index in 1...4 {
+            let step = Self.run(&dialogue, from: time, commands: 1) { answers[$0] }
+            time = step.time
+            if step.events.contains(where: { if case .carSilent = $0 { true } else { false } }) { silentAt.append(index) }
+            phases.append(dialogue.phase)
+        }
+        #expect(silentAt == [3], "\(silentAt)")
+        #expect(Array(phases.prefix(2)) == [.polling, .polling] && phases[2] == .searching, "\(phases)")
     }
 
     @Test func reportsTheAdapterLostAfterThreeTimeoutsInARowAndStartsOver() {

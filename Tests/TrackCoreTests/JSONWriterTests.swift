@@ -94,10 +94,15 @@ import Testing
         statistics.speedRejections = [.tooFast: count()]
         let alert = IdleAlert(time: time, stationarySince: time.adding(seconds: -7200),
                               position: Coordinate(latitude: number(90), longitude: -number(180)), tripNumber: trip.number)
+        var source = SourceStatus(address: "serial:///dev/ttyACM0?baud=9600", state: .connected,
+                                  detail: "u-blox \"M8\" at 9600 baud", stateAge: number(100))
+        if count() % 2 == 0 {
+            source.chosen = "serial:///dev/serial0?baud=9600"
+            source.reason = "NMEA (2 sentences) at 9600 baud on /dev/serial0 (the header's UART); /dev/gps0: \"busy\""
+        }
         return DaemonStatus(
             version: "trackd 0.1.0",
-            source: SourceStatus(address: "serial:///dev/ttyACM0?baud=9600", state: .connected,
-                                 detail: "u-blox \"M8\" at 9600 baud", stateAge: number(100)),
+            source: source,
             lastFix: fix, lastFixAge: number(1), lastPosition: fix, lastPositionAge: number(1),
             epochs: count(), positionFixes: count(), inputProblems: count(),
             trip: TripView(trip, now: MonotonicInstant(nanoseconds: 4_000_000_000_000)),

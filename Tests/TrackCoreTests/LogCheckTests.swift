@@ -52,7 +52,7 @@ struct LogCheckTests {
         #expect(rules(nil) == [])
         #expect(rules(.estonia) == [])
         #expect(rules(.germany) == ["customer-missing", "destination-missing", "not-prompt"])
-        #expect(rules(.unitedKingdom) == ["destination-missing"])
+        #expect(rules(.unitedKingdom) == ["destination-missing", "postcodes-missing"])
         #expect(rules(.unitedStates) == ["destination-missing"])
         // Within seven days, Germany has nothing to say about promptness; a named place's address is a destination.
         var placed = bare
@@ -81,10 +81,69 @@ struct LogCheckTests {
         fixed[4].odometerStart = 1042_000
         fixed[4].odometerEnd = 1046_500
         #expect(LogCheck.findings(profile: Self.complete, entries: fixed).isEmpty)
+        // (HMRC asks the postcodes of each business journey's ends: named places with them.)
+        for index in fixed.indices where fixed[index].kind == .business {
+            fixed[index].startPlace = TripPlace(id: nil, name: "Office", address: "1 Deansgate, Manchester M3 1AZ")
+            fixed[index].endPlace = TripPlace(id: nil, name: "Depot", address: "Unit 4, Trafford Park, M17 1DQ")
+        }
         for country in Country.allCases {
             var profile = Self.complete
             profile.country = country
             #expect(LogCheck.findings(profile: profile, entries: fixed).isEmpty, "\(country)")
         }
+    }
+
+    @Test func aUKBusinessJourneyNeedsTheStartsAndTheEndsPostcode() {
+        var profile = Self.complete
+        profile.country = .unitedKingdom
+        func problems(start: String?, end: String?, destination: String? = nil) -> [String] {
+            var trip = entry(1, day: 2, destination: destination, start: 1000, km: 10)
+            trip.startPlace = start.map { TripPlace(id: nil, name: "From", address: $0) }
+            trip.endPlace = end.map { TripPlace(id: nil, name: "To", address: $0) }
+            return LogCheck.findings(profile: profile, entries: [trip]).filter { $0.rule == .postcodesMissing }.map(\.problem)
+        }
+        #expect(problems(start: "10 Downing Street, London SW1A 2AA", end: "Old Trafford, Manchester M16 0RA").isEmpty)
+        #expect(problems(start: "sw1a2aa", end: nil, destination: "Birmingham B33 8TH").isEmpty, "no space, lower case; a destination's")
+        #expect(problems(start: "London", end: "Manchester M16 0RA") == ["business journey without the start's postcode"])
+        #expect(problems(start: "GIR 0AA", end: "Manchester") == ["business journey without the end's postcode"])
+        #expect(problems(start: nil, end: nil, destination: "Riia 24, Tartu")
+                == ["business journey without the start's and the end's postcodes"])
+        // Other countries and private trips are not asked.
+        var personal = entry(1, day: 2, kind: .private, start: 1000, km: 10)
+        personal.purpose = nil
+        #expect(LogCheck.findings(profile: profile, entries: [personal]).isEmpty)
+    }
+
+    @Test func businessTripsPastTheDayTheRatesAreKnownToAreFoundOnceAndNotAtAnOwnRate() {
+        // March 2026 with the UK's rates known to 2026-03-04: trips 3 and 6 (business, on the 4th and the 7th) —
+        // only the 7th's is past it; trip 5 is private.
+        let table = RateTable(rates: [AllowanceRate(.unitedKingdom, from: march(1), rate: 450, source: "test")],
+                              checked: [.unitedKingdom: RateTable.Checked(through: march(4), source: "test")])
+        var profile = Self.complete
+        profile.country = .unitedKingdom
+        var month = [entry(3, day: 4, start: 1000, km: 10), entry(5, day: 6, kind: .private, start: 1010, km: 3),
+                     entry(6, day: 7, start: 1013, km: 4), entry(8, day: 9, start: 1017, km: 2)]
+        // (Each journey's ends with their postcodes, which HMRC asks too.)
+        for index in month.indices {
+            month[index].startPlace = TripPlace(id: nil, name: "Office", address: "1 Deansgate, Manchester M3 1AZ")
+            month[index].endPlace = TripPlace(id: nil, name: "Depot", address: "Trafford Park, M17 1DQ")
+        }
+        let found = LogCheck.findings(profile: profile, entries: month, rates: table)
+        #expect(found.map(\.rule) == [.rateUnconfirmed])
+        #expect(found.first?.trip == TripID(6))
+        #expect(found.first?.problem == "2 business trips paid at the last rate known: UK's rates are known to hold only to 2026-03-04")
+        #expect(found.first?.fix.hasPrefix("trackctl rates --country UK; a new rate goes") == true)
+        // Known to the month's end: nothing; at an employer's own rate: nothing; no checked day at all: found.
+        var known = table
+        known = RateTable(rates: known.rates, checked: [.unitedKingdom: RateTable.Checked(through: march(31), source: "test")])
+        #expect(LogCheck.findings(profile: profile, entries: month, rates: known).isEmpty)
+        var own = profile
+        own.rate = 400
+        #expect(LogCheck.findings(profile: own, entries: month, rates: table).isEmpty)
+        var companyCar = profile
+        companyCar.car = .company
+        #expect(LogCheck.findings(profile: companyCar, entries: month, rates: table).isEmpty, "a company car is paid nothing")
+        #expect(LogCheck.findings(profile: profile, entries: month, rates: RateTable(rates: table.rates)).first?.problem
+                == "3 business trips paid at the last rate known: the rate table confirms no day of UK's rates")
     }
 }

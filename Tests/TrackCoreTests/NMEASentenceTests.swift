@@ -7,7 +7,8 @@ struct NMEASentenceTests {
         guard case .rmc(let value) = rmc.payload else { Issue.record("not RMC"); return }
         #expect(rmc.talker == .gps)
         #expect(value.isValid)
-        #expect(value.timeOfDay == Int64(12 * 3600 + 35 * 60 + 19) * 1_000_000_000 + 500_000_000)
+        let stamped: Int64 = (12 * 3600 + 35 * 60 + 19) * 1_000_000_000 + 500_000_000
+        #expect(value.timeOfDay == stamped)
         #expect(abs(value.latitude! - (48 + 7.038 / 60)) < 1e-12)
         #expect(abs(value.longitude! - (11 + 31.0 / 60)) < 1e-12)
         #expect(value.speedKnots == 22.4)
@@ -80,7 +81,8 @@ struct NMEASentenceTests {
         #expect(value.latitudeSigma == 0.023)
         #expect(value.longitudeSigma == 0.020)
         #expect(value.altitudeSigma == 0.031)
-        #expect(gst.timeOfDay == Int64(17 * 3600 + 28 * 60 + 14) * 1_000_000_000)
+        let stamped: Int64 = (17 * 3600 + 28 * 60 + 14) * 1_000_000_000
+        #expect(gst.timeOfDay == stamped)
     }
 
     @Test func readsVTGInTodaysAndTheOldFormat() throws {

@@ -343,6 +343,7 @@ private func label(_ event: SourceEvent) -> String {
     switch event {
     case .fix: "fix"
     case .problem: "problem"
+    case .chosen: "chosen"
     case .state(let state): label(state)
     }
 }

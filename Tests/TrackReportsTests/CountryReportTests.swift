@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TrackCore
 @testable import TrackReports
@@ -22,11 +23,11 @@ struct CountryReportTests {
         }
         let entries = report.trips.map(\.trip)
         let through = report.until!.previous
-        report.allowance = ReportAllowance(MileageAllowance(country: country, entries: entries),
+        report.allowance = ReportAllowance(MileageAllowance(country: country, entries: entries, rates: try! ShippedRates.table()),
                                            from: report.from, through: through)
         report.findings = LogCheck.findings(profile: report.profile, entries: entries)
-        report.year = YearSummary(entries: entries, from: country.taxYear(of: through), through: through,
-                                  unit: report.profile.distanceUnit, amount: report.allowance?.yearTotal)
+        report.years = [YearSummary(entries: entries, from: country.taxYear(of: through), through: through,
+                                    unit: report.profile.distanceUnit, amount: report.allowance?.taxYears.last?.total)]
         return report
     }
 
@@ -82,7 +83,26 @@ struct CountryReportTests {
         #expect(html.contains("<td colspan=\"10\">Alle Fahrten (\(report.totals.trips) Fahrten)</td>"), "\(totals)")
         // Kinds, notes and the other sections in German.
         #expect(html.contains("Reisekosten (Deutschland)") && html.contains("Änderungsprotokoll") && html.contains("Karten"))
-        #expect(html.contains("Geschäftspartner fehlt — ") || report.findings?.allSatisfy { $0.rule != .customerMissing } == true)
+        // A row a person changed after it was written says so (trip 41 reclassified, 44 deleted, by jyri); the others
+        // do not, and neither does a form other than the Fahrtenbuch.
+        let changed = Set(report.revisions.compactMap(\.tripID))
+        #expect(changed == [41, 44])
+        for (row, entry) in zip(rows, report.trips) {
+            let marked = row["Anmerkungen"]?.contains("nachträglich geändert (siehe Änderungsprotokoll)") == true
+            #expect(marked == changed.contains(entry.trip.id), "trip \(entry.trip.id): \(row["Anmerkungen"] ?? "")")
+        }
+        var british = report
+        british.profile.country = .unitedKingdom
+        #expect(!(try HTMLReport.render(british)).contains("changed after it was written"))
+        // A business trip without its business partner: the check section names the rule in German.
+        var missing = report
+        let business = try #require(missing.trips.indices.first { missing.trips[$0].trip.kind == .business && missing.trips[$0].trip.counts })
+        missing.trips[business].trip.customer = nil
+        missing.findings = LogCheck.findings(profile: missing.profile, entries: missing.trips.map(\.trip))
+        #expect(missing.findings?.contains { $0.rule == .customerMissing && $0.trip == missing.trips[business].trip.id } == true)
+        let missingHTML = try HTMLReport.render(missing)
+        #expect(missingHTML.contains("Geschäftspartner fehlt — "), "\(missingHTML)")
+        #expect(!html.contains("Geschäftspartner fehlt — "), "the fixture's trips all name their partner")
         #expect(root.descendants("figcaption").allSatisfy { $0.text.hasPrefix("Fahrt ") })
         for english in ["Mileage log", "Odometer start", "Purpose", "Notes", "All trips", "Change history", "This period"] {
             #expect(!html.contains(english), "\(english) in the German report")
@@ -96,8 +116,9 @@ struct CountryReportTests {
         let business = try #require(report.trips.indices.first { report.trips[$0].trip.kind == .business && report.trips[$0].trip.counts })
         report.trips[commute].trip.commute = true
         report.trips[business].trip.detour = "3 km über die Bank (Einzahlung)"
-        report.year = YearSummary(entries: report.trips.map(\.trip), from: report.year!.from, through: report.year!.through,
-                                  unit: .kilometres, amount: report.year!.amount)
+        let year = try #require(report.years.last)
+        report.years = [YearSummary(entries: report.trips.map(\.trip), from: year.from, through: year.through,
+                                    unit: .kilometres, amount: year.amount)]
         let html = try HTMLReport.render(report)
         let root = try XMLTree.parse(html)
         let (_, rows, totals) = try tripCells(root)
@@ -132,6 +153,17 @@ struct CountryReportTests {
         let (_, englishRows, englishTotals) = try tripCells(english)
         #expect(englishRows[commute]["Kind"] == "private (commute)")
         #expect(!englishTotals.contains { $0["kind"] == "commute" })
+        func yearLines(_ root: ParsedElement) throws -> [String: String] {
+            let section = try #require(root.descendants("section").first { $0.classes.contains("year") })
+            return Dictionary(uniqueKeysWithValues: section.descendants("tr").map { ($0.attributes["class"] ?? "", $0.child("td")?.text ?? "") })
+        }
+        #expect(try yearLines(english)["commute"] == nil, "HMRC's form has no commuting line")
+        // Schedule C asks business, commuting and other miles apart (Part IV, line 44): the US year's summary too.
+        report.profile.country = .unitedStates
+        // (The fixture's year was counted in tenths of a kilometre; the US profile prints them as miles.)
+        let american = try yearLines(try XMLTree.parse(try HTMLReport.render(report)))
+        #expect(american["commute"] == text(commuteTenths).replacingOccurrences(of: ",", with: ".") + " mi", "\(american)")
+        #expect(american["private"] == text(otherPrivate).replacingOccurrences(of: ",", with: ".") + " mi", "\(american)")
     }
 
     @Test func anEstonianReportIsASõidupäevikInEstonian() throws {
@@ -155,8 +187,8 @@ struct CountryReportTests {
 
     @Test func theYearsSummaryGivesTheDistancesTheBusinessShareAndTheAmount() throws {
         let report = countryReport(.germany)
-        let year = try #require(report.year)
-        #expect(year.from == CivilDate(year: 2026, month: 1, day: 1) && year.through == CivilDate(year: 2026, month: 10, day: 31))
+        let year = try #require(report.years.last)
+        #expect(report.years.count == 1 && year.from == CivilDate(year: 2026, month: 1, day: 1) && year.through == CivilDate(year: 2026, month: 10, day: 31))
         let root = try XMLTree.parse(try HTMLReport.render(report))
         let section = try #require(root.descendants("section").first { $0.classes.contains("year") })
         #expect(section.child("h2")?.text == "Steuerjahr vom 2026-01-01 bis 2026-10-31")
@@ -168,7 +200,7 @@ struct CountryReportTests {
         // The share by hand: business tenths over all, to a tenth of a percent, half up.
         let share = (Double(totals.business) / Double(totals.all) * 1000).rounded(.toNearestOrAwayFromZero)
         #expect(lines["share"] == DistanceUnit.text(tenths: Int64(share)).replacingOccurrences(of: ".", with: ",") + " %")
-        #expect(lines["amount"] == report.allowance.map { Currency.euro.text(minor: $0.yearTotal!).replacingOccurrences(of: ".", with: ",") })
+        #expect(lines["amount"] == report.allowance?.taxYears.last.map { Currency.euro.text(minor: $0.total).replacingOccurrences(of: ".", with: ",") })
     }
 
 
@@ -208,13 +240,14 @@ struct CountryReportTests {
             #expect(amount.hasPrefix("£"))
             #expect(html.contains("<td class=\"num amount\">\(amount)</td>"), "trip \(trip.id)")
         }
-        // The month's first business trip: its tenths of a mile at 45p, rounded half up to the penny.
+        // The month's first business trip: its tenths of a mile at 55p (HMRC's rate from 6 April 2026), rounded half up
+        // to the penny.
         let first = try #require(business.first)
-        let pence = (first.reportedTenths(in: .miles).distance * 45 + 5) / 10
+        let pence = (first.reportedTenths(in: .miles).distance * 55 + 5) / 10
         #expect(allowance.text(of: first.id) == Currency.pound.text(minor: pence))
         #expect(html.contains("This period: <strong>\(allowance.currency.text(minor: allowance.total))</strong>"))
         #expect(html.contains("tax year from 2026-04-06"))
-        #expect(html.contains("ITEPA 2003 s. 230"))
+        #expect(html.contains("HMRC approved mileage rates from 6 April 2026"))
         // Trip 43, business without a purpose: the check section says so and how to fix it.
         let findings = root.descendants("li").filter { $0.attributes["class"]?.hasPrefix("finding") == true }.map(\.text)
         #expect(findings.contains { $0.hasPrefix("Trip 43: business trip without a purpose.") }, "\(findings)")
@@ -229,7 +262,7 @@ struct CountryReportTests {
         let report = britishReport()
         let body = ReportMail.body(for: report)
         let allowance = report.allowance!
-        #expect(body.contains("Allowance (UK): \(allowance.currency.text(minor: allowance.total)); tax year from 2026-04-06: "))
+        #expect(body.contains("Allowance (UK): \(allowance.currency.text(minor: allowance.total)); tax year from 2026-04-06 to 2026-10-31: "))
         #expect(body.contains("trackctl check: \(report.findings!.count) finding"))
         #expect(body.contains("- trip 43: business trip without a purpose"))
         #expect(body.contains(" mi ("), "totals in miles")

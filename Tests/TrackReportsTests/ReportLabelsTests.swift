@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import TrackCore
 @testable import TrackReports
@@ -37,24 +38,28 @@ extension ReportLabelsTests {
     private func allowance(on rate: AllowanceRate, own: Int64? = nil) -> ReportAllowance {
         let trip = LogTrip(id: 1, kind: .business, purpose: "Site", source: .manual, state: .closed, distance: 10_000,
                            date: rate.from)
-        return ReportAllowance(MileageAllowance(country: rate.country, entries: [trip], ownRate: own), from: nil, through: nil)
+        return ReportAllowance(MileageAllowance(country: rate.country, entries: [trip], rates: RateTable(rates: [rate]), ownRate: own),
+                               from: nil, through: nil)
     }
 
     @Test func theEnglishRuleIsWordedAsTheTableWordsItAndTheOthersInTheirLanguage() throws {
-        for rate in AllowanceRate.table {
+        let table = try ShippedRates.table()
+        for rate in table.rates {
             let paid = allowance(on: rate)
             let figures = try #require(paid.rates.first)
-            #expect(ReportLabels.english.ruleText(figures, of: paid) == "\(rate.summary) from \(rate.from) (\(rate.source))",
+            let scope = rate.threshold != nil ? "; counted over this log alone: HMRC counts a person's business miles in all their cars"
+                : rate.monthlyCap != nil ? "; counted over this log alone: the law counts the cap per employer" : ""
+            #expect(ReportLabels.english.ruleText(figures, of: paid) == "\(rate.summary) from \(rate.from) (\(rate.source))\(scope)",
                     "\(rate)")
             let german = ReportLabels.german.ruleText(figures, of: paid)
             // German words before the source, which is quoted as the table has it.
             let head = german.components(separatedBy: " ab \(rate.from) (\(rate.source))")
             #expect(head.count == 2 && !head[0].contains("at most") && !head[0].contains("past"), "\(german)")
         }
-        let uk = allowance(on: try #require(AllowanceRate.table.first { $0.country == .unitedKingdom }))
+        let uk = allowance(on: try #require(table.first(for: .unitedKingdom)))
         #expect(ReportLabels.german.ruleText(uk.rates[0], of: uk).hasPrefix("£0,45/mi (£0,25 nach 10.000 mi im Steuerjahr) ab"))
         #expect(ReportLabels.estonian.ruleText(uk.rates[0], of: uk).hasPrefix("£0,45/mi (£0,25 pärast 10 000 mi maksuaastas) alates"))
-        let own = allowance(on: try #require(AllowanceRate.table.last { $0.country == .estonia }), own: 600)
+        let own = allowance(on: try #require(table.rates(of: .estonia).last), own: 600)
         #expect(ReportLabels.english.ruleText(own.rates[0], of: own)
                 == "0.60 €/km (the profile's own rate: an employer's, trackctl profile set --rate)")
         #expect(ReportLabels.estonian.ruleText(own.rates[0], of: own)

@@ -11,7 +11,7 @@ struct ControlRequestHandlerTests {
     private func answer(_ line: String) async throws -> [String: Any]? {
         let handler = ControlRequestHandler(status: status, clock: { MonotonicInstant(nanoseconds: 5_000_000_000) })
         switch await handler.handle(ByteBuffer(string: line)) {
-        case .respond(let reply), .respondAndWatch(let reply):
+        case .respond(let reply), .respondAndWatch(let reply, _):
             #expect(reply.readableBytesView.last == UInt8(ascii: "\n"))
             return try JSONSerialization.jsonObject(with: Data(reply.readableBytesView)) as? [String: Any]
         case .none:
@@ -83,6 +83,19 @@ struct ControlRequestHandlerTests {
         #expect(errorCode(try await answer(#"{"jsonrpc":"2.0","id":true,"method":"status"}"#)) == -32600)
         #expect(errorCode(try await answer(#"{"jsonrpc":"2.0","id":1,"method":42}"#)) == -32600)
         #expect(errorCode(try await answer(#"{"jsonrpc":"2.0","id":1,"method":"show"}"#)) == -32602)
+    }
+
+    @Test func refusesDeeplyNestedParametersBeforeDecodingThemAndEchoesNothing() async throws {
+        let deep = String(repeating: "[", count: 20_000) + String(repeating: "]", count: 20_000)
+        let reply = try #require(try await answer(#"{"jsonrpc":"2.0","id":1,"method":"trips","params":{"x":"# + deep + "}}"))
+        #expect(errorCode(reply) == -32700)
+        let message = try #require((reply["error"] as? [String: Any])?["message"] as? String)
+        #expect(message.contains("nested deeper than 32 levels"), "\(message)")
+        #expect(message.count < 200 && !message.contains("[["), "\(message.prefix(200))")
+        // A request as deep as the limit is read.
+        let nested = String(repeating: "[", count: 30) + String(repeating: "]", count: 30)
+        let status = try await answer(#"{"jsonrpc":"2.0","id":2,"method":"status","params":{"x":"# + nested + "}}")
+        #expect(errorCode(status) != -32700, "\(status ?? [:])")
     }
 
     @Test func answersARequestWithANullIdWithANullId() async throws {

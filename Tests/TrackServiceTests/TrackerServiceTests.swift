@@ -52,6 +52,35 @@ struct TrackerServiceTests {
         #expect(seen == ["connected", "fix 3", "fix 1", "lost"])
     }
 
+    @Test func keepsWhatAutoChoseAndWhyThroughTheSourcesLaterStates() async {
+        let status = LiveStatus(address: "auto", now: MonotonicInstant(nanoseconds: 0))
+        let hub = WatchHub()
+        let watcher = hub.subscribe()
+        let inbox = TrackerInbox()
+        let tracker = TrackerService(inbox: inbox, status: status, hub: hub, address: "auto",
+                                     logger: Logger(label: "test"), clock: { MonotonicInstant(nanoseconds: 10_000_000_000) })
+        let reason = "NMEA (2 sentences) at 9600 baud on /dev/serial0 (the header's UART); /dev/gps0: not present"
+        inbox.deliver(.state(.connecting))
+        inbox.deliver(.chosen(.serial(path: "/dev/serial0", baud: 9600), reason: reason))
+        inbox.deliver(.state(.connected("/dev/serial0 (/dev/ttyAMA0) at 9600 baud")))
+        inbox.deliver(.state(.lost("device /dev/serial0 unplugged")))
+        inbox.finish()
+        await tracker.run()
+
+        let source = status.snapshot(now: MonotonicInstant(nanoseconds: 12_000_000_000)).source
+        #expect(source.address == "auto")
+        #expect(source.state == .lost)
+        #expect(source.chosen == "serial:///dev/serial0?baud=9600")
+        #expect(source.reason == reason)
+
+        var seen: [String] = []
+        for await event in watcher.events {
+            if case .source(let report) = event { seen.append("\(report.state.rawValue) \(report.chosen ?? "-")") }
+        }
+        #expect(seen == ["connecting -", "connecting serial:///dev/serial0?baud=9600",
+                         "connected serial:///dev/serial0?baud=9600", "lost serial:///dev/serial0?baud=9600"])
+    }
+
     @Test func takesTheFixesThatWaitedInTheInboxAtTheNextTick() async throws {
         let status = LiveStatus(address: "serial:///dev/gps0", now: MonotonicInstant(nanoseconds: 0))
         let inbox = TrackerInbox(wakeForFixes: { false })

@@ -55,9 +55,9 @@ struct ProfileCountryTests {
                              date: CivilDate(year: 2026, month: 11, day: 3)),
                      LogTrip(id: 2, kind: .business, purpose: "Site", source: .manual, state: .closed, distance: 600_000,
                              date: CivilDate(year: 2026, month: 11, day: 4))]
-        #expect(MileageAllowance(country: .estonia, entries: trips).total(from: CivilDate(year: 2026, month: 11, day: 1)!,
+        #expect(MileageAllowance(country: .estonia, entries: trips, rates: try ShippedRates.table()).total(from: CivilDate(year: 2026, month: 11, day: 1)!,
                                                                           through: CivilDate(year: 2026, month: 11, day: 30)!) == 55_000)
-        let paid = MileageAllowance(country: .estonia, entries: trips, ownRate: own.rate)
+        let paid = MileageAllowance(country: .estonia, entries: trips, rates: try ShippedRates.table(), ownRate: own.rate)
         #expect(paid.lines.map(\.amount) == [36_000, 36_000])
         // One rule, with no first day of its own (its wording: ReportLabelsTests).
         let rates = ReportAllowance(paid, from: nil, through: nil).rates

@@ -1,6 +1,6 @@
 /// One country's mileage allowance as it stood from a date on: the rate per unit (in thousandths of the currency,
 /// so that 72.5 cents is exact), a lower rate past a yearly threshold, a monthly cap, and where the rule comes from.
-/// The table of them is data (`AllowanceRate+Table`), and docs/countries.md prints it.
+/// The table of them is data (`RateTable`, read from `etc/rates.conf` and the user's `/etc/trackd/rates.d/`).
 public struct AllowanceRate: Sendable, Hashable {
     public var country: Country
     /// The first day it applies (a trip's local date).
@@ -17,6 +17,8 @@ public struct AllowanceRate: Sendable, Hashable {
     public var source: String
     /// Whether it is the profile's own rate (`own`), which has no first day of its own.
     public var isOwn = false
+    /// Where it was read: `FILE:LINE` of a rate file (`nil` when made otherwise).
+    public var origin: String?
 
     public init(_ country: Country, from: CivilDate, rate: Int64, reducedRate: Int64? = nil, threshold: Int64? = nil,
                 monthlyCap: Int64? = nil, source: String) {
@@ -40,19 +42,23 @@ public struct AllowanceRate: Sendable, Hashable {
     /// Thousandths of the currency from a rate as a person types it: `0.42`, `0,42`, `1`, `0.725` (at most three
     /// decimals, more than 0, less than 10); `nil` for anything else.
     public static func thousandths(_ text: String) -> Int64? {
-        let parts = text.split(separator: text.contains(",") ? "," : ".", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }),
-              parts[0].count <= 1, let whole = Int64(String(parts[0]))
-        else { return nil }
-        let decimals = parts.count == 2 ? String(parts[1]) : ""
-        guard decimals.count <= 3 else { return nil }
-        let value = whole * 1000 + (Int64(decimals + String(repeating: "0", count: 3 - decimals.count)) ?? 0)
-        return value > 0 ? value : nil
+        fixedPoint(text, separator: text.contains(",") ? "," : ".", decimals: 3, wholeDigits: 1)
     }
 
-    /// The rule in force for `country` on `date`, or `nil` before the table's first for it.
-    public static func inForce(for country: Country, on date: CivilDate) -> AllowanceRate? {
-        table.last { $0.country == country && $0.from <= date }
+    /// A positive number written with digits, at most `wholeDigits` before `separator` and `decimals` after it, in
+    /// units of its last decimal (`fixedPoint("550.5", separator: ".", decimals: 2, wholeDigits: 9)` is 55050);
+    /// `nil` for anything else, and for 0.
+    public static func fixedPoint(_ text: String, separator: Character, decimals: Int, wholeDigits: Int) -> Int64? {
+        let parts = text.split(separator: separator, omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (48...57).contains($0) } }),
+              parts[0].count <= wholeDigits, let whole = Int64(String(parts[0]))
+        else { return nil }
+        let fraction = parts.count == 2 ? String(parts[1]) : ""
+        guard fraction.count <= decimals else { return nil }
+        var scale: Int64 = 1
+        for _ in 0..<decimals { scale *= 10 }
+        let value = whole * scale + (Int64(fraction + String(repeating: "0", count: decimals - fraction.count)) ?? 0)
+        return value > 0 ? value : nil
     }
 
     /// `0.45 £/mi (0.25 £ past 10,000 mi a tax year)`, `0.50 €/km, at most 550.00 € a month`.

@@ -51,6 +51,25 @@ public enum Country: String, Sendable, Hashable, Codable, CaseIterable, CustomSt
         return date >= thisYear ? thisYear : CivilDate(year: date.year - 1, month: start.month, day: start.day)!
     }
 
+    /// The first days of the tax years that the days `from` through `through` touch, oldest first (none when
+    /// `through` comes before `from`).
+    public func taxYears(from: CivilDate, through: CivilDate) -> [CivilDate] {
+        guard from <= through else { return [] }
+        var years = [taxYear(of: from)]
+        var next = nextTaxYear(after: years[0])
+        while next <= through {
+            years.append(next)
+            next = nextTaxYear(after: next)
+        }
+        return years
+    }
+
+    /// The first day of the tax year after the one that starts on `start`.
+    public func nextTaxYear(after start: CivilDate) -> CivilDate {
+        let first = taxYearStart
+        return CivilDate(year: taxYear(of: start).year + 1, month: first.month, day: first.day)!
+    }
+
     /// The code: `EE`, `DE`, `UK`, `US`.
     public var description: String { rawValue }
 

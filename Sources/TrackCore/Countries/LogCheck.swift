@@ -28,9 +28,10 @@ public enum LogCheck {
     ]
 
     /// The findings for `entries` (a period's, in the log's order), with `before`, the last entry before the period
-    /// (for the odometer's first link), and `changes` made to them.
+    /// (for the odometer's first link), `changes` made to them, and the allowance `rates` (business trips past the
+    /// last day the country's rates are known to hold for are paid at a rate that may have changed).
     public static func findings(profile: LogProfile, entries: [LogTrip], before: LogTrip? = nil,
-                                changes: [Change] = []) -> [LogFinding] {
+                                changes: [Change] = [], rates: RateTable? = nil) -> [LogFinding] {
         let country = profile.country
         var findings: [LogFinding] = []
         if profile.driver == nil {
@@ -49,6 +50,24 @@ public enum LogCheck {
             findings += tripFindings(trip, country: country, changes: changes.filter { $0.trip == trip.id })
             if let link = odometerLink(from: previous, to: trip, unit: profile.distanceUnit) { findings.append(link) }
             if trip.reportedTenths.end != nil { previous = trip }
+        }
+        if let country, profile.rate == nil, profile.paysAllowance, let rates {
+            let through = rates.checked[country]?.through
+            let past = counted.filter { trip in
+                trip.kind == .business && trip.date.map { rates.isUnconfirmed(country, on: $0) } == true
+            }
+            if let first = past.first {
+                let count = past.count == 1 ? "a business trip" : "\(past.count) business trips"
+                findings.append(LogFinding(
+                    rule: .rateUnconfirmed, trip: first.id,
+                    problem: "\(count) paid at the last rate known: "
+                        + (through.map { "\(country.rawValue)'s rates are known to hold only to \($0)" }
+                           ?? "the rate table confirms no day of \(country.rawValue)'s rates"),
+                    why: "an allowance is tax-free only at the rate in force on the trip's day, and "
+                        + "\(country == .unitedKingdom ? "HMRC" : country == .unitedStates ? "the IRS" : "the law") may have set another since",
+                    fix: "trackctl rates --country \(country.rawValue); a new rate goes, with its source, in a file in "
+                        + "/etc/trackd/rates.d/ (docs/countries.md, \"The allowance\")"))
+            }
         }
         return findings
     }
@@ -86,6 +105,20 @@ public enum LogCheck {
                                        why: whoAsks(country, for: country == .germany ? "the destination with its address (Reiseziel mit Anschrift)"
                                                         : "the destination of each business trip"),
                                        fix: "\(edit) --destination \"STREET NUMBER, TOWN\" --reason \"…\" (or a named place with an address)"))
+        }
+        if country == .unitedKingdom {
+            let start = trip.startPlace?.address.map(UKPostcode.contains) ?? false
+            let end = (trip.endPlace?.address.map(UKPostcode.contains) ?? false)
+                || (trip.destination.map(UKPostcode.contains) ?? false)
+            if !start || !end {
+                let missing = !start && !end ? "the start's and the end's postcodes" : !start ? "the start's postcode" : "the end's postcode"
+                findings.append(LogFinding(rule: .postcodesMissing, trip: id, problem: "business journey without \(missing)",
+                                           why: "HMRC's guidance on employees' business mileage asks the postcode of the start "
+                                               + "and of the end of each business journey, with its reason",
+                                           fix: "\(edit) --from PLACE --to PLACE --reason \"…\", places whose address has the "
+                                               + "postcode (trackctl place add … --address \"…, SW1A 1AA\"; or --destination "
+                                               + "with the end's postcode)"))
+            }
         }
         if country == .germany, let date = trip.date {
             let late = changes.filter { $0.date.daysSinceEpoch - date.daysSinceEpoch > promptDays }

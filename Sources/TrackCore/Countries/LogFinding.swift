@@ -9,9 +9,11 @@ public struct LogFinding: Sendable, Hashable, Codable {
         case purposeVague = "purpose-vague"
         case customerMissing = "customer-missing"
         case destinationMissing = "destination-missing"
+        case postcodesMissing = "postcodes-missing"
         case notPrompt = "not-prompt"
         case odometerGap = "odometer-gap"
         case odometerOverlap = "odometer-overlap"
+        case rateUnconfirmed = "rate-unconfirmed"
     }
 
     public var rule: Rule

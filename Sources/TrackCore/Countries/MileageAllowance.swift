@@ -38,9 +38,21 @@ public struct MileageAllowance: Sendable, Hashable {
     public let country: Country
     /// The trips' amounts, in date order (trips of one day in the order of their numbers).
     public let lines: [Line]
+    /// How far the table's rates for the country are known to hold (`nil`: the table says of no day, or the amounts
+    /// are at the profile's own rate, which needs no confirming).
+    public let checked: RateTable.Checked?
+    /// Whether the amounts are at the profile's own rate.
+    public let isOwnRate: Bool
+    /// The first day the table has a rate for the country on (`nil` at the profile's own rate, or without any).
+    public let tableStart: CivilDate?
 
-    public init(country: Country, trips: [Trip], ownRate: Int64? = nil) {
+    /// The amounts of `trips` by the rates of `table` for `country`, or at an employer's `ownRate` (thousandths of
+    /// the currency per unit, no threshold, no cap) instead.
+    public init(country: Country, trips: [Trip], rates table: RateTable, ownRate: Int64? = nil) {
         self.country = country
+        checked = ownRate == nil ? table.checked[country] : nil
+        isOwnRate = ownRate != nil
+        tableStart = ownRate == nil ? table.first(for: country)?.from : nil
         let ordered = trips.sorted { ($0.date, $0.id.rawValue) < ($1.date, $1.id.rawValue) }
         var yearTenths: [CivilDate: Int64] = [:]
         // Per month: the unrounded amount so far, in ten-thousandths of the currency (tenths × thousandths).
@@ -49,7 +61,7 @@ public struct MileageAllowance: Sendable, Hashable {
         for trip in ordered {
             let tenths = max(0, trip.tenths)
             guard let rate = ownRate.map({ AllowanceRate.own($0, country: country) })
-                    ?? AllowanceRate.inForce(for: country, on: trip.date) else {
+                    ?? table.inForce(for: country, on: trip.date) else {
                 lines.append(Line(trip: trip.id, date: trip.date, tenths: tenths, reducedTenths: 0, amount: nil,
                                   rate: nil, capped: false))
                 continue
@@ -76,12 +88,12 @@ public struct MileageAllowance: Sendable, Hashable {
 
     /// The allowance for the log's entries: its closed business trips with a date, in tenths of the country's unit
     /// as a report prints them (deleted, private, unclassified and open entries are not paid); at an employer's
-    /// `ownRate` (thousandths of the currency per unit, no threshold, no cap) instead of the country's table.
-    public init(country: Country, entries: [LogTrip], ownRate: Int64? = nil) {
+    /// `ownRate` (thousandths of the currency per unit, no threshold, no cap) instead of the country's in `table`.
+    public init(country: Country, entries: [LogTrip], rates table: RateTable, ownRate: Int64? = nil) {
         self.init(country: country, trips: entries.compactMap { entry in
             guard entry.kind == .business, entry.counts, entry.state == .closed, let date = entry.date else { return nil }
             return Trip(id: entry.id, date: date, tenths: entry.reportedTenths(in: country.unit).distance)
-        }, ownRate: ownRate)
+        }, rates: table, ownRate: ownRate)
     }
 
     /// The line of trip `id`, if it is paid.

@@ -1,5 +1,6 @@
-/// A report's allowance: each business trip's amount, the period's total, the tax year's to the period's end, and
-/// the rules that made them (`MileageAllowance` over the tax year, cut to the period).
+/// A report's allowance: each business trip's amount, the period's total, each tax year's that the period touches (to
+/// the period's end, or the year's, whichever comes first), and the rules that made them (`MileageAllowance` over
+/// those tax years, cut to the period).
 public struct ReportAllowance: Sendable, Hashable, Codable {
     /// One trip's amount.
     public struct Amount: Sendable, Hashable, Codable {
@@ -15,11 +16,30 @@ public struct ReportAllowance: Sendable, Hashable, Codable {
     public var amounts: [Amount]
     /// The period's total, minor units.
     public var total: Int64
-    /// The period's last day, the tax year's first day and its total up to the period's end (`nil` for a report of
-    /// the whole log).
+    /// The period's last day (`nil` for a report of the whole log).
     public var through: CivilDate?
-    public var yearFrom: CivilDate?
-    public var yearTotal: Int64?
+    /// Every tax year the period touches, oldest first, each with its total from its first day (empty for a report
+    /// of the whole log). A month of April in the UK touches two: 2025-26 to 5 April and 2026-27 from 6 April.
+    public var taxYears: [TaxYear]
+
+    /// One tax year's total: the business trips from its first day through `through` (the period's last day, or the
+    /// tax year's when the period goes on into the next), minor units.
+    public struct TaxYear: Sendable, Hashable, Codable {
+        public var from: CivilDate
+        public var through: CivilDate
+        public var total: Int64
+    }
+
+    /// The first day the table has a rate for the country on: trips before it have no amount (`nil` at the profile's
+    /// own rate).
+    public var tableStart: CivilDate?
+    /// The last day the table's rates for the country are known to hold for (`nil`: at the profile's own rate, or a
+    /// table that says of no day for the country).
+    public var checkedThrough: CivilDate?
+    /// Whether the period reaches past `checkedThrough` (or the table confirms no day for the country), so that its
+    /// amounts from the day after are at the last rate known, which may since have changed (`false` at the profile's
+    /// own rate).
+    public var unconfirmed: Bool
     /// The rules in force for the period's trips, as figures (a report words them in its language:
     /// `ReportLabels.ruleText`, `£0.45/mi … from 2011-04-06 (ITEPA 2003 s. 230 …)`).
     public var rates: [Rate]
@@ -43,7 +63,8 @@ public struct ReportAllowance: Sendable, Hashable, Codable {
     }
 
     /// The allowance of the trips dated `from` through `through` (the whole log when `nil`), from `allowance` worked
-    /// out over the tax year up to the period's end.
+    /// out over every tax year the period touches, from the first one's first day (`from`'s tax year) to the period's
+    /// end.
     public init(_ allowance: MileageAllowance, from: CivilDate?, through: CivilDate?) {
         country = allowance.country
         currency = allowance.country.currency
@@ -56,10 +77,19 @@ public struct ReportAllowance: Sendable, Hashable, Codable {
         }
         total = lines.reduce(0) { $0 + ($1.amount ?? 0) }
         self.through = through
-        if let through {
-            let year = allowance.country.taxYear(of: through)
-            yearFrom = year
-            yearTotal = allowance.total(from: year, through: through)
+        let country = allowance.country
+        taxYears = through.map { through in
+            country.taxYears(from: from ?? through, through: through).map { year in
+                let last = min(through, country.nextTaxYear(after: year).previous)
+                return TaxYear(from: year, through: last, total: allowance.total(from: year, through: last))
+            }
+        } ?? []
+        tableStart = allowance.tableStart
+        let checked = allowance.checked?.through
+        checkedThrough = checked
+        switch (allowance.isOwnRate, through ?? allowance.lines.last?.date) {
+        case (false, let last?): unconfirmed = checked.map { last > $0 } ?? true
+        default: unconfirmed = false
         }
         var rates: [AllowanceRate] = []
         for line in lines { if let rate = line.rate, !rates.contains(rate) { rates.append(rate) } }
@@ -77,8 +107,9 @@ public struct ReportAllowance: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case country, currency, amounts, total, rates, through
-        case yearFrom = "year_from"
-        case yearTotal = "year_total"
+        case country, currency, amounts, total, rates, through, unconfirmed
+        case taxYears = "tax_years"
+        case checkedThrough = "checked_through"
+        case tableStart = "table_start"
     }
 }

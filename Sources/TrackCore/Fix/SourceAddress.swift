@@ -3,10 +3,12 @@
 /// - `gpsd://HOST:PORT` (default `gpsd://localhost:2947`): gpsd through libgps.
 /// - `serial:///dev/ttyACM0?baud=9600`: a receiver on a serial port (baud 4800–921600, default 9600).
 /// - `file:///path/log.nmea?speed=N`: a recorded NMEA log played at N times its recorded pace (0 = at once).
+/// - `auto`: the receiver found by looking (a USB receiver at `/dev/gps0`, a HAT on `/dev/serial0`, gpsd).
 public enum SourceAddress: Sendable, Hashable, CustomStringConvertible {
     case gpsd(host: String, port: Int)
     case serial(path: String, baud: Int)
     case file(path: String, speed: Double)
+    case auto
 
     /// The source used when none is configured.
     public static let `default` = SourceAddress.gpsd(host: "localhost", port: 2947)
@@ -16,10 +18,14 @@ public enum SourceAddress: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses an address; the error says what is wrong and what would be right.
     public init(parsing text: String) throws(SourceAddressError) {
+        if text.lowercased() == "auto" {
+            self = .auto
+            return
+        }
         let separator = Array("://".utf8)
         let bytes = Array(text.utf8)
         guard let offset = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) else {
-            throw .malformed(text, "expected gpsd://HOST:PORT, serial:///dev/DEVICE?baud=N or file:///PATH?speed=N")
+            throw .malformed(text, "expected auto, gpsd://HOST:PORT, serial:///dev/DEVICE?baud=N or file:///PATH?speed=N")
         }
         let scheme = String(decoding: bytes[..<offset], as: UTF8.self).lowercased()
         let rest = String(decoding: bytes[(offset + separator.count)...], as: UTF8.self)
@@ -66,7 +72,7 @@ public enum SourceAddress: Sendable, Hashable, CustomStringConvertible {
             }
             self = .file(path: location, speed: speed)
         default:
-            throw .malformed(text, "unknown scheme '\(scheme)': use gpsd, serial or file")
+            throw .malformed(text, "unknown scheme '\(scheme)': use gpsd, serial or file (or auto)")
         }
     }
 
@@ -75,6 +81,7 @@ public enum SourceAddress: Sendable, Hashable, CustomStringConvertible {
         case .gpsd(let host, let port): "gpsd://\(host.contains(":") ? "[\(host)]" : host):\(port)"
         case .serial(let path, let baud): "serial://\(path)?baud=\(baud)"
         case .file(let path, let speed): "file://\(path)?speed=\(speed.plainDescription)"
+        case .auto: "auto"
         }
     }
 

@@ -17,11 +17,14 @@ public struct LogProfile: Sendable, Hashable, Codable {
     /// An employer's own mileage rate in place of the country's table: thousandths of the country's currency per
     /// unit of the country's (0.42 €/km: 420); `nil`: the table's.
     public var rate: Int64?
+    /// Whose car it is; `nil`: not said, taken as the driver's own (the allowance is worked out).
+    public var car: CarOwnership?
 
     public init(driver: String? = nil, plate: String? = nil, company: String? = nil, timeZone: String = "UTC",
                 calibrationFactor: Double = 1, vin: String? = nil, country: Country? = nil, unit: DistanceUnit? = nil,
-                rate: Int64? = nil) {
+                rate: Int64? = nil, car: CarOwnership? = nil) {
         self.rate = rate
+        self.car = car
         self.country = country
         self.unit = unit
         self.driver = driver
@@ -33,9 +36,15 @@ public struct LogProfile: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case driver, plate, company, vin, country, unit, rate
+        case driver, plate, company, vin, country, unit, rate, car
         case timeZone = "time_zone"
         case calibrationFactor = "calibration_factor"
+    }
+
+    /// Whether a mileage allowance is worked out for the business trips: with a country, for a car that is not a
+    /// company car.
+    public var paysAllowance: Bool {
+        country != nil && car != .company
     }
 
     /// The unit distances are shown in: the profile's own, else its country's, else kilometres.

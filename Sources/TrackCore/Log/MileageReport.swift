@@ -22,14 +22,15 @@ public struct MileageReport: Sendable, Hashable, Codable {
     public var allowance: ReportAllowance?
     /// What `trackctl check` finds in the period (`nil`: not asked).
     public var findings: [LogFinding]?
-    /// With a country in the profile: the tax year up to the period's end, as a tax return asks for it.
-    public var year: YearSummary?
+    /// With a country in the profile: every tax year the period touches, oldest first, each from its first day to
+    /// the period's end (or the year's last day), as a tax return asks for it.
+    public var years: [YearSummary]
 
     public init(profile: LogProfile, period: String, periodTitle: String, from: CivilDate?, until: CivilDate?,
                 kind: KindFilter, trips: [ReportTrip], revisions: [LogRevision], chainHead: String?,
                 generatedAt: UTCTime, generator: String, allowance: ReportAllowance? = nil, findings: [LogFinding]? = nil,
-                year: YearSummary? = nil) {
-        self.year = year
+                years: [YearSummary] = []) {
+        self.years = years
         self.allowance = allowance
         self.findings = findings
         self.profile = profile
@@ -46,7 +47,7 @@ public struct MileageReport: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case profile, period, from, until, kind, trips, revisions, generator, allowance, findings, year
+        case profile, period, from, until, kind, trips, revisions, generator, allowance, findings, years
         case periodTitle = "period_title"
         case chainHead = "chain_head"
         case generatedAt = "generated_at"

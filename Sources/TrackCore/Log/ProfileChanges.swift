@@ -14,10 +14,13 @@ public struct ProfileChanges: Sendable, Hashable, Codable {
     /// An employer's own rate, the currency per unit of the country's as a decimal (`0.42`; an empty string: the
     /// country's table).
     public var rate: String?
+    /// Whose car: `own` or `company` (an empty string: not said).
+    public var car: String?
 
     public init(driver: String? = nil, plate: String? = nil, company: String? = nil, timeZone: String? = nil,
-                vin: String? = nil, country: String? = nil, unit: String? = nil, rate: String? = nil) {
+                vin: String? = nil, country: String? = nil, unit: String? = nil, rate: String? = nil, car: String? = nil) {
         self.rate = rate
+        self.car = car
         self.country = country
         self.unit = unit
         self.driver = driver
@@ -30,11 +33,11 @@ public struct ProfileChanges: Sendable, Hashable, Codable {
     /// Whether anything is asked.
     public var isEmpty: Bool {
         driver == nil && plate == nil && company == nil && timeZone == nil && vin == nil && country == nil && unit == nil
-            && rate == nil
+            && rate == nil && car == nil
     }
 
     enum CodingKeys: String, CodingKey {
-        case driver, plate, company, vin, country, unit, rate
+        case driver, plate, company, vin, country, unit, rate, car
         case timeZone = "time_zone"
     }
 }

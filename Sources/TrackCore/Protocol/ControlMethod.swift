@@ -79,4 +79,7 @@ public enum ControlProtocol {
     public static let version = 1
     /// Longest request line accepted, bytes.
     public static let maxLineLength = 64 * 1024
+    /// Deepest nesting of arrays and objects accepted in a request line (a request needs four or five): deeper ones
+    /// are refused before they are decoded, whose cost grows much faster than the depth.
+    public static let maxDepth = 32
 }

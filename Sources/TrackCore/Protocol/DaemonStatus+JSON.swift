@@ -55,7 +55,9 @@ extension SourceStatus {
     func writeJSON(to json: inout JSONWriter) {
         json.object { json in
             json.key("address"); json.string(address)
+            if let chosen { json.key("chosen"); json.string(chosen) }
             json.key("detail"); json.string(detail)
+            if let reason { json.key("reason"); json.string(reason) }
             json.key("state"); json.string(state.rawValue)
             json.member("state_age", stateAge)
         }

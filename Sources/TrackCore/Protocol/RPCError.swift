@@ -36,6 +36,12 @@ public struct RPCError: Error, Sendable, Hashable, Codable, CustomStringConverti
         RPCError(code: -32001, message: "request line longer than \(limit) bytes; the connection is closed")
     }
 
+    /// As many clients watch as the daemon lets watch: the rest of its connections stay for requests.
+    public static func tooManyWatchers(_ limit: Int) -> RPCError {
+        RPCError(code: -32005, message: "\(limit) clients already watch (the most trackd serves); close a 'trackctl watch' "
+                 + "or a page following the car, then ask again")
+    }
+
     /// The client sent nothing for too long (and does not watch).
     public static func idle(_ seconds: Int64) -> RPCError {
         RPCError(code: -32004, message: "no request for \(seconds) s; the connection is closed")

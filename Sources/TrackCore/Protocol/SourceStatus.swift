@@ -14,16 +14,23 @@ public struct SourceStatus: Sendable, Codable, Hashable {
     public var detail: String
     /// Seconds since the state last changed.
     public var stateAge: Double?
+    /// With `--source auto`: the receiver it took (`serial:///dev/serial0?baud=9600`); nil while it looks.
+    public var chosen: String?
+    /// With `--source auto`: why it took that one, and what it found elsewhere.
+    public var reason: String?
 
-    public init(address: String, state: State, detail: String, stateAge: Double? = nil) {
+    public init(address: String, state: State, detail: String, stateAge: Double? = nil,
+                chosen: String? = nil, reason: String? = nil) {
         self.address = address
         self.state = state
         self.detail = detail
         self.stateAge = stateAge
+        self.chosen = chosen
+        self.reason = reason
     }
 
     enum CodingKeys: String, CodingKey {
-        case address, state, detail
+        case address, state, detail, chosen, reason
         case stateAge = "state_age"
     }
 }

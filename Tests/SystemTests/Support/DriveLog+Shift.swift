@@ -23,10 +23,12 @@ extension DriveLog {
                 parts[9] = String(format: "%02d%02d%02d", date.day, date.month, date.year % 100)
             } else if ["GGA", "GST", "GLL"].contains(type) {
                 let index = type == "GLL" ? 5 : 1
-                if let second = secondOfDay(parts[index]) {
+                if let second = secondOfDay(field: parts[index]) {
                     let moved = UTCTime(date: CivilDate(year: 2000, month: 1, day: 1)!,
                                         nanosecondOfDay: Int64(second * 1e9)).adding(seconds: offset)
                     parts[index] = stamp(moved)
+                } else if !parts[index].isEmpty {
+                    throw SubprocessError("\(path): cannot read the time of \(line)")
                 }
             }
             let body = parts.joined(separator: ",").dropFirst()
@@ -39,7 +41,7 @@ extension DriveLog {
     /// An RMC sentence's instant (its date and time).
     private static func rmcTime(_ line: String) -> UTCTime? {
         let fields = line.split(separator: "*")[0].split(separator: ",", omittingEmptySubsequences: false)
-        guard fields.count > 9, let second = secondOfDay(fields[1]), fields[9].count == 6,
+        guard fields.count > 9, let second = secondOfDay(field: fields[1]), fields[9].count == 6,
               let day = Int(fields[9].prefix(2)), let month = Int(fields[9].dropFirst(2).prefix(2)),
               let year = Int(fields[9].suffix(2)), let date = CivilDate(year: 2000 + year, month: month, day: day)
         else { return nil }
@@ -47,7 +49,7 @@ extension DriveLog {
     }
 
     /// `hhmmss.ss` as seconds since midnight.
-    private static func secondOfDay(_ field: some StringProtocol) -> Double? {
+    private static func secondOfDay(field: some StringProtocol) -> Double? {
         guard field.count >= 6, let h = Double(field.prefix(2)), let m = Double(field.dropFirst(2).prefix(2)),
               let s = Double(field.dropFirst(4)) else { return nil }
         return h * 3600 + m * 60 + s

@@ -55,7 +55,7 @@ final class Trackd: @unchecked Sendable {
 
     /// Cuts the power: SIGKILL, no chance to close anything.
     func kill() async {
-        Glibc.kill(process.pid, SIGKILL)
+        process.send(SIGKILL)
         _ = await poll(upTo: 10) { !self.process.isRunning }
     }
 
@@ -67,7 +67,7 @@ final class Trackd: @unchecked Sendable {
 
     /// Sends `signal` to trackd alone (not to the programs it starts).
     func send(_ signal: Int32) {
-        Glibc.kill(process.pid, signal)
+        process.send(signal)
     }
 
     /// Waits up to `seconds` for trackd to exit: its exit status (128 + the signal that killed it), `nil` while it
@@ -122,16 +122,19 @@ enum DriveLog {
     /// The bundled 16-minute drive (22 November 2026 from 08:00:00 UTC).
     static var demo: String { "\(Products.root)/demo/drive.nmea" }
 
+    /// The time of day (UTC) of an RMC sentence, seconds; `nil` for any other line.
+    static func secondOfDay(rmc line: String) -> Double? {
+        guard line.hasPrefix("$GNRMC") || line.hasPrefix("$GPRMC") else { return nil }
+        let time = line.split(separator: ",", omittingEmptySubsequences: false)[1]
+        guard time.count >= 6, let h = Double(time.prefix(2)), let m = Double(time.dropFirst(2).prefix(2)),
+              let s = Double(time.dropFirst(4)) else { return nil }
+        return h * 3600 + m * 60 + s
+    }
+
     /// The lines of `path` from the first RMC later than `secondOfDay` (UTC), written to `output`.
     static func cut(_ path: String, after secondOfDay: Double, to output: String) throws {
         let lines = try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\r\n")
-        guard let start = lines.firstIndex(where: { line in
-            guard line.hasPrefix("$GNRMC") || line.hasPrefix("$GPRMC") else { return false }
-            let time = line.split(separator: ",", omittingEmptySubsequences: false)[1]
-            guard time.count >= 6, let h = Double(time.prefix(2)), let m = Double(time.dropFirst(2).prefix(2)),
-                  let s = Double(time.dropFirst(4)) else { return false }
-            return h * 3600 + m * 60 + s > secondOfDay
-        }) else { throw SubprocessError("\(path) has no epoch after second \(secondOfDay)") }
+        guard let start = lines.firstIndex(where: { line in DriveLog.secondOfDay(rmc: line).map { $0 > secondOfDay } ?? false }) else { throw SubprocessError("\(path) has no epoch after second \(secondOfDay)") }
         try Data(lines[start...].joined(separator: "\r\n").utf8).write(to: URL(fileURLWithPath: output))
     }
 
@@ -143,13 +146,7 @@ enum DriveLog {
             try FileManager.default.copyItem(atPath: path, toPath: output)
         }
         let lines = try String(contentsOfFile: output, encoding: .utf8).components(separatedBy: "\r\n")
-        func second(_ line: String) -> Double? {
-            guard line.hasPrefix("$GNRMC") || line.hasPrefix("$GPRMC") else { return nil }
-            let time = line.split(separator: ",", omittingEmptySubsequences: false)[1]
-            guard time.count >= 6, let h = Double(time.prefix(2)), let m = Double(time.dropFirst(2).prefix(2)),
-                  let s = Double(time.dropFirst(4)) else { return nil }
-            return h * 3600 + m * 60 + s
-        }
+        let second = DriveLog.secondOfDay(rmc:)
         guard let first = lines.lazy.compactMap(second).first else { throw SubprocessError("\(path) has no RMC") }
         let end = lines.firstIndex { line in second(line).map { $0 > first + seconds } ?? false } ?? lines.endIndex
         try Data((lines[..<end].joined(separator: "\r\n") + "\r\n").utf8).write(to: URL(fileURLWithPath: output))

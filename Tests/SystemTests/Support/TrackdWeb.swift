@@ -27,8 +27,11 @@ final class TrackdWeb: @unchecked Sendable {
     /// Starts trackd-web in `folder` over trackd's `controlSocket` and waits until its sockets take connections.
     /// With `tls`, its server certificate and key go in the `web:` section of a trackd.conf of the test's own and
     /// the page is served over HTTPS too; without, the configuration is empty.
+    /// `assets` is the folder of the page's files (the source tree's by default).
+    /// `more` are further arguments (`--owner-code-file PATH`).
     static func start(folder: String, controlSocket: String, idleExit: Int = 0,
-                      tls: TestCertificateAuthority? = nil) async throws -> TrackdWeb {
+                      tls: TestCertificateAuthority? = nil, assets: String = TrackdWeb.assets,
+                      more: [String] = []) async throws -> TrackdWeb {
         let port = try LoopbackPort.free()
         let admin = "\(folder)/web-admin.sock"
         var arguments = ["--listen", "127.0.0.1:\(port)", "--admin-socket", admin, "--control-socket", controlSocket,
@@ -44,7 +47,7 @@ final class TrackdWeb: @unchecked Sendable {
         } else {
             arguments += ["--config", "/dev/null"]
         }
-        let process = try TestSubprocess(executable: Products.trackdWeb, arguments: arguments,
+        let process = try TestSubprocess(executable: Products.trackdWeb, arguments: arguments + more,
                                          outputPath: "\(folder)/trackd-web.log")
         let web = TrackdWeb(port: port, tlsPort: tlsPort, adminSocket: admin, process: process)
         let started = await poll(upTo: 30) {

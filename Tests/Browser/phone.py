@@ -1,0 +1,77 @@
+"""What the page's browser tests share (drivers_day.py, first_run.py): Debian's Chromium, headless at a phone's
+390×844 through chromedriver, and the steps a thumb takes on the page, each waiting for what it needs."""
+
+import os
+
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+PATIENCE = float(os.environ.get("TRACKD_TEST_PATIENCE", "1")) * 60
+
+
+class StepFailed(Exception):
+    pass
+
+
+def browser(log_folder, downloads=None, zone=None, logs=("browser",)):
+    """A phone's browser; chromedriver's log in log_folder (why a browser did not start, if it did not)."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=390,844",
+                     "--disable-dev-shm-usage", "--no-first-run", "--lang=en-GB"):
+        options.add_argument(argument)
+    if downloads:
+        options.add_experimental_option("prefs", {"download.default_directory": downloads,
+                                                  "download.prompt_for_download": False})
+    options.set_capability("goog:loggingPrefs", {log: "ALL" for log in logs})
+    service = Service("/usr/bin/chromedriver", service_args=["--verbose"],
+                      log_path=os.path.join(log_folder, "chromedriver.log"))
+    driver = webdriver.Chrome(service=service, options=options)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+    if downloads:
+        driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+    if zone:
+        driver.execute_cdp_cmd("Emulation.setTimezoneOverride", {"timezoneId": zone})
+    return driver
+
+
+def wait(driver, what, condition, patience=PATIENCE):
+    """Waits until condition(driver) is truthy and returns it; fails with the page's message and the step."""
+    try:
+        return WebDriverWait(driver, patience, poll_frequency=0.1,
+                             ignored_exceptions=(StaleElementReferenceException,)).until(condition)
+    except WebDriverException as error:
+        message = ""
+        try:
+            message = driver.find_element(By.ID, "message").text
+        except WebDriverException:
+            pass
+        raise StepFailed(f"{what}: not seen (page's message: {message!r}; url {driver.current_url}; {error.msg})")
+
+
+def text(driver, element_id):
+    return driver.find_element(By.ID, element_id).text.strip()
+
+
+def visible(driver, element_id):
+    elements = driver.find_elements(By.ID, element_id)
+    return elements and elements[0].is_displayed() and elements[0].is_enabled()
+
+
+def click(driver, element_id, what):
+    wait(driver, f"{what}: #{element_id} to click", lambda d: visible(d, element_id))
+    # In the middle of the screen, as a thumb would have it: not under the tabs at the bottom.
+    button = driver.find_element(By.ID, element_id)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+    button.click()
+
+
+def fill(driver, element_id, typed):
+    wait(driver, f"#{element_id} to fill", lambda d: visible(d, element_id))
+    field = driver.find_element(By.ID, element_id)
+    field.clear()
+    field.send_keys(typed)
