@@ -15,13 +15,11 @@ import argparse
 import json
 import os
 import subprocess
-import sys
 
-from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from phone import PATIENCE, StepFailed, browser, click, fill, text, visible, wait
+from phone import PATIENCE, StepFailed, browser, play, click, fill, text, visible, wait
 
 
 
@@ -249,21 +247,7 @@ def main():
     os.makedirs(os.path.join(args.out, "downloads"), exist_ok=True)
     figures = {}
     driver = browser(args.out, downloads=os.path.join(args.out, "downloads"), logs=("browser", "performance"))
-    try:
-        run(args, driver, figures)
-        status_code = 0
-    except (StepFailed, WebDriverException, subprocess.CalledProcessError, StopIteration) as error:
-        print(f"FAILED: {error}", file=sys.stderr, flush=True)
-        try:
-            driver.save_screenshot(os.path.join(args.out, "failure.png"))
-        except WebDriverException:
-            pass
-        status_code = 1
-    finally:
-        with open(os.path.join(args.out, "figures.json"), "w") as out:
-            json.dump(figures, out, indent=2)
-        driver.quit()
-    sys.exit(status_code)
+    play(run, args, driver, figures, failures=(StopIteration,))
 
 
 if __name__ == "__main__":

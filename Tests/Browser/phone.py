@@ -1,7 +1,10 @@
 """What the page's browser tests share (drivers_day.py, first_run.py): Debian's Chromium, headless at a phone's
 390×844 through chromedriver, and the steps a thumb takes on the page, each waiting for what it needs."""
 
+import json
 import os
+import subprocess
+import sys
 
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
@@ -75,3 +78,23 @@ def fill(driver, element_id, typed):
     field = driver.find_element(By.ID, element_id)
     field.clear()
     field.send_keys(typed)
+
+
+def play(run, args, driver, figures, failures=()):
+    """Runs run(args, driver, figures) and exits: 0 when it passed; 1 when a step failed, with the page at that moment
+    in args.out/failure.png. The figures it measured go to args.out/figures.json either way, and the browser quits."""
+    try:
+        run(args, driver, figures)
+        status_code = 0
+    except (StepFailed, WebDriverException, subprocess.CalledProcessError) + tuple(failures) as error:
+        print(f"FAILED: {error}", file=sys.stderr, flush=True)
+        try:
+            driver.save_screenshot(os.path.join(args.out, "failure.png"))
+        except WebDriverException:
+            pass
+        status_code = 1
+    finally:
+        with open(os.path.join(args.out, "figures.json"), "w") as out:
+            json.dump(figures, out, indent=2)
+        driver.quit()
+    sys.exit(status_code)
