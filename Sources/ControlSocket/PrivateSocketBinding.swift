@@ -28,10 +28,17 @@ public enum PrivateSocketBinding {
         let folder = slash.map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
         // A short name: a socket's path is at most 107 bytes, and the private one is no longer than `folder/.bindXXXXXX/s`.
         var template = Array("\(folder)/.bindXXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+        // mkdtemp returns a pointer into the template: the name is read inside the same access to the array, never
+        // through that pointer afterwards. A release build may free the array right after its last use, and the
+        // string made next can take the same block (the arm64 tests under qemu stopped on "initialize overlapping
+        // range" here when the name was read after the closure).
+        let made: String? = template.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress, mkdtemp(base) != nil else { return nil }
+            return String(cString: base)
+        }
+        guard let privateFolder = made else {
             throw Failure(step: "make a private folder for the socket in", path: folder, code: errno)
         }
-        let privateFolder = String(cString: made)
         let temporary = privateFolder + "/s"
         defer {
             unlink(temporary)
