@@ -8,14 +8,19 @@ public enum LoopbackPort {
     /// A TCP port free on both 127.0.0.1 and ::1 (gpsd listens on both), below the ephemeral range, so that the
     /// source's own connection attempts to a closed port can never be given it as their local port.
     public static func free() throws -> Int {
-        let ephemeralStart = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8))
-            .flatMap { $0.split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) } } ?? 32768
-        let range = 20000..<max(20001, min(ephemeralStart, 32768))
+        let range = candidates
         for _ in 0..<200 {
             let port = Int.random(in: range)
             if canBind(port, family: AF_INET) && canBind(port, family: AF_INET6) { return port }
         }
         throw SubprocessError("found no free loopback port in \(range)")
+    }
+
+    /// The ports tests take: from 20000 to below the ephemeral range (the kernel's local ports for connections).
+    public static var candidates: Range<Int> {
+        let ephemeralStart = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8))
+            .flatMap { $0.split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) } } ?? 32768
+        return 20000..<max(20001, min(ephemeralStart, 32768))
     }
 
     /// Whether something accepts TCP connections on 127.0.0.1:`port`.

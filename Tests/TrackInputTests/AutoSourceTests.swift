@@ -85,7 +85,11 @@ struct AutoSourceTests {
 
     @Test func saysWhatItFoundAndLooksAgainUntilAReceiverTalks() async throws {
         let directory = try TemporaryDirectory()
-        let places = try testPlaces(in: directory)
+        // gpsd's port held closed: no gpsd of a test beside may answer there.
+        let closed = try ClosedLoopbackPort()
+        defer { closed.close() }
+        var places = try testPlaces(in: directory)
+        places.gpsdPort = closed.port
         // A UART with nothing on it: the port opens, nothing comes.
         let header = try SpeedReceiver(linkPath: places.header, talksAt: 115_200, silent: true)
         defer { header.close() }
