@@ -15,14 +15,8 @@ public final class ClosedLoopbackPort {
             let port = Int.random(in: LoopbackPort.candidates)
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             guard descriptor >= 0 else { break }
-            var address = LoopbackPort.ipv4Loopback(port)
             // No SO_REUSEADDR: a program that sets it still cannot bind where this socket is bound.
-            let bound = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-                }
-            }
-            if bound {
+            if LoopbackPort.bindIPv4(descriptor, port) {
                 self.port = port
                 self.descriptor = descriptor
                 return

@@ -40,14 +40,7 @@ public enum LoopbackPort {
         let descriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { return family == AF_INET6 }  // No IPv6 here: gpsd will not use it either.
         defer { close(descriptor) }
-        if family == AF_INET {
-            var address = ipv4Loopback(port)
-            return withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-                }
-            }
-        }
+        if family == AF_INET { return bindIPv4(descriptor, port) }
         var address = sockaddr_in6()
         address.sin6_family = sa_family_t(AF_INET6)
         address.sin6_port = in_port_t(UInt16(port).bigEndian)
@@ -55,6 +48,16 @@ public enum LoopbackPort {
         return withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0
+            }
+        }
+    }
+
+    /// Binds `descriptor` (an IPv4 TCP socket) to 127.0.0.1:`port`; whether it could.
+    public static func bindIPv4(_ descriptor: Int32, _ port: Int) -> Bool {
+        var address = ipv4Loopback(port)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
             }
         }
     }
