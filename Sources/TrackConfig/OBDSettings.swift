@@ -4,7 +4,7 @@ import TrackCore
 enum OBDSettings {
     static let all: [Setting<OBDConfiguration>] = [
         .parsed("adapter", \.adapter,
-                "the ELM327 adapter: serial:///dev/obd-trackd?baud=38400 (USB, Bluetooth rfcomm) or tcp://HOST:PORT (Wi-Fi)") { text in
+                "the ELM327 adapter: auto (a USB adapter found by asking), serial:///dev/obd-trackd?baud=38400 (USB, Bluetooth rfcomm) or tcp://HOST:PORT (Wi-Fi)") { text in
             do throws(SourceAddressError) {
                 return .success(try OBDAddress(parsing: text))
             } catch {

@@ -25,8 +25,8 @@ public struct SetupFile: Sendable, Hashable {
     public var timeZone: String?
     /// Where fixes come from; `auto` unless given.
     public var receiver: SourceAddress = .auto
-    /// The OBD-II adapter, if there is one.
-    public var obd: OBDAddress?
+    /// The OBD-II adapter; `auto` (a USB adapter found by asking) unless given, `nil` for `none`.
+    public var obd: OBDAddress? = .auto
     /// SSH public keys allowed to log in as root; none: no login at all.
     public var sshKeys: [String] = []
     /// The code that claims the page (item 4 of the design); nil: the board makes one.
@@ -146,7 +146,10 @@ public struct SetupFile: Sendable, Hashable {
             }
         }
         check("obd") { text in
-            if text.lowercased() == "none" { return nil }
+            if text.lowercased() == "none" {
+                setup.obd = nil
+                return nil
+            }
             do throws(SourceAddressError) {
                 setup.obd = try OBDAddress(parsing: text)
                 return nil

@@ -110,13 +110,7 @@ public struct AutoSource: FixSource {
             do throws(SerialPortError) {
                 port = try SerialPort(path: path, baud: baud)
             } catch {
-                switch error {
-                case .notPresent, .vanished: return .nothing("not present")
-                case .inUse: return .nothing("in use by another program")
-                case .permissionDenied: return .nothing("no permission to open it")
-                case .notATerminal: return .nothing("not a serial device")
-                case .unsupportedBaud, .cannotOpen: return .nothing(error.description)
-                }
+                return .nothing(error.finding)
             }
             guard let verdict = listen(port, for: listenFor, stop: stop) else { return .stopped }
             port.close()

@@ -4,12 +4,13 @@ import Glibc
 import TrackCore
 
 /// An ELM327 OBD-II adapter on a serial device or over TCP, talked to as `ELM327Dialogue` says, on a thread of its
-/// own.
+/// own; with `auto`, the adapter `OBDAutoSearch` finds.
 ///
 /// Losing the adapter is not an error: an unplugged USB adapter, a Bluetooth link that dropped, a Wi-Fi adapter
 /// switched off with the car, or an adapter that stopped answering is reported `.lost` once (with the first reason),
-/// tried again every 0.5 s backing off to 5 s, and talked to from the reset on when it is back. Only a serial address
-/// that can never work (an unsupported baud rate, a path that is not a serial device) ends `run` with an error.
+/// tried again every 0.5 s backing off to 5 s, and talked to from the reset on when it is back; an adapter `auto`
+/// found and that is unplugged is looked for again. Only a serial address that can never work (an unsupported baud
+/// rate, a path that is not a serial device) ends `run` with an error.
 public struct OBDSource: Sendable, CustomStringConvertible {
     /// What the source reports, in the order it happened.
     public enum Event: Sendable, Hashable {
@@ -17,14 +18,20 @@ public struct OBDSource: Sendable, CustomStringConvertible {
         case state(SourceState)
         /// The dialogue found something out.
         case dialogue(OBDEvent)
+        /// `auto` found the adapter at this address, for this reason; the link's states that follow are its.
+        case chosen(OBDAddress, reason: String)
     }
 
     public let address: OBDAddress
     public let configuration: ELM327Dialogue.Configuration
+    /// How `auto` looks.
+    public let search: OBDAutoSearch
 
-    public init(address: OBDAddress, configuration: ELM327Dialogue.Configuration = ELM327Dialogue.Configuration()) {
+    public init(address: OBDAddress, configuration: ELM327Dialogue.Configuration = ELM327Dialogue.Configuration(),
+                search: OBDAutoSearch = OBDAutoSearch()) {
         self.address = address
         self.configuration = configuration
+        self.search = search
     }
 
     public var description: String { address.description }
@@ -35,9 +42,21 @@ public struct OBDSource: Sendable, CustomStringConvertible {
         }
         let address = self.address
         let configuration = self.configuration
+        let search = self.search
         try await BlockingThread.run(name: "trackd-obd") { stop in
-            var session = OBDSession(address: address, configuration: configuration, deliver: deliver)
-            try session.run(stop)
+            guard address == .auto else {
+                var session = OBDSession(address: address, configuration: configuration, deliver: deliver)
+                _ = try session.run(stop)
+                return
+            }
+            deliver(.state(.connecting))
+            while !stop.isStopped {
+                guard let found = search.search(stop: stop, report: { deliver(.state(.lost($0))) }) else { return }
+                deliver(.chosen(found.address, reason: found.reason))
+                var session = OBDSession(address: found.address, configuration: configuration, deliver: deliver,
+                                         untilGone: true)
+                guard try session.run(stop) == .gone else { return }
+            }
         }
     }
 }
@@ -48,56 +67,84 @@ private struct OBDSession {
     static let longestRetry = 5.0
     static let connectTimeout = 5.0
 
+    /// How a session ended.
+    enum End {
+        case stopped
+        /// The serial device is gone (with `untilGone`).
+        case gone
+    }
+
     let address: OBDAddress
     let deliver: @Sendable (OBDSource.Event) -> Void
+    /// Whether a serial device that is no longer there ends the session (`auto` looks for the adapter again).
+    let untilGone: Bool
     var dialogue: ELM327Dialogue
     /// Whether the current outage was reported: `.lost` once while it lasts, whatever its reasons on the way
     /// (a Wi-Fi adapter's connection closed, then refused while it restarts).
     private var outage = false
 
     init(address: OBDAddress, configuration: ELM327Dialogue.Configuration,
-         deliver: @escaping @Sendable (OBDSource.Event) -> Void) {
+         deliver: @escaping @Sendable (OBDSource.Event) -> Void, untilGone: Bool = false) {
         self.address = address
         self.deliver = deliver
+        self.untilGone = untilGone
         dialogue = ELM327Dialogue(configuration: configuration)
     }
 
-    mutating func run(_ stop: StopSignal) throws(SerialPortError) {
+    mutating func run(_ stop: StopSignal) throws(SerialPortError) -> End {
         deliver(.state(.connecting))
         while !stop.isStopped {
-            guard let link = try openWhenPresent(stop) else { return }
+            let link: ELM327Link
+            switch try openWhenPresent(stop) {
+            case .opened(let opened): link = opened
+            case .ended(let end): return end
+            }
             deliver(.state(.connected(link.detail)))
             outage = false
             dialogue.restart()
-            guard let reason = talk(over: link, stop), !stop.isStopped else { return }
+            guard let reason = talk(over: link, stop), !stop.isStopped else { return .stopped }
             report(reason)
         }
+        return .stopped
     }
 
-    /// Opens the link, retrying with backoff until it opens; `nil` if stopped first.
-    private mutating func openWhenPresent(_ stop: StopSignal) throws(SerialPortError) -> ELM327Link? {
+    /// What trying to open the link came to.
+    private enum Opening {
+        case opened(ELM327Link)
+        case ended(End)
+    }
+
+    /// Opens the link, retrying with backoff until it opens, a stop comes, or (with `untilGone`) the device is gone.
+    private mutating func openWhenPresent(_ stop: StopSignal) throws(SerialPortError) -> Opening {
         var delay = OBDSession.firstRetry
         while !stop.isStopped {
             switch address {
             case .serial(let path, let baud):
                 do throws(SerialPortError) {
-                    return try ELM327Link(serialPath: path, baud: baud)
+                    return .opened(try ELM327Link(serialPath: path, baud: baud))
                 } catch {
                     guard error.isRetryable else { throw error }
                     report(error.description)
+                    switch error {
+                    case .notPresent, .vanished: if untilGone { return .ended(.gone) }
+                    default: break
+                    }
                 }
             case .tcp(let host, let port):
                 do throws(OBDLinkError) {
-                    return try ELM327Link(host: host, port: port, timeout: OBDSession.connectTimeout, stop: stop)
+                    return .opened(try ELM327Link(host: host, port: port, timeout: OBDSession.connectTimeout, stop: stop))
                 } catch {
-                    if error == .stopped { return nil }
+                    if error == .stopped { return .ended(.stopped) }
                     report(error.description)
                 }
+            case .auto:
+                // OBDSource.run finds the adapter first: a session is always for a found address.
+                preconditionFailure("an OBD session needs the adapter's own address")
             }
-            guard stop.sleep(seconds: delay) else { return nil }
+            guard stop.sleep(seconds: delay) else { return .ended(.stopped) }
             delay = min(delay * 2, OBDSession.longestRetry)
         }
-        return nil
+        return .ended(.stopped)
     }
 
     /// Delivers `.lost` unless this outage was reported already.

@@ -13,13 +13,17 @@ public struct OBDService: Service, CustomStringConvertible {
     private let settings: LiveOBDConfiguration
     private let inbox: TrackerInbox
     private let dialogue: ELM327Dialogue.Configuration
+    /// How `obd.adapter: auto` looks.
+    private let search: OBDAutoSearch
     private let logger: Logger
 
     public init(settings: LiveOBDConfiguration, inbox: TrackerInbox,
-                dialogue: ELM327Dialogue.Configuration = ELM327Dialogue.Configuration(), logger: Logger) {
+                dialogue: ELM327Dialogue.Configuration = ELM327Dialogue.Configuration(),
+                search: OBDAutoSearch = OBDAutoSearch(), logger: Logger) {
         self.settings = settings
         self.inbox = inbox
         self.dialogue = dialogue
+        self.search = search
         self.logger = logger
     }
 
@@ -28,6 +32,7 @@ public struct OBDService: Service, CustomStringConvertible {
     public func run() async {
         let inbox = self.inbox
         let dialogue = self.dialogue
+        let search = self.search
         let logger = self.logger
         let changes = settings.changes
         let initial = settings.configuration
@@ -41,7 +46,7 @@ public struct OBDService: Service, CustomStringConvertible {
                     if let address {
                         group.addTask {
                             do {
-                                try await OBDSource(address: address, configuration: dialogue).run { event in
+                                try await OBDSource(address: address, configuration: dialogue, search: search).run { event in
                                     inbox.deliver(.event(event))
                                 }
                             } catch is CancellationError {

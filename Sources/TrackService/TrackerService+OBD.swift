@@ -19,6 +19,13 @@ extension TrackerService {
             if let address {
                 logger.info("OBD adapter configured", metadata: ["adapter": "\(address)"])
             }
+        case .event(.chosen(let address, let reason)):
+            guard var obd = state.obd else { return }
+            obd.chosen = address.description
+            obd.reason = reason
+            state.obd = obd
+            logger.notice("OBD adapter found", metadata: ["adapter": "\(obd.address)", "chosen": "\(address)",
+                                                          "reason": "\(reason)"])
         case .event(.state(let link)):
             guard var obd = state.obd else { return }
             let report = SourceStatus(link, address: obd.address)

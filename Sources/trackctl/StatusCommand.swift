@@ -127,7 +127,7 @@ extension StatusCommand {
         return line
     }
 
-    /// The adapter's line and the car's: "obd      connected: /dev/obd0 at 38400 baud · ELM327 v1.5 · AUTO, ISO
+    /// The adapter's line, what `auto` found, and the car's: "obd      connected: /dev/obd0 at 38400 baud · ELM327 v1.5 · AUTO, ISO
     /// 15765-4 (CAN 11/500)", "car      answering · VIN … · odometer 12 345.6 km · 1 800 rpm · 50 km/h · 14.2 V"
     /// (the odometer and the speed in `unit`).
     static func describe(_ obd: OBDStatus, unit: DistanceUnit) -> [String] {
@@ -149,7 +149,8 @@ extension StatusCommand {
         if let speed = obd.speed { car += " · \(Int(unit.perHour(metresPerSecond: speed / 3.6).rounded())) \(unit.speedName)" }
         if let volts = obd.volts { car += " · \((volts * 10).rounded() / 10) V" }
         if let age = obd.readingAge, age >= 2 { car += " (read \(DurationText.of(age)) ago)" }
-        return [adapter, car]
+        let found = obd.chosen.map { ["  found    \($0)\(obd.reason.map { ": \($0)" } ?? "")"] } ?? []
+        return [adapter] + found + [car]
     }
 }
 

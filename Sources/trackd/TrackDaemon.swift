@@ -171,7 +171,14 @@ struct TrackDaemon: AsyncParsableCommand {
         let sourceService = SourceService(source: address.makeSource(), inbox: inbox, logger: logger)
         // The OBD-II adapter's service runs always, so that a reload can name an adapter trackd started without.
         let obdSettings = LiveOBDConfiguration(settings.obd)
-        let obd = OBDService(settings: obdSettings, inbox: inbox, logger: logger)
+        // `obd.adapter: auto` never asks the port trackd reads fixes from; it looks in TRACKD_OBD_DEVICES instead of
+        // /dev when that is set (the tests' folder of links to pseudo-terminals).
+        var receiverPorts: [String] = []
+        if case .serial(let path, _) = address { receiverPorts.append(path) }
+        var obdPlaces = OBDAutoSearch.Places()
+        if let devices = environment["TRACKD_OBD_DEVICES"], !devices.isEmpty { obdPlaces.devices = devices }
+        let obd = OBDService(settings: obdSettings, inbox: inbox,
+                             search: OBDAutoSearch(places: obdPlaces, excluding: receiverPorts), logger: logger)
         let uplinkSettings: LiveUplinkConfiguration?
         do {
             uplinkSettings = try Self.uplinkSettings(settings.uplink, environment: environment)

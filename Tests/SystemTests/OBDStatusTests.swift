@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import TestSupport
 import TrackCore
+import TrackInput
 import Testing
 
 /// trackd with an OBD-II adapter in trackd.conf: ELM327-emulator (scripts/elm327-emulator) on a pseudo-terminal
@@ -71,6 +72,40 @@ struct OBDStatusTests {
         #expect(output.components(separatedBy: "car does not report its odometer").count == 2, "\(output)")
         #expect(output.contains("OBD adapter connected"))
         #expect(output.contains("car identified"))
+    }
+
+    @Test func autoFindsTheAdapterByAskingAndStatusSaysWhichAndWhy() async throws {
+        let folder = try TemporaryFolder()
+        let emulator = try await ELM327Emulator(link: .pseudoTerminal, in: folder.path)
+        defer { emulator.stop() }
+        // The folder auto looks in (TRACKD_OBD_DEVICES) stands for /dev: the receiver's port, linked as udev's GPS
+        // rules link one, and the adapter on the next USB-serial port.
+        let devices = folder.file("dev")
+        try FileManager.default.createDirectory(atPath: devices, withIntermediateDirectories: true)
+        let receiver = try PseudoTerminal(linkPath: "\(devices)/ttyUSB0")
+        defer { receiver.close() }
+        try FileManager.default.createSymbolicLink(atPath: "\(devices)/gps0", withDestinationPath: "\(devices)/ttyUSB0")
+        try FileManager.default.createSymbolicLink(atPath: "\(devices)/ttyUSB1",
+                                                   withDestinationPath: try #require(emulator.devicePath))
+        let daemon = try await Trackd.start(
+            state: folder.path, source: "file://\(DriveLog.demo)?speed=4", autoStart: "business",
+            configuration: "obd:\n  adapter: auto\n", environment: ["TRACKD_OBD_DEVICES": devices])
+
+        let obd = try #require(await Self.obd(of: daemon) { $0["vin"] != nil && $0["state"] as? String == "connected" })
+        #expect(obd["address"] as? String == "auto")
+        #expect(obd["chosen"] as? String == "serial://\(devices)/ttyUSB1?baud=38400")
+        #expect(obd["reason"] as? String == "ELM327 v1.5 answered at 38400 baud on \(devices)/ttyUSB1; "
+                + "\(devices)/ttyUSB0: the receiver's (\(devices)/gps0)")
+        #expect(obd["adapter"] as? String == "ELM327 v1.5")
+        #expect(obd["vin"] as? String == "WP0ZZZ99ZTS390000")
+
+        let text = try await trackctl(["--socket", daemon.socket, "status"])
+        #expect(text.status == 0)
+        #expect(text.output.contains("  found    serial://\(devices)/ttyUSB1?baud=38400: ELM327 v1.5 answered at 38400 baud on "
+                                     + "\(devices)/ttyUSB1; \(devices)/ttyUSB0: the receiver's (\(devices)/gps0)"), "\(text.output)")
+        await daemon.stop()
+        #expect(daemon.process.exitStatus == 0, "\(daemon.process.output)")
+        #expect(daemon.process.output.contains("OBD adapter found"), "said in the journal")
     }
 
     @Test func aReloadNamesAnAdapterAndAnUnpluggedOneIsSaidAndFoundAgain() async throws {

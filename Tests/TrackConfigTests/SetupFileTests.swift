@@ -54,6 +54,14 @@ struct SetupFileTests {
         #expect(setup.ownerCode == "4821-7730-1193")
     }
 
+    @Test func theOBDAdapterIsNoneAutoOrAnAddress() throws {
+        #expect(try parse("").get().obd == .auto, "auto unless given")
+        #expect(try parse("obd =\n").get().obd == .auto)
+        #expect(try parse("obd = none\n").get().obd == nil)
+        #expect(try parse("obd = auto\n").get().obd == .auto)
+        #expect(try parse("obd = serial:///dev/ttyUSB1\n").get().obd == .serial(path: "/dev/ttyUSB1", baud: 38400))
+    }
+
     @Test func aNetworkToJoinMayBeGivenByItsKeyTheCarsOnlyByItsPassphrase() throws {
         // 64 hex digits: the key itself, as Raspberry Pi Imager writes it; the car's network needs a passphrase, which
         // the phone's camera joins with from the QR code.
@@ -88,7 +96,7 @@ struct SetupFileTests {
             "line 6 (plate): given twice (first on line 5)",
             "line 7 (time_zone): 'Berlin' is not a time zone the board knows: an IANA id such as Europe/Berlin",
             "line 8 (receiver): a recording is not a receiver: auto, serial:///dev/… or gpsd://HOST:PORT",
-            "line 9 (obd): none, or the adapter's address: expected serial:///dev/ttyUSB0?baud=38400 (USB, Bluetooth rfcomm) or tcp://HOST:PORT (Wi-Fi)",
+            "line 9 (obd): none, or the adapter's address: expected auto (a USB adapter, found by asking), serial:///dev/ttyUSB0?baud=38400 (USB, Bluetooth rfcomm) or tcp://HOST:PORT (Wi-Fi)",
             "line 10 (ssh_key): not an SSH public key: the one line of your id_ed25519.pub, starting ssh-ed25519 (or ssh-rsa, ecdsa-…)",
             "line 11 (owner_code): 8 to 32 letters and digits (dashes and spaces allowed between them)",
             "line 12: 'just some words' is not KEY = VALUE (a comment starts with #)",

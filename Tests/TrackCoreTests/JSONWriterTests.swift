@@ -130,6 +130,10 @@ import Testing
         if count() % 2 == 0 { obd.protocolName = "AUTO, ISO 15765-4 (CAN 11/500)" }
         if count() % 2 == 0 { obd.vin = "WP0ZZZ99ZTS390000" }
         if count() % 2 == 0 { obd.logVIN = "WVWZZZ1JZXW000001" }
+        if count() % 2 == 0 {
+            obd.chosen = "serial:///dev/ttyUSB0?baud=38400"
+            obd.reason = "ELM327 v1.5 answered at 38400 baud on /dev/ttyUSB0; /dev/ttyACM0: the receiver's (/dev/gps0)"
+        }
         if count() % 2 == 0 { obd.odometerSupported = count() % 2 == 0 }
         if count() % 2 == 0 { obd.odometer = number(100_000) }
         if count() % 2 == 0 { obd.rpm = number(1_000) }

@@ -2,6 +2,13 @@ import Testing
 import TrackCore
 
 struct OBDAddressTests {
+    @Test func readsAutoAsTheAdapterFoundByAsking() throws {
+        #expect(try OBDAddress(parsing: "auto") == .auto)
+        #expect(try OBDAddress(parsing: "AUTO") == .auto)
+        #expect(OBDAddress.auto.description == "auto")
+        #expect(throws: SourceAddressError.self) { try OBDAddress(parsing: "automatic") }
+    }
+
     @Test func readsSerialAndTCPAdapters() throws {
         #expect(try OBDAddress(parsing: "serial:///dev/ttyUSB0") == .serial(path: "/dev/ttyUSB0", baud: 38400))
         #expect(try OBDAddress(parsing: "serial:///dev/rfcomm0?baud=9600") == .serial(path: "/dev/rfcomm0", baud: 9600))
@@ -13,8 +20,10 @@ struct OBDAddressTests {
 
     @Test func refusesWhatCannotBeAnAdapterAndSaysWhatWouldBe() {
         let cases: [(String, String)] = [
-            ("gpsd://localhost:2947", "expected serial:///dev/ttyUSB0?baud=38400 (USB, Bluetooth rfcomm) or tcp://HOST:PORT (Wi-Fi)"),
-            ("/dev/ttyUSB0", "expected serial:///dev/ttyUSB0?baud=38400 (USB, Bluetooth rfcomm) or tcp://HOST:PORT (Wi-Fi)"),
+            ("gpsd://localhost:2947",
+             "expected auto (a USB adapter, found by asking), serial:///dev/ttyUSB0?baud=38400 (USB, Bluetooth rfcomm) or tcp://HOST:PORT (Wi-Fi)"),
+            ("/dev/ttyUSB0",
+             "expected auto (a USB adapter, found by asking), serial:///dev/ttyUSB0?baud=38400 (USB, Bluetooth rfcomm) or tcp://HOST:PORT (Wi-Fi)"),
             ("tcp://192.168.0.10", "a Wi-Fi adapter needs a host and port: tcp://192.168.0.10:35000"),
             ("tcp://192.168.0.10:99999", "the port must be a number from 1 to 65535"),
             ("tcp://:35000", "no host before the port: tcp://192.168.0.10:35000"),

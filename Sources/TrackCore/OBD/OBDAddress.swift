@@ -3,15 +3,21 @@
 /// - `serial:///dev/ttyUSB0?baud=38400`: a USB adapter (or Bluetooth bound to `/dev/rfcomm0`); baud 38400 unless
 ///   given (most adapters' default; genuine ELM327s may be set to 9600, some clones to 115200).
 /// - `tcp://192.168.0.10:35000`: a Wi-Fi adapter (that address is what most of them use).
+/// - `auto`: a USB adapter found by asking each USB-serial port that is not a receiver's (`OBDAutoSearch`).
 public enum OBDAddress: Sendable, Hashable, CustomStringConvertible {
     case serial(path: String, baud: Int)
     case tcp(host: String, port: Int)
+    case auto
 
     /// The baud rate a serial adapter is opened at unless its address says otherwise.
     public static let defaultBaud = 38400
 
     /// Parses an address; the error says what is wrong and what would be right.
     public init(parsing text: String) throws(SourceAddressError) {
+        if text.lowercased() == "auto" {
+            self = .auto
+            return
+        }
         if text.lowercased().hasPrefix("tcp://") {
             let rest = String(text.dropFirst("tcp://".count))
             guard let colon = rest.lastIndex(of: ":"), !rest.hasSuffix("]") else {
@@ -28,7 +34,8 @@ public enum OBDAddress: Sendable, Hashable, CustomStringConvertible {
             self = .tcp(host: host, port: port)
             return
         }
-        let expected = "expected serial:///dev/ttyUSB0?baud=38400 (USB, Bluetooth rfcomm) or tcp://HOST:PORT (Wi-Fi)"
+        let expected = "expected auto (a USB adapter, found by asking), serial:///dev/ttyUSB0?baud=38400 (USB, Bluetooth rfcomm) "
+            + "or tcp://HOST:PORT (Wi-Fi)"
         guard text.lowercased().hasPrefix("serial://") else { throw .malformed(text, expected) }
         let address: SourceAddress
         do {
@@ -46,6 +53,7 @@ public enum OBDAddress: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .serial(let path, let baud): "serial://\(path)?baud=\(baud)"
         case .tcp(let host, let port): "tcp://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+        case .auto: "auto"
         }
     }
 }

@@ -71,6 +71,7 @@ extension OBDStatus {
             json.key("address"); json.string(address)
             json.key("car"); json.string(car.rawValue)
             if let carDetail { json.key("car_detail"); json.string(carDetail) }
+            if let chosen { json.key("chosen"); json.string(chosen) }
             json.key("detail"); json.string(detail)
             if let engineRunning { json.key("engine_running"); json.bool(engineRunning) }
             if let logVIN { json.key("log_vin"); json.string(logVIN) }
@@ -78,6 +79,7 @@ extension OBDStatus {
             if let odometerSupported { json.key("odometer_supported"); json.bool(odometerSupported) }
             if let protocolName { json.key("protocol"); json.string(protocolName) }
             json.member("reading_age", readingAge)
+            if let reason { json.key("reason"); json.string(reason) }
             json.member("rpm", rpm)
             json.member("speed", speed)
             json.key("state"); json.string(state.rawValue)

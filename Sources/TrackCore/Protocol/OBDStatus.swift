@@ -11,8 +11,11 @@ public struct OBDStatus: Sendable, Codable, Hashable {
         case silent
     }
 
-    /// `serial:///dev/obd0?baud=38400`, `tcp://192.168.0.10:35000`.
+    /// `serial:///dev/obd0?baud=38400`, `tcp://192.168.0.10:35000`, `auto`.
     public var address: String
+    /// With `auto`: the adapter's address it found, and why (`ELM327 v1.5 answered at 38400 baud on /dev/ttyUSB0`).
+    public var chosen: String?
+    public var reason: String?
     /// The link to the adapter (connecting, connected, lost).
     public var state: SourceStatus.State
     /// Where the adapter is, or why it is lost.
@@ -114,7 +117,7 @@ public struct OBDStatus: Sendable, Codable, Hashable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case address, state, detail, car, adapter, vin, odometer, rpm, speed, volts
+        case address, chosen, reason, state, detail, car, adapter, vin, odometer, rpm, speed, volts
         case carDetail = "car_detail"
         case logVIN = "log_vin"
         case protocolName = "protocol"

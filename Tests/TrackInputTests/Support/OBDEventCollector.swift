@@ -18,6 +18,11 @@ final class OBDEventCollector: Sendable {
     /// The link's states so far.
     var states: [SourceState] { all.compactMap { if case .state(let state) = $0 { state } else { nil } } }
 
+    /// What `auto` found so far, in order.
+    var chosen: [(address: OBDAddress, reason: String)] {
+        all.compactMap { if case .chosen(let address, let reason) = $0 { (address, reason) } else { nil } }
+    }
+
     /// How many `.connected` states were delivered so far.
     var connections: Int { states.count { if case .connected = $0 { true } else { false } } }
 
