@@ -1262,6 +1262,13 @@ function showAdapter() {
     return;
   }
   const found = o.state === 'connected';
+  if (o.address === 'auto' && !o.chosen && !found) {
+    // Looked for on the USB ports and none there: no fault, the GPS keeps the log.
+    $('first-car-label').hidden = car.hidden = true;
+    fact($('first-obd'), o.state === 'lost' ? 'None plugged in' : 'Looking…',
+      ['Not needed: trips come from the GPS. A USB OBD-II adapter plugged in is found by itself.']);
+    return;
+  }
   fact($('first-obd'), found ? 'Found' + (o.adapter ? ': ' + o.adapter : '') : o.state === 'lost' ? 'Not found' : 'Looking…',
     [[o.detail, found ? o.protocol : (place(o.address) || {}).port].filter(Boolean).join(' · ')],
     found ? 'good' : o.state === 'lost' ? 'warn' : '');

@@ -4,8 +4,8 @@ claim with the owner code, the first run (the profile, the odometer, the receive
 a reload that does not show it again, and Settings changing the country, the unit, the rate and the car later.
 
 Run by Tests/SystemTests/WebFirstRunTests.swift, which starts trackd (a serial receiver on a pseudo-terminal that
-trackctl play feeds once this script prints "step 5:", an ELM327 emulator as the OBD-II adapter) and trackd-web
-with an owner code:
+trackctl play feeds once this script prints "step 5:"; `obd.adapter: auto`, with an ELM327 emulator plugged in as a
+USB-serial port at that step too) and trackd-web with an owner code:
 
     first_run.py --url http://127.0.0.1:PORT --trackctl PATH --socket CONTROL.sock --owner-code CODE \
                  --link RECEIVER-PATH --out FOLDER
@@ -151,14 +151,17 @@ def run(args, driver, figures):
             or "first run" not in readings[0]["reason"]:
         raise StepFailed(f"trackctl odometer's readings: {readings}")
 
-    step("the receiver waiting and the OBD-II adapter found")
+    step("the receiver waiting, no OBD-II adapter plugged in yet")
     wait(driver, "the receiver's port", lambda d: args.link in text(d, "first-port"))
     wait(driver, "the receiver not connected yet", lambda d: state(d) not in ("", "–", "connected"))
     wait(driver, "no fix yet", lambda d: text(d, "first-fix").startswith("no fix"))
-    wait(driver, "the adapter found", lambda d: text(d, "first-obd").startswith("Found: ELM327"))
-    wait(driver, "the car answering", lambda d: text(d, "first-obd-car").startswith("answering"))
+    # auto with no adapter: no fault, said as such, and no car to show.
+    wait(driver, "no adapter, and that it is not needed",
+         lambda d: text(d, "first-obd").startswith("None plugged in") and "Not needed" in text(d, "first-obd"))
+    if visible(driver, "first-obd-car"):
+        raise StepFailed(f"a car is shown without an adapter: {text(driver, 'first-obd-car')!r}")
     figures["waiting"] = {"state": text(driver, "first-source-state"), "fix": text(driver, "first-fix"),
-                          "obd": text(driver, "first-obd"), "car": text(driver, "first-obd-car")}
+                          "obd": text(driver, "first-obd")}
     hush(driver)
     shoot(driver, args.out, "3-receiver-waiting")
     # Shown again only if the page loads again: the receiver must come on this very page.
@@ -168,9 +171,13 @@ def run(args, driver, figures):
     wait(driver, "the receiver connected", lambda d: state(d) == "connected", patience=PATIENCE * 3)
     fix = wait(driver, "a fix", lambda d: text(d, "first-fix").split(",")[0] in ("2D fix", "3D fix")
                and text(d, "first-fix"), patience=PATIENCE * 3)
+    wait(driver, "the adapter found by asking", lambda d: text(d, "first-obd").startswith("Found: ELM327"),
+         patience=PATIENCE * 3)
+    wait(driver, "the car answering", lambda d: text(d, "first-obd-car").startswith("answering"))
     if driver.execute_script("return window.firstRunPage") != "the same":
         raise StepFailed("the page loaded again to show the receiver")
-    figures["found"] = {"receiver": text(driver, "first-source"), "port": text(driver, "first-port"), "fix": fix}
+    figures["found"] = {"receiver": text(driver, "first-source"), "port": text(driver, "first-port"), "fix": fix,
+                        "obd": text(driver, "first-obd"), "car": text(driver, "first-obd-car")}
     shoot(driver, args.out, "3-receiver")
 
     step("Now: the main screen, a trip one tap away")

@@ -6,7 +6,8 @@ import TrackCore
 /// A new board's first run on the page (docs/web.md, "First run"; docs/setup.md): the phone that claims it with the
 /// owner code is shown the profile, the odometer, the receiver and the OBD-II adapter, then Now. Debian's Chromium,
 /// headless at a phone's 390×844, driven by Selenium (Tests/Browser/first_run.py) against a real trackd (a serial
-/// receiver on a pseudo-terminal, an ELM327 emulator as the adapter) and a real trackd-web.
+/// receiver on a pseudo-terminal, an ELM327 emulator as the adapter, found by `auto` once plugged in) and a real
+/// trackd-web.
 @Suite(.serialized) struct WebFirstRunTests {
     @Test func theFirstPhoneSetsUpTheLogOnTheFirstRunSeesTheReceiverComeLiveAndIsNotShownItAgain() async throws {
         let folder = try TemporaryFolder()
@@ -19,9 +20,14 @@ import TrackCore
         defer { emulator.stop() }
         let adapter = try #require(emulator.devicePath)
         let link = folder.file("gps0")
+        // The card image's `obd.adapter: auto`, looking in a folder of the test's that stands for /dev: empty until
+        // the adapter is plugged in with the receiver (below).
+        let devices = folder.file("dev")
+        try FileManager.default.createDirectory(atPath: devices, withIntermediateDirectories: true)
         // No auto_start: the log takes a dashboard reading between trips only (docs/web.md, "First run").
         let daemon = try await Trackd.start(state: folder.path, source: "serial://\(link)?baud=9600",
-                                            configuration: "obd:\n  adapter: serial://\(adapter)\n")
+                                            configuration: "obd:\n  adapter: auto\n",
+                                            environment: ["TRACKD_OBD_DEVICES": devices])
         let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket,
                                             more: ["--owner-code-file", folder.file("owner-code")])
         let out = ProcessInfo.processInfo.environment["TRACKD_FIRST_RUN_SHOTS"] ?? folder.file("first-run")
@@ -33,6 +39,7 @@ import TrackCore
             outputPath: folder.file("browser.log"))
         #expect(await poll(upTo: TestPatience.seconds(600)) { browser.output.contains("step 5:") || !browser.isRunning },
                 "\(browser.output)")
+        try FileManager.default.createSymbolicLink(atPath: "\(devices)/ttyUSB0", withDestinationPath: adapter)
         let receiver = try TestSubprocess(executable: Products.trackctl,
                                           arguments: ["play", drive, "--link", link, "--speed", "1"],
                                           outputPath: folder.file("play.log"))
