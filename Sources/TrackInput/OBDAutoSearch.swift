@@ -53,7 +53,9 @@ public struct OBDAutoSearch: Sendable {
     /// Looks round after round until an adapter answers; `nil` when stopped first. While none does, `report` gets
     /// what each port showed, once per different finding.
     func search(stop: StopSignal, report: (String) -> Void) -> Found? {
-        var asked: [String: (node: DeviceNode, at: MonotonicInstant)] = [:]
+        // The ports that did not answer: their node then, when, and what they showed (said again while skipped, so
+        // that the report stays the same while nothing changes).
+        var asked: [String: (node: DeviceNode, at: MonotonicInstant, finding: String)] = [:]
         var reported: String?
         while !stop.isStopped {
             var seen: [String] = []
@@ -82,7 +84,7 @@ public struct OBDAutoSearch: Sendable {
                 let now = MonotonicClock.now()
                 if let earlier = asked[path], earlier.node == node,
                    now.seconds(since: earlier.at) < places.askAgainAfter {
-                    seen.append("\(path): no adapter")
+                    seen.append("\(path): \(earlier.finding)")
                     continue
                 }
                 switch ask(path, stop: stop) {
@@ -92,7 +94,7 @@ public struct OBDAutoSearch: Sendable {
                 case .stopped:
                     return nil
                 case .silent(let finding):
-                    asked[path] = (node, now)
+                    asked[path] = (node, now, finding)
                     seen.append("\(path): \(finding)")
                 }
             }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import TestSupport
 import TrackCore
@@ -126,6 +129,38 @@ import TrackCore
         #expect(events.lostReasons.first?.hasPrefix("adapter serial://\(devices)/ttyUSB0?baud=38400 lost: ") == true,
                 "\(events.lostReasons)")
         #expect(events.lostReasons.last == "no OBD-II adapter found: no USB-serial port in \(devices)", "\(events.lostReasons)")
+    }
+
+    @Test func aPortThatDidNotAnswerIsAskedOnceAndSaidOnceWhileNothingChanges() async throws {
+        let directory = try TemporaryDirectory()
+        let devices = try Self.devices(in: directory)
+        let silent = try PseudoTerminal(linkPath: "\(devices)/ttyUSB0")
+        defer { silent.close() }
+        let events = OBDEventCollector()
+        var places = Self.places(devices)
+        places.askAgainAfter = 3600
+        var emulator: ELM327Emulator?
+        defer { emulator?.stop() }
+
+        try await events.collect(from: OBDSource(address: .auto, configuration: OBDSourceTests.quick,
+                                                 search: OBDAutoSearch(places: places))) {
+            try #require(await events.wait { !$0.lostReasons.isEmpty }, "\(events.all)")
+            // Rounds go on every 0.2 s; the adapter plugged in later is found by one of them.
+            let plugged = try await ELM327Emulator(link: .pseudoTerminal, in: directory.path + "/usb")
+            emulator = plugged
+            try Self.link("\(devices)/ttyUSB1", to: plugged)
+            try #require(await events.wait { !$0.chosen.isEmpty }, "\(events.all)")
+        }
+
+        #expect(events.lostReasons == ["no OBD-II adapter found: \(devices)/ttyUSB0: no ELM327 answer at 38400, 9600, 115200 baud"],
+                "said once while nothing changed")
+        #expect(events.chosen.first?.reason == "ELM327 v1.5 answered at 38400 baud on \(devices)/ttyUSB1; "
+                + "\(devices)/ttyUSB0: no ELM327 answer at 38400, 9600, 115200 baud")
+        // What reached the silent port: one question at each speed, in the first round only.
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = read(silent.masterDescriptor, &buffer, buffer.count)
+        let written = String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self)
+        #expect(written.components(separatedBy: "AT I\r").count - 1 == 3, "\(written.debugDescription)")
     }
 
     @Test func readsTheAdaptersNameFromItsAnswer() {
