@@ -11,7 +11,8 @@ import TrackCore
 /// `/dev/obd-trackd` (the udev rules' name for an adapter that says it is one), then each `ttyUSB*` and `ttyACM*`
 /// in `/dev` that is not a receiver's (a `/dev/gps*` link's target, or a port the daemon reads fixes from), asked at
 /// 38 400, 9 600 and 115 200 baud. A port that does not answer is asked again after `Places.askAgainAfter` seconds,
-/// or at once when its device node is new (plugged in again). A port another program holds is left alone.
+/// or at once when its device node is new (plugged in again). A port that cannot be opened (another program holds
+/// it; udev has not yet given a new one to `dialout`) is left alone and tried again at the next round.
 public struct OBDAutoSearch: Sendable {
     /// Where to look, and how long to wait for an answer.
     public struct Places: Sendable, Hashable {
@@ -31,6 +32,10 @@ public struct OBDAutoSearch: Sendable {
         public var retryAfter = 5.0
         /// Seconds before a port that did not answer is asked again.
         public var askAgainAfter = 60.0
+        /// Seconds a port that cannot be opened yet is waited for before the search says it found none: a port just
+        /// plugged in (or there at boot) is root's until udev has given it to `dialout`, which takes seconds on a
+        /// busy board.
+        public var settleFor = 10.0
 
         public init() {}
     }
@@ -56,9 +61,12 @@ public struct OBDAutoSearch: Sendable {
         // The ports that did not answer: their node then, when, and what they showed (said again while skipped, so
         // that the report stays the same while nothing changes).
         var asked: [String: (node: DeviceNode, at: MonotonicInstant, finding: String)] = [:]
+        // Since when each port could not be opened, while it cannot.
+        var unopenedSince: [String: MonotonicInstant] = [:]
         var reported: String?
         while !stop.isStopped {
             var seen: [String] = []
+            var settling = false
             let named = "\(places.devices)/\(places.named)"
             if DeviceNode(named) != nil {
                 switch ask(named, stop: stop) {
@@ -67,7 +75,7 @@ public struct OBDAutoSearch: Sendable {
                                  reason: "\(name) answered at \(baud) baud on \(named) (named an adapter by the udev rules)")
                 case .stopped:
                     return nil
-                case .silent(let finding):
+                case .silent(let finding), .unopened(let finding):
                     // The udev rules know it is one by its own USB name: it is taken, and the dialogue asks on.
                     return Found(address: .serial(path: named, baud: OBDAddress.defaultBaud),
                                  reason: "\(named) is named an adapter by the udev rules (\(finding) yet)")
@@ -94,13 +102,21 @@ public struct OBDAutoSearch: Sendable {
                 case .stopped:
                     return nil
                 case .silent(let finding):
+                    unopenedSince[path] = nil
                     asked[path] = (node, now, finding)
+                    seen.append("\(path): \(finding)")
+                case .unopened(let finding):
+                    // Not remembered: a port udev has not yet given to dialout, or another program lets go of, is
+                    // asked again at the next round; for `settleFor`, before the search says it found none.
+                    let since = unopenedSince[path] ?? now
+                    unopenedSince[path] = since
+                    if now.seconds(since: since) < places.settleFor { settling = true }
                     seen.append("\(path): \(finding)")
                 }
             }
             let text = "no OBD-II adapter found: "
                 + (seen.isEmpty ? "no USB-serial port in \(places.devices)" : seen.joined(separator: "; "))
-            if text != reported {
+            if !settling && text != reported {
                 report(text)
                 reported = text
             }
@@ -112,8 +128,10 @@ public struct OBDAutoSearch: Sendable {
     /// What asking one port showed.
     enum Answer {
         case answered(baud: Int, name: String)
-        /// Why it is no adapter, in words that stay the same while nothing changes.
+        /// It was asked and is no adapter: what it answered, in words that stay the same while nothing changes.
         case silent(String)
+        /// It could not be asked (no permission yet, in use, gone): why.
+        case unopened(String)
         case stopped
     }
 
@@ -125,12 +143,12 @@ public struct OBDAutoSearch: Sendable {
             do throws(SerialPortError) {
                 link = try ELM327Link(serialPath: path, baud: baud)
             } catch {
-                return .silent(error.finding)
+                return .unopened(error.finding)
             }
             tried.append(baud)
             switch link.exchange("AT I", timeout: places.answerWithin, stop: stop) {
             case nil: return .stopped
-            case .hungUp: return .silent("not present")
+            case .hungUp: return .unopened("not present")
             case .timedOut: continue
             case .reply(let text):
                 if let name = Self.adapterName(in: text) { return .answered(baud: baud, name: name) }

@@ -163,6 +163,36 @@ import TrackCore
         #expect(written.components(separatedBy: "AT I\r").count - 1 == 3, "\(written.debugDescription)")
     }
 
+    @Test func aPortThatCouldNotBeOpenedIsTriedAgainAtTheNextRound() async throws {
+        // As a new port is until udev has given it to dialout (trackd is no member yet: "no permission"), or while
+        // another program holds it ("in use": here a lock of the test's own, as gpsd's).
+        let directory = try TemporaryDirectory()
+        let devices = try Self.devices(in: directory)
+        let emulator = try await ELM327Emulator(link: .pseudoTerminal, in: directory.path)
+        defer { emulator.stop() }
+        try Self.link("\(devices)/ttyUSB0", to: emulator)
+        let holder = open(try #require(emulator.devicePath), O_RDWR | O_NOCTTY | O_CLOEXEC)
+        try #require(holder >= 0 && flock(holder, LOCK_EX | LOCK_NB) == 0)
+        var held = true
+        defer { if held { close(holder) } }
+        let events = OBDEventCollector()
+        var places = Self.places(devices)
+        places.askAgainAfter = 3600
+        places.settleFor = 0.5
+
+        try await events.collect(from: OBDSource(address: .auto, configuration: OBDSourceTests.quick,
+                                                 search: OBDAutoSearch(places: places))) {
+            // Said once it has not opened for settleFor.
+            try #require(await events.wait { !$0.lostReasons.isEmpty }, "\(events.all)")
+            close(holder)
+            held = false
+            try #require(await events.wait { !$0.chosen.isEmpty }, "\(events.all)")
+        }
+
+        #expect(events.lostReasons == ["no OBD-II adapter found: \(devices)/ttyUSB0: in use by another program"])
+        #expect(events.chosen.first?.address == .serial(path: "\(devices)/ttyUSB0", baud: 38400))
+    }
+
     @Test func readsTheAdaptersNameFromItsAnswer() {
         #expect(OBDAutoSearch.adapterName(in: "ELM327 v1.5") == "ELM327 v1.5")
         #expect(OBDAutoSearch.adapterName(in: "AT I\rELM327 v2.1\r\r") == "ELM327 v2.1", "the echo before it skipped")
