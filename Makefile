@@ -28,6 +28,7 @@ UNITDIR     ?= $(PREFIX)/lib/systemd/system
 SYSUSERSDIR ?= $(PREFIX)/lib/sysusers.d
 TMPFILESDIR ?= $(PREFIX)/lib/tmpfiles.d
 UDEVRULESDIR ?= $(PREFIX)/lib/udev/rules.d
+MODULESLOADDIR ?= $(PREFIX)/lib/modules-load.d
 CATALOGDIR  ?= $(PREFIX)/lib/systemd/catalog
 BASHCOMPDIR ?= $(DATADIR)/bash-completion/completions
 FISHCOMPDIR ?= $(DATADIR)/fish/vendor_completions.d
@@ -123,6 +124,8 @@ install-files:
 	chmod 0644 $(DESTDIR)$(UNITDIR)/trackd-stick@.service
 	$(INSTALL) -m 0644 systemd/trackd.sysusers $(DESTDIR)$(SYSUSERSDIR)/trackd.conf
 	$(INSTALL) -m 0644 systemd/trackd.tmpfiles $(DESTDIR)$(TMPFILESDIR)/trackd.conf
+	$(INSTALL) -d $(DESTDIR)$(MODULESLOADDIR)
+	$(INSTALL) -m 0644 systemd/trackd.modules-load $(DESTDIR)$(MODULESLOADDIR)/trackd.conf
 	$(INSTALL) -m 0644 udev/60-trackd-gps.rules udev/60-trackd-obd.rules udev/60-trackd-stick.rules \
 		$(DESTDIR)$(UDEVRULESDIR)/
 	$(INSTALL) -d $(DESTDIR)$(CATALOGDIR)
@@ -183,7 +186,8 @@ uninstall:
 		set -x; systemctl --root=$(or $(DESTDIR),/) disable trackd.service $(WEBUNITS) || true; fi
 	rm -f $(DESTDIR)$(BINDIR)/trackd $(DESTDIR)$(BINDIR)/trackctl $(DESTDIR)$(BINDIR)/trackd-web $(DESTDIR)$(BINDIR)/trackd-stick
 	rm -f $(DESTDIR)$(UNITDIR)/trackd-stick@.service
-	rm -f $(DESTDIR)$(UNITDIR)/trackd.service $(DESTDIR)$(SYSUSERSDIR)/trackd.conf $(DESTDIR)$(TMPFILESDIR)/trackd.conf
+	rm -f $(DESTDIR)$(UNITDIR)/trackd.service $(DESTDIR)$(SYSUSERSDIR)/trackd.conf $(DESTDIR)$(TMPFILESDIR)/trackd.conf \
+		$(DESTDIR)$(MODULESLOADDIR)/trackd.conf
 	rm -f $(addprefix $(DESTDIR)$(UNITDIR)/,$(WEBUNITS)) $(DESTDIR)$(SYSUSERSDIR)/trackd-web.conf
 	rm -rf $(DESTDIR)$(WEBDIR)
 	rm -f $(DESTDIR)$(DATADIR)/trackd/rates.conf
