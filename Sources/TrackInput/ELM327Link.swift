@@ -32,13 +32,8 @@ final class ELM327Link {
         let port = try SerialPort(path: path, baud: baud)
         descriptor = port.descriptor
         self.port = consume port
-        var name = path
-        if let resolved = realpath(path, nil) {
-            let target = String(cString: resolved)
-            free(resolved)
-            if target != path { name += " (\(target))" }
-        }
-        detail = "\(name) at \(baud) baud"
+        let target = DeviceNode.resolve(path)
+        detail = "\(path)\(target != path ? " (\(target))" : "") at \(baud) baud"
     }
 
     /// Connects to a Wi-Fi adapter, giving up after `timeout` seconds or at a stop.

@@ -81,8 +81,9 @@ public struct OBDAutoSearch: Sendable {
                                  reason: "\(named) is named an adapter by the udev rules (\(finding) yet)")
                 }
             }
-            let receivers = receiverPorts()
-            for port in ports() {
+            let names = entries()
+            let receivers = receiverPorts(among: names)
+            for port in ports(among: names) {
                 let path = "\(places.devices)/\(port)"
                 if let receiver = receivers[DeviceNode.resolve(path)] {
                     seen.append("\(path): the receiver's (\(receiver))")
@@ -171,9 +172,9 @@ public struct OBDAutoSearch: Sendable {
     }
 
     /// The USB-serial ports in `devices`: by `portPrefixes`' order, then by number (`ttyUSB2` before `ttyUSB10`).
-    private func ports() -> [String] {
+    private func ports(among names: [String]) -> [String] {
         var ports: [(kind: Int, number: Int, name: String)] = []
-        for name in entries() {
+        for name in names {
             for (kind, prefix) in places.portPrefixes.enumerated() where name.hasPrefix(prefix) {
                 if let number = Int(name.dropFirst(prefix.count)), number >= 0 { ports.append((kind, number, name)) }
             }
@@ -182,16 +183,17 @@ public struct OBDAutoSearch: Sendable {
     }
 
     /// The receivers' ports, resolved, each with what makes it a receiver's.
-    private func receiverPorts() -> [String: String] {
+    private func receiverPorts(among names: [String]) -> [String: String] {
         var receivers: [String: String] = [:]
         for path in excluded { receivers[DeviceNode.resolve(path)] = "trackd reads fixes from \(path)" }
-        for name in entries() where name.hasPrefix(places.receiverPrefix) {
+        for name in names where name.hasPrefix(places.receiverPrefix) {
             let link = "\(places.devices)/\(name)"
             receivers[DeviceNode.resolve(link)] = link
         }
         return receivers
     }
 
+    /// The names in `devices`, read once a round.
     private func entries() -> [String] {
         guard let folder = opendir(places.devices) else { return [] }
         defer { closedir(folder) }
