@@ -50,8 +50,7 @@ BIN         := .build/release
 STRIP       ?= strip
 DEB_DIR     := .build/deb
 else ifeq ($(ARCH),arm64)
-SWIFT       ?= scripts/arm64 swift
-BIN         := .build-arm64/release
+BIN         := .build-arm64/static
 STRIP       ?= aarch64-linux-gnu-strip
 DEB_DIR     := .build/deb-arm64
 else
@@ -65,9 +64,9 @@ endif
 # own symbols are not in its dynamic symbol table (1.7 MB the dynamic linker searched at every lookup). Both lower
 # what a start costs in memory; the pages relocations write are the process's own, private memory
 # (docs/benchmarks.md, "Memory").
-SWIFT_BUILD ?= $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath \
-               -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now \
+LINK_FLAGS  := -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now \
                -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
+SWIFT_BUILD ?= $(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath $(LINK_FLAGS)
 INSTALL     ?= install
 # The driver's page's files (trackd-web --assets) and units.
 WEBDIR      ?= $(DATADIR)/trackd/web
@@ -83,11 +82,18 @@ DEB_WORK    := $(DEB_DIR)/work
 
 all: binaries manuals
 
+# For arm64 one release build makes the package's programs and the arm64 test bundle (scripts/test-arm64):
+# scripts/arm64 release builds with -enable-testing and the Swift runtime shared, then links the four programs again
+# from that build's objects with the runtime in them, into .build-arm64/static (docs/install.md, "The arm64 build").
 binaries:
+ifeq ($(ARCH),$(HOST_ARCH))
 	$(SWIFT_BUILD) --product trackd
 	$(SWIFT_BUILD) --product trackctl
 	$(SWIFT_BUILD) --product trackd-web
 	$(SWIFT_BUILD) --product trackd-stick
+else
+	scripts/arm64 release $(LINK_FLAGS)
+endif
 
 # Man pages and completions from the argument parsers (scripts/manuals builds debug binaries to ask them).
 manuals:
