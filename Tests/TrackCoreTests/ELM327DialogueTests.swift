@@ -187,4 +187,87 @@ struct ELM327DialogueTests {
         #expect(commands == ["ATZ", "ATZ", "ATZ"])
         #expect(events.allSatisfy { if case .unanswered = $0 { true } else { false } })
     }
+
+    /// A dialogue that has found the default car and polls it, and the time it got there.
+    static func polling() -> (dialogue: ELM327Dialogue, time: Double) {
+        var dialogue = ELM327Dialogue()
+        let start = run(&dialogue, commands: 13) { defaultCar[$0] }
+        return (dialogue, start.time)
+    }
+
+    /// The silences the dialogue reported while the car's speed and engine speed were answered with `answer`.
+    static func silences(whenPollsAreAnswered answer: String, commands: Int = 12) -> [String] {
+        var (dialogue, time) = polling()
+        var answers = defaultCar
+        answers["010D"] = answer
+        answers["010C"] = answer
+        return run(&dialogue, from: time, commands: commands) { answers[$0] }.events
+            .compactMap { if case .carSilent(let reason) = $0 { reason } else { nil } }
+    }
+
+    @Test func answersWrittenWithoutTheirSpacesMakeTheCarSilent() {
+        // The third poll in a row without data (010D, 010C, 010D) makes the car silent, once.
+        #expect(Self.silences(whenPollsAreAnswered: "NODATA\r\r") == ["010D: the car did not answer (NO DATA)"])
+        #expect(Self.silences(whenPollsAreAnswered: "BUSINIT: ...ERROR\r\r")
+            == ["010D: BUS INIT ERROR: no car answered the adapter's slow initialisation"])
+        #expect(Self.silences(whenPollsAreAnswered: "CANERROR\r\r").count == 1)
+    }
+
+    @Test func aCarThatRefusesTheRequestsGoesSilent() {
+        let silences = Self.silences(whenPollsAreAnswered: "7F0112\r\r")
+        #expect(silences == ["010D: the car refused the request (negative response, code 12)"], "\(silences)")
+        #expect(Self.silences(whenPollsAreAnswered: "7F 01 31\r\r").count == 1, "with spaces, another reason")
+    }
+
+    @Test func theAdapterResettingItselfIsSetUpAgain() {
+        for answer in ["LV RESET\r\r", "ERR94\r\r", "\r\rELM327 v1.5\r\r", "LV RESET\r\rELM327 v1.5\r\r"] {
+            var (dialogue, time) = Self.polling()
+            var answers = Self.defaultCar
+            answers["010D"] = answer
+            // The voltage is due first, then the speed.
+            let step = Self.run(&dialogue, from: time, commands: 2) { answers[$0] }
+            #expect(step.commands == ["ATRV", "010D"])
+            #expect(dialogue.phase == .settingUp, "\(answer.debugDescription)")
+            #expect(step.events.contains { if case .unanswered(let reason) = $0 { reason.contains("reset itself") } else { false } })
+            // Set up again (echo and headers off once more), the car found again.
+            time = step.time
+            let again = Self.run(&dialogue, from: time, commands: 8) { Self.defaultCar[$0] }
+            #expect(Array(again.commands.prefix(6)) == ELM327Dialogue.setupCommands, "\(again.commands)")
+            #expect(again.events.first == .adapter("ELM327 v1.5"))
+        }
+    }
+
+    @Test func answersThatCannotBeReadForFifteenSecondsMakeTheCarSilent() {
+        var (dialogue, time) = Self.polling()
+        var answers = Self.defaultCar
+        answers["010D"] = "4#!0D\r\r"
+        answers["010C"] = "410D04\r\r"
+        var silentAfter: Double?
+        let noiseStarted = time
+        for _ in 0..<80 where silentAfter == nil {
+            let step = Self.run(&dialogue, from: time, commands: 1) { answers[$0] }
+            time = step.time
+            if let reason = step.events.lazy.compactMap({ if case .carSilent(let reason) = $0 { reason } else { nil } }).first {
+                silentAfter = time - noiseStarted
+                #expect(reason.hasPrefix("010") && reason.contains("no answer could be read for 1"), "\(reason)")
+            }
+        }
+        let after = try? #require(silentAfter)
+        // 15 s after the first unreadable answer, at the next poll (one a second).
+        #expect(after.map { (15...17).contains($0) } == true, "silent after \(after ?? -1) s of unreadable answers")
+        #expect(dialogue.phase == .searching)
+
+        // Readable answers between reset the count: noise for 10 s, one reading, noise for 10 s again.
+        let (polled, start) = Self.polling()
+        var other = polled
+        var noisy = Self.defaultCar
+        noisy["010D"] = "4#!0D\r\r"
+        noisy["010C"] = "410D04\r\r"
+        let first = Self.run(&other, from: start, commands: 20) { noisy[$0] }
+        let good = Self.run(&other, from: first.time, commands: 2) { Self.defaultCar[$0] }
+        let second = Self.run(&other, from: good.time, commands: 20) { noisy[$0] }
+        #expect((first.time - start) + (second.time - good.time) > 15, "more than 15 s of noise in all")
+        #expect(!(first.events + second.events).contains { if case .carSilent = $0 { true } else { false } })
+        #expect(other.phase == .polling)
+    }
 }

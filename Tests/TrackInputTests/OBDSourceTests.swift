@@ -152,6 +152,53 @@ import TrackCore
         #expect(events.lostReasons.isEmpty, "the adapter itself was there throughout")
     }
 
+    @Test func answersTrackdCannotUseMakeTheCarSilentAndAnAdapterThatResetItselfIsSetUpAgain() async throws {
+        let directory = try TemporaryDirectory()
+        let emulator = try await ELM327Emulator(link: .pseudoTerminal, car: .trackd, in: directory.path)
+        defer { emulator.stop() }
+        var car = ELM327Emulator.CarState()
+        car.speed = 20
+        try emulator.drive(car)
+        let events = OBDEventCollector()
+        let device = try #require(emulator.devicePath)
+        let adapters = { (events: OBDEventCollector) in events.dialogue.count { if case .adapter = $0 { true } else { false } } }
+
+        try await events.collect(from: OBDSource(address: .serial(path: device, baud: 38400), configuration: Self.quick)) {
+            try #require(await events.wait { $0.speeds.contains(20) })
+            // Words without their spaces and a refusal: no data from the car, so it is silent (the ignition trip
+            // closes), and it is found again when it answers.
+            for fault in ["NODATA", "BUSINIT: ...ERROR", "7F 01 12"] {
+                let silences = events.silences.count
+                let answers = events.carAnswers
+                car.fault = fault
+                try emulator.drive(car)
+                try #require(await events.wait { $0.silences.count > silences }, "\(fault): \(events.unanswered.suffix(3))")
+                car.fault = nil
+                try emulator.drive(car)
+                try #require(await events.wait { $0.carAnswers > answers }, "found again after \(fault)")
+            }
+            // The adapter reset itself (its supply dipped, a fatal CAN error, its greeting in place of an answer):
+            // set up again from the reset, echo and headers off once more.
+            for fault in ["LV RESET", "ERR94", "ELM327 v1.5"] {
+                let before = adapters(events)
+                car.fault = fault
+                try emulator.drive(car)
+                try #require(await events.wait { adapters($0) > before }, "\(fault): \(events.unanswered.suffix(3))")
+                car.fault = nil
+                car.speed = 40
+                try emulator.drive(car)
+                try #require(await events.wait { $0.speeds.last == 40 }, "read again after \(fault)")
+                car.speed = 20
+                try emulator.drive(car)
+                try #require(await events.wait { $0.speeds.last == 20 })
+            }
+        }
+
+        #expect(events.silences.contains { $0.contains("refused") }, "\(events.silences)")
+        #expect(events.unanswered.contains { $0.contains("reset itself") })
+        #expect(events.lostReasons.isEmpty, "the adapter itself was there throughout")
+    }
+
     @Test func aUSBAdapterUnpluggedAndPluggedBackIsSaidOnceAndTalkedToAgain() async throws {
         let directory = try TemporaryDirectory()
         // udev's stable name for the adapter, re-made when it is plugged in again (the pseudo-terminal changes).

@@ -25,8 +25,12 @@ public struct ELM327Dialogue: Sendable {
         public var searchTimeout: Double = 20
         /// Commands in a row without a prompt after which the adapter counts as gone.
         public var timeoutsBeforeLost = 3
-        /// Answers in a row without data (NO DATA, bus errors) after which the car counts as silent.
+        /// Answers in a row without data (NO DATA, bus errors, refusals) after which the car counts as silent.
         public var failuresBeforeSilent = 3
+        /// Seconds of polled answers that trackd cannot read (noise, answers to something else), with nothing
+        /// readable between, after which the car counts as silent: a short burst of noise says nothing about the
+        /// car, answers that are never readable must not keep a trip open for ever.
+        public var unreadableBeforeSilent: Double = 15
 
         public init() {}
     }
@@ -66,6 +70,8 @@ public struct ELM327Dialogue: Sendable {
     private var nextSearch: MonotonicInstant?
     private var consecutiveTimeouts = 0
     private var consecutiveFailures = 0
+    /// The first of the polled answers in a row that could not be read.
+    private var unreadableSince: MonotonicInstant?
     /// Whether a car answered since the last reset (the first search may take `searchTimeout`).
     private var carAnswered = false
     private var odometerSupported = false
@@ -107,6 +113,7 @@ public struct ELM327Dialogue: Sendable {
         nextSearch = nil
         consecutiveTimeouts = 0
         consecutiveFailures = 0
+        unreadableSince = nil
         carAnswered = false
         odometerSupported = false
     }
@@ -147,6 +154,11 @@ public struct ELM327Dialogue: Sendable {
         guard let request = pending else { return [] }
         pending = nil
         consecutiveTimeouts = 0
+        if phase != .settingUp, Self.isReset(reply) {
+            // The adapter restarted by itself (its supply dipped, a fatal CAN error): its settings are gone.
+            restart()
+            return [.unanswered("\(request.text): \(reply.summary): the adapter reset itself, setting it up again")]
+        }
         switch phase {
         case .settingUp: return handleSetup(request, reply, at: now)
         case .searching: return handleSearch(request, reply, at: now)
@@ -265,20 +277,43 @@ public struct ELM327Dialogue: Sendable {
         switch parameter.value(in: reply) {
         case .success(let value):
             consecutiveFailures = 0
+            unreadableSince = nil
             guard let reading = OBDReading(value) else { return [] }
             return [.reading(reading, at: now)]
         case .failure(let error):
             if case .unexpected = error {
-                // Noise or a late answer to an earlier command: nothing about the car.
-                return [.unanswered(error.description)]
+                // Noise or a late answer to an earlier command: nothing about the car, unless nothing else comes.
+                let since = unreadableSince ?? now
+                unreadableSince = since
+                guard now.seconds(since: since) >= configuration.unreadableBeforeSilent else {
+                    return [.unanswered(error.description)]
+                }
+                let seconds = Int(now.seconds(since: since).rounded())
+                return goSilent(at: now, because: "\(error.description), and no answer could be read for \(seconds) s")
             }
             consecutiveFailures += 1
             guard consecutiveFailures >= configuration.failuresBeforeSilent else { return [.unanswered(error.description)] }
-            phase = .searching
-            due = [.voltage: now.adding(seconds: configuration.silentVoltageInterval)]
-            nextSearch = now.adding(seconds: configuration.carRetryInterval)
-            consecutiveFailures = 0
-            return [.carSilent(error.description)]
+            return goSilent(at: now, because: error.description)
+        }
+    }
+
+    /// The car counts as silent: searched for again, the voltage read meanwhile.
+    private mutating func goSilent(at now: MonotonicInstant, because reason: String) -> [OBDEvent] {
+        phase = .searching
+        due = [.voltage: now.adding(seconds: configuration.silentVoltageInterval)]
+        nextSearch = now.adding(seconds: configuration.carRetryInterval)
+        consecutiveFailures = 0
+        unreadableSince = nil
+        return [.carSilent(reason)]
+    }
+
+    /// Whether `reply` says the adapter reset itself: `LV RESET`, `ERR94`, or its greeting (`ELM327 v1.5`) in
+    /// answer to anything but the reset.
+    static func isReset(_ reply: ELM327Reply) -> Bool {
+        switch reply {
+        case .error(let error): error.resetTheAdapter
+        case .text(let text): text.uppercased().hasPrefix("ELM327")
+        default: false
         }
     }
 

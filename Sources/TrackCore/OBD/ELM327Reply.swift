@@ -31,7 +31,8 @@ public enum ELM327Reply: Sendable, Hashable {
                 return
             }
         }
-        if lines.contains(where: { $0.uppercased() == "NO DATA" }) {
+        // Clones and cars write some words without their space (NODATA, BUSINIT: ...ERROR).
+        if lines.contains(where: { $0.uppercased().filter { $0 != " " } == "NODATA" }) {
             self = .noData
         } else if lines.count == 1, lines[0].uppercased() == "OK" {
             self = .ok
@@ -82,22 +83,30 @@ public enum ELM327Error: Sendable, Hashable, CustomStringConvertible {
 
     /// The error named by `line`, if it names one.
     init?(_ line: String) {
-        let text = line.uppercased()
+        // Compared without spaces: clones write BUSINIT: ...ERROR, CANERROR and the like.
+        let text = line.uppercased().filter { $0 != " " }
         switch text {
         case "?": self = .notUnderstood
-        case "CAN ERROR": self = .canError
-        case "UNABLE TO CONNECT": self = .unableToConnect
+        case "CANERROR": self = .canError
+        case "UNABLETOCONNECT": self = .unableToConnect
         case "STOPPED": self = .stopped
         default:
-            if text.hasPrefix("BUS INIT") && text.contains("ERROR") {
+            if text.hasPrefix("BUSINIT") && text.contains("ERROR") {
                 self = .busInitError
-            } else if ["BUS BUSY", "BUS ERROR", "DATA ERROR", "<DATA ERROR", "FB ERROR", "BUFFER FULL", "RX ERROR",
-                       "LV RESET", "ACT ALERT", "LP ALERT"].contains(text) || text.hasPrefix("ERR") && text.count <= 6 {
+            } else if ["BUSBUSY", "BUSERROR", "DATAERROR", "<DATAERROR", "FBERROR", "BUFFERFULL", "RXERROR",
+                       "LVRESET", "ACTALERT", "LPALERT"].contains(text) || text.hasPrefix("ERR") && text.count <= 6 {
                 self = .other(line)
             } else {
                 return nil
             }
         }
+    }
+
+    /// Whether the adapter reset itself with this error and lost its settings (echo, headers and spaces back on):
+    /// `LV RESET` (its supply dipped, as when the engine cranks) and `ERR94` (a fatal CAN error).
+    public var resetTheAdapter: Bool {
+        guard case .other(let words) = self else { return false }
+        return ["LVRESET", "ERR94"].contains(words.uppercased().filter { $0 != " " })
     }
 
     public var description: String {

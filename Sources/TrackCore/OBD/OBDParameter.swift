@@ -48,6 +48,10 @@ public enum OBDParameter: Sendable, Hashable, CaseIterable {
         let messages = OBDMessages.assemble(lines)
         // Several control units may answer; the first that answers this very request counts.
         guard let payload = messages.lazy.compactMap({ self.payload(of: $0).map(Array.init) }).first else {
+            // A negative response (7F, the service, a reason code): the car answered, and refused.
+            if let refusal = messages.first(where: { $0.count >= 3 && $0[0] == 0x7F && $0[1] == mode }) {
+                return .failure(.refused(command, refusal[2]))
+            }
             return .failure(.unexpected(command, lines.joined(separator: " / ")))
         }
         switch self {
@@ -105,6 +109,8 @@ public enum OBDReadError: Error, Sendable, Hashable, CustomStringConvertible {
     case unexpected(String, String)
     /// The answer has fewer data bytes than the parameter needs.
     case tooShort(String, Int)
+    /// The car refused the request (a negative response, `7F 01 12`), with its reason code.
+    case refused(String, UInt8)
 
     public var description: String {
         switch self {
@@ -112,6 +118,8 @@ public enum OBDReadError: Error, Sendable, Hashable, CustomStringConvertible {
         case .adapter(let command, let error): "\(command): \(error)"
         case .unexpected(let command, let answer): "\(command): the answer '\(answer)' is not one to this request"
         case .tooShort(let command, let count): "\(command): the answer has only \(count) data bytes"
+        case .refused(let command, let code):
+            "\(command): the car refused the request (negative response, code \(String(code, radix: 16, uppercase: true)))"
         }
     }
 }
