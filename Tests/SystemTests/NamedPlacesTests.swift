@@ -16,7 +16,13 @@ struct NamedPlacesTests {
         let coordinates = try PrivacyTests.driveCoordinates()
         let start = try #require(coordinates.first)
         let end = try #require(coordinates.last)
-        let daemon = try await Trackd.start(state: folder.path, source: "file://\(drive)?speed=20", autoStart: "business")
+        // Through a FIFO: the drive's first seconds (parked at home, the trip started), then the rest once the places
+        // are named, so that a busy machine's slow commands cannot outlast the drive (played whole at 20×, it once
+        // ended before the second place was named: "trackd is not running").
+        let feed = try DriveFeed(drive, at: folder.file("drive.fifo"))
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(feed.path)?speed=20", autoStart: "business")
+        try await feed.give(through: 8 * 3600 + 5, while: daemon.process)
+        #expect(await daemon.reached("2026-11-22T08:00:01"), "\(daemon.process.output)")
         let socket = ["--socket", daemon.socket]
         let home = try await trackctl(socket + ["place", "add", "Home", "--at", "\(start.latitude),\(start.longitude)",
                                                 "--address", "Pärnu mnt 10, 10148 Tallinn"])
@@ -30,6 +36,7 @@ struct NamedPlacesTests {
         #expect(listed?.map { $0["name"] as? String } == ["Home", "Example Ltd"])
 
         // The recording ends, trackd with it: the trip closes at its last fix, at the customer's.
+        try await feed.finish(while: daemon.process)
         let ended = await poll(upTo: 180) { !daemon.process.isRunning }
         #expect(ended, "\(daemon.process.output)")
 

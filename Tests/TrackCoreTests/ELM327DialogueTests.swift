@@ -270,4 +270,67 @@ struct ELM327DialogueTests {
         #expect(!(first.events + second.events).contains { if case .carSilent = $0 { true } else { false } })
         #expect(other.phase == .polling)
     }
+
+    /// Runs the dialogue one command at a time until `until` seconds, answering with `answers`; the commands with
+    /// the time each was sent, and the events with the time each came.
+    static func timeline(
+        _ dialogue: inout ELM327Dialogue, from start: Double, until end: Double, answers: (String) -> String?
+    ) -> (commands: [(command: String, at: Double)], events: [(event: OBDEvent, at: Double)], time: Double) {
+        var commands: [(command: String, at: Double)] = []
+        var events: [(event: OBDEvent, at: Double)] = []
+        var time = start
+        while time < end {
+            let step = run(&dialogue, from: time, commands: 1, answers: answers)
+            commands.append((step.commands[0], time))
+            events += step.events.map { ($0, step.time) }
+            time = step.time
+        }
+        return (commands, events, time)
+    }
+
+    @Test func aParkedCarIsAskedLessOftenAndItsEngineStartIsStillSeen() {
+        var answers = Self.defaultCar
+        answers["0100"] = "NO DATA\r\r"
+        answers["ATRV"] = "12.4V\r\r"
+        var dialogue = ELM327Dialogue()
+        let night = Self.timeline(&dialogue, from: 0, until: 3_600) { answers[$0] }
+
+        // The first two minutes as before: the car every 5 s, the voltage every second.
+        let first = night.commands.filter { $0.at < 120 }
+        #expect(first.count { $0.command == "0100" } >= 20)
+        #expect(first.count { $0.command == "ATRV" } >= 100)
+        // Then, parked: one 01 00 in 5 minutes, one voltage reading in 30 s, and still both.
+        let parked = night.commands.filter { $0.at >= 180 }
+        let minutes = (3_600 - 180) / 60.0
+        let searches = parked.count { $0.command == "0100" }, readings = parked.count { $0.command == "ATRV" }
+        print("ELM327DialogueTests: parked \(minutes) minutes: \(searches) requests to the car, \(readings) voltage readings")
+        #expect((1...12).contains(searches), "\(searches) requests to the car in \(minutes) minutes parked")
+        #expect((100...115).contains(readings), "\(readings) voltage readings in \(minutes) minutes parked")
+        #expect(dialogue.isParked(at: Self.at(night.time)))
+
+        // The engine starts: the voltage rises, the car answers. Seen within one parked voltage interval.
+        let start = night.time
+        let morning = Self.timeline(&dialogue, from: start, until: start + 60) { Self.defaultCar[$0] }
+        let answered = morning.events.first { if case .carAnswered = $0.event { true } else { false } }
+        let after = try? #require(answered).at - start
+        #expect(after.map { $0 <= 31 } == true, "the car found \(after ?? -1) s after the engine started")
+        #expect(!dialogue.isParked(at: Self.at(morning.time)))
+    }
+
+    @Test func aParkedCarsVoltageMovingBringsTheBriskPaceBack() {
+        var answers = Self.defaultCar
+        answers["0100"] = "NO DATA\r\r"
+        answers["ATRV"] = "12.4V\r\r"
+        var dialogue = ELM327Dialogue()
+        let night = Self.timeline(&dialogue, from: 0, until: 600) { answers[$0] }
+        #expect(dialogue.isParked(at: Self.at(night.time)))
+        // The starter's dip (the car still silent): asked for at once, the voltage every second again.
+        answers["ATRV"] = "11.6V\r\r"
+        let crank = Self.timeline(&dialogue, from: night.time, until: night.time + 40) { answers[$0] }
+        let woke = try? #require(crank.commands.firstIndex { $0.command == "ATRV" })
+        let afterWake = crank.commands.dropFirst((woke ?? 0) + 1)
+        #expect(afterWake.first?.command == "0100", "\(crank.commands.prefix(4).map(\.command))")
+        #expect(afterWake.count { $0.command == "ATRV" } >= 5, "brisk again: \(afterWake.map(\.command))")
+        #expect(!dialogue.isParked(at: Self.at(crank.time)))
+    }
 }

@@ -20,6 +20,15 @@ public struct ELM327Dialogue: Sendable {
         public var odometerInterval: Double = 10
         /// Seconds between two attempts to reach a car that does not answer.
         public var carRetryInterval: Double = 5
+        /// Seconds a car may stay silent before it counts as parked and is asked less often: its `01 00` every
+        /// `parkedCarRetryInterval`, its voltage every `parkedVoltageInterval`, so that neither the car's bus nor the
+        /// adapter is kept awake for the night on a board that stays powered. A voltage that rises to a charging
+        /// one, or moves by `parkedWakeVolts` (the starter's dip, the alternator), brings the brisk pace back and
+        /// the car is asked for at once: an engine start is seen within about `parkedVoltageInterval`.
+        public var parkedAfter: Double = 120
+        public var parkedCarRetryInterval: Double = 300
+        public var parkedVoltageInterval: Double = 30
+        public var parkedWakeVolts: Double = 0.3
         /// The longest wait for the prompt after a command; the first search for the protocol gets `searchTimeout`.
         public var commandTimeout: Double = 5
         public var searchTimeout: Double = 20
@@ -72,6 +81,10 @@ public struct ELM327Dialogue: Sendable {
     private var consecutiveFailures = 0
     /// The first of the polled answers in a row that could not be read.
     private var unreadableSince: MonotonicInstant?
+    /// Since when the car has not answered (the search began, or it went silent).
+    private var silentSince: MonotonicInstant?
+    /// The last voltage read while the car did not answer.
+    private var silentVolts: Double?
     /// Whether a car answered since the last reset (the first search may take `searchTimeout`).
     private var carAnswered = false
     private var odometerSupported = false
@@ -114,8 +127,16 @@ public struct ELM327Dialogue: Sendable {
         consecutiveTimeouts = 0
         consecutiveFailures = 0
         unreadableSince = nil
+        silentSince = nil
+        silentVolts = nil
         carAnswered = false
         odometerSupported = false
+    }
+
+    /// Whether the car has been silent long enough at `now` to be asked less often.
+    public func isParked(at now: MonotonicInstant) -> Bool {
+        guard phase == .searching, let silentSince else { return false }
+        return now.seconds(since: silentSince) >= configuration.parkedAfter
     }
 
     /// What to do at `now`.
@@ -201,25 +222,43 @@ public struct ELM327Dialogue: Sendable {
             phase = .searching
             due = [.voltage: now]
             nextSearch = nil
+            silentSince = now
+            silentVolts = nil
         }
         return events
     }
 
     private mutating func handleSearch(_ request: Request, _ reply: ELM327Reply, at now: MonotonicInstant) -> [OBDEvent] {
         if request == .voltage {
-            due[.voltage] = now.adding(seconds: configuration.silentVoltageInterval)
-            return voltageEvents(reply)
+            let parked = isParked(at: now)
+            due[.voltage] = now.adding(
+                seconds: parked ? configuration.parkedVoltageInterval : configuration.silentVoltageInterval)
+            let events = voltageEvents(reply)
+            if case .voltage(let volts) = events.first {
+                if parked, volts >= IgnitionTracker.startVolts
+                    || silentVolts.map({ abs(volts - $0) >= configuration.parkedWakeVolts }) == true {
+                    // Something moved: the brisk pace again, and the car asked for now.
+                    silentSince = now
+                    nextSearch = now
+                    due[.voltage] = now.adding(seconds: configuration.silentVoltageInterval)
+                }
+                silentVolts = volts
+            }
+            return events
         }
         switch OBDParameter.supported01to20.value(in: reply) {
         case .success(.supported(let pids)):
             carAnswered = true
+            silentSince = nil
+            silentVolts = nil
             phase = .identifying
             identification = [.protocolName, .parameter(.vin), .parameter(.supportedA1toC0)]
             return [.carAnswered(supported: pids)]
         case .success:
             return []
         case .failure(let error):
-            nextSearch = now.adding(seconds: configuration.carRetryInterval)
+            nextSearch = now.adding(
+                seconds: isParked(at: now) ? configuration.parkedCarRetryInterval : configuration.carRetryInterval)
             return [.carSilent(error.description)]
         }
     }
@@ -300,6 +339,8 @@ public struct ELM327Dialogue: Sendable {
     /// The car counts as silent: searched for again, the voltage read meanwhile.
     private mutating func goSilent(at now: MonotonicInstant, because reason: String) -> [OBDEvent] {
         phase = .searching
+        silentSince = now
+        silentVolts = nil
         due = [.voltage: now.adding(seconds: configuration.silentVoltageInterval)]
         nextSearch = now.adding(seconds: configuration.carRetryInterval)
         consecutiveFailures = 0
