@@ -288,10 +288,11 @@ struct ELM327DialogueTests {
         return (commands, events, time)
     }
 
+    /// The default car parked: the engine off, so the car does not answer and the battery rests.
+    static let parkedCar: [String: String] = defaultCar.merging(["0100": "NO DATA\r\r", "ATRV": "12.4V\r\r"]) { $1 }
+
     @Test func aParkedCarIsAskedLessOftenAndItsEngineStartIsStillSeen() {
-        var answers = Self.defaultCar
-        answers["0100"] = "NO DATA\r\r"
-        answers["ATRV"] = "12.4V\r\r"
+        let answers = Self.parkedCar
         var dialogue = ELM327Dialogue()
         let night = Self.timeline(&dialogue, from: 0, until: 3_600) { answers[$0] }
 
@@ -318,9 +319,7 @@ struct ELM327DialogueTests {
     }
 
     @Test func aParkedCarsVoltageMovingBringsTheBriskPaceBack() {
-        var answers = Self.defaultCar
-        answers["0100"] = "NO DATA\r\r"
-        answers["ATRV"] = "12.4V\r\r"
+        var answers = Self.parkedCar
         var dialogue = ELM327Dialogue()
         let night = Self.timeline(&dialogue, from: 0, until: 600) { answers[$0] }
         #expect(dialogue.isParked(at: Self.at(night.time)))

@@ -161,7 +161,6 @@ import TrackCore
         try emulator.drive(car)
         let events = OBDEventCollector()
         let device = try #require(emulator.devicePath)
-        let adapters = { (events: OBDEventCollector) in events.dialogue.count { if case .adapter = $0 { true } else { false } } }
 
         try await events.collect(from: OBDSource(address: .serial(path: device, baud: 38400), configuration: Self.quick)) {
             try #require(await events.wait { $0.speeds.contains(20) })
@@ -180,10 +179,10 @@ import TrackCore
             // The adapter reset itself (its supply dipped, a fatal CAN error, its greeting in place of an answer):
             // set up again from the reset, echo and headers off once more.
             for fault in ["LV RESET", "ERR94", "ELM327 v1.5"] {
-                let before = adapters(events)
+                let before = events.adapterGreetings
                 car.fault = fault
                 try emulator.drive(car)
-                try #require(await events.wait { adapters($0) > before }, "\(fault): \(events.unanswered.suffix(3))")
+                try #require(await events.wait { $0.adapterGreetings > before }, "\(fault): \(events.unanswered.suffix(3))")
                 car.fault = nil
                 car.speed = 40
                 try emulator.drive(car)

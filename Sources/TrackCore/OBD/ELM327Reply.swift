@@ -32,7 +32,7 @@ public enum ELM327Reply: Sendable, Hashable {
             }
         }
         // Clones and cars write some words without their space (NODATA, BUSINIT: ...ERROR).
-        if lines.contains(where: { $0.uppercased().filter { $0 != " " } == "NODATA" }) {
+        if lines.contains(where: { $0.elm327Word == "NODATA" }) {
             self = .noData
         } else if lines.count == 1, lines[0].uppercased() == "OK" {
             self = .ok
@@ -84,7 +84,7 @@ public enum ELM327Error: Sendable, Hashable, CustomStringConvertible {
     /// The error named by `line`, if it names one.
     init?(_ line: String) {
         // Compared without spaces: clones write BUSINIT: ...ERROR, CANERROR and the like.
-        let text = line.uppercased().filter { $0 != " " }
+        let text = line.elm327Word
         switch text {
         case "?": self = .notUnderstood
         case "CANERROR": self = .canError
@@ -106,7 +106,7 @@ public enum ELM327Error: Sendable, Hashable, CustomStringConvertible {
     /// `LV RESET` (its supply dipped, as when the engine cranks) and `ERR94` (a fatal CAN error).
     public var resetTheAdapter: Bool {
         guard case .other(let words) = self else { return false }
-        return ["LVRESET", "ERR94"].contains(words.uppercased().filter { $0 != " " })
+        return ["LVRESET", "ERR94"].contains(words.elm327Word)
     }
 
     public var description: String {
@@ -119,4 +119,9 @@ public enum ELM327Error: Sendable, Hashable, CustomStringConvertible {
         case .other(let words): "the adapter said \(words)"
         }
     }
+}
+
+extension String {
+    /// The adapter's words as they are compared: upper case, without spaces (clones write `NODATA`, `CANERROR`).
+    var elm327Word: String { uppercased().filter { $0 != " " } }
 }

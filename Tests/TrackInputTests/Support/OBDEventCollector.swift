@@ -39,6 +39,9 @@ final class OBDEventCollector: Sendable {
 
     /// How many times a car answered the search for it.
     var carAnswers: Int { dialogue.count { if case .carAnswered = $0 { true } else { false } } }
+    /// How often the adapter answered the reset with its greeting (once per setting up).
+    var adapterGreetings: Int { dialogue.count { if case .adapter = $0 { true } else { false } } }
+
     /// The reasons the car went silent.
     var silences: [String] { dialogue.compactMap { if case .carSilent(let reason) = $0 { reason } else { nil } } }
 
