@@ -30,6 +30,8 @@ enum EngineSettings {
         .number("gap_after", \.gapAfter, 0.5...3600, "s", "fixes further apart are separated by an outage"),
         .number("max_bridge_curvature", \.maxBridgeCurvature, 1...3, "",
                "a bridged outage counts at most this multiple of its straight line"),
+        .number("bridge_from_parked_within", \.bridgeFromParkedWithin, 0...3600, "s",
+               "a trip at boot bridges from the parked spot to a first fix this soon after power-on"),
         .number("calibration_factor", \.calibrationFactor, 0.5...2, "", "reported distance = measured × factor"),
         .number("idle_alert_after", \.idleAlertAfter, 60...604_800, "s",
                "a trip stationary this long raises one idle alert"),

@@ -27,8 +27,29 @@ extension TrackerService {
             } else {
                 logger.error("cannot start the trip at boot", metadata: ["error": "\(error.message)"])
             }
-        case .success:
+        case .success(let opened):
             if retrying { logger.notice("the trip asked at boot started once the log could be written") }
+            if let opened { await tellWhereParked(before: opened, in: &state) }
+        }
+    }
+
+    /// Tells the engine where the car was parked before the trip asked at boot, while the trip waits for its first
+    /// fix: the drive since power-on is bridged from there (`EngineInput.parkedBefore`). Not for a trip that starts
+    /// at the car's own odometer (OBD-II): the car counted whatever it drove before its reading.
+    private func tellWhereParked(before trip: LogTrip, in state: inout State) async {
+        guard state.engine.trip?.start == nil, trip.odometerStartSource != .car,
+              let recorder = state.recorder
+        else { return }
+        do {
+            guard var origin = try await recorder.log.parkedSpot(before: trip.id) else { return }
+            origin.poweredAt = poweredAt
+            await apply(.parkedBefore(origin), to: &state)
+            logger.info("the trip asked at boot bridges from where the car was parked to its first fix", metadata: [
+                "parked_since": "\(origin.time)", "powered": poweredAt.map { "\(Int(clock().seconds(since: $0).rounded())) s ago" } ?? "not at boot",
+            ])
+        } catch {
+            logger.warning("cannot read where the car was parked; the trip starts at its first fix",
+                           metadata: ["error": "\(error)"])
         }
     }
 

@@ -54,6 +54,9 @@ public struct TrackerService: Service, CustomStringConvertible {
     /// With an OBD-II adapter configured at start and trips starting at boot: how long, at most, the trip asked at
     /// boot waits for the car's odometer (its start reading) while the car stands; `nil`: it starts at once.
     let carWaitAtBoot: Double?
+    /// When the board was powered, on the monotonic clock, if trackd started at boot: the trip asked at boot bridges
+    /// the drive from the previous trip's end to its first fix from then (`EngineInput.parkedBefore`).
+    let poweredAt: MonotonicInstant?
     let status: LiveStatus
     let hub: WatchHub
     let address: String
@@ -64,7 +67,8 @@ public struct TrackerService: Service, CustomStringConvertible {
     let heartbeat: EngineHeartbeat?
 
     public init(inbox: TrackerInbox, configuration: EngineConfiguration = EngineConfiguration(), autoStart: TripKind? = nil,
-                ignitionOffAfter: Double? = nil, carWaitAtBoot: Double? = nil, status: LiveStatus, hub: WatchHub, address: String, logger: Logger,
+                ignitionOffAfter: Double? = nil, carWaitAtBoot: Double? = nil, poweredAt: MonotonicInstant? = nil,
+                status: LiveStatus, hub: WatchHub, address: String, logger: Logger,
                 clock: @escaping @Sendable () -> MonotonicInstant = MonotonicClock.now, tick: Duration = .seconds(1),
                 recording: Recording? = nil, heartbeat: EngineHeartbeat? = nil) {
         self.inbox = inbox
@@ -72,6 +76,7 @@ public struct TrackerService: Service, CustomStringConvertible {
         self.autoStart = autoStart
         self.ignitionOffAfter = ignitionOffAfter
         self.carWaitAtBoot = carWaitAtBoot
+        self.poweredAt = poweredAt
         self.status = status
         self.hub = hub
         self.address = address

@@ -237,8 +237,12 @@ extension MileageLog {
             WHERE id = ? AND state = 'open'
             """, arguments: [gap.isBridged ? gap.duration : 0, gap.distance, tripID])
         try MileageLog.insertEvent(.gap, time: gap.start, tripID: tripID,
-                                   detail: "outage of \(Int(gap.duration.rounded())) s: \(gap.outcome.rawValue), "
-                                       + "\(Int(gap.distance.rounded())) m added" + (gap.note.map { " (\($0))" } ?? ""),
+                                   detail: (gap.beforeFirstFix
+                                       ? "drive before the first fix, from where the car was parked, "
+                                           + "\(Int(gap.duration.rounded())) s from power-on: "
+                                       : "outage of \(Int(gap.duration.rounded())) s: ")
+                                       + "\(gap.outcome.rawValue), \(Int(gap.distance.rounded())) m added"
+                                       + (gap.note.map { " (\($0))" } ?? ""),
                                    db)
     }
 

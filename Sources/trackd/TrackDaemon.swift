@@ -41,6 +41,11 @@ struct TrackDaemon: AsyncParsableCommand {
     /// (an ELM327 resets, searches the car's protocol and reads its VIN and odometer in 2–15 s).
     static let carWaitAtBoot = 30.0
 
+    /// trackd started at most this long after the system did counts as started at boot (its unit comes up 10–40 s
+    /// into a Pi's boot; a file system check or a slow card may take minutes): the trip asked then may bridge the
+    /// drive since power-on.
+    static let startedAtBootWithin = 600.0
+
     @Option(help: "Where fixes come from (gpsd://HOST:PORT, serial:///DEVICE?baud=N, file:///PATH?speed=N, auto). Default: the configuration's daemon.source, else gpsd://localhost:2947.")
     var source: String?
 
@@ -199,6 +204,7 @@ struct TrackDaemon: AsyncParsableCommand {
                                      ignitionOffAfter: settings.autoStartOn == .ignition ? settings.ignitionOffAfter : nil,
                                      // A reload that names an adapter later finds the trip at boot long started.
                                      carWaitAtBoot: settings.obd.adapter == nil ? nil : Self.carWaitAtBoot,
+                                     poweredAt: MonotonicClock.bootInstant(within: Self.startedAtBootWithin),
                                      status: status, hub: hub, address: address.description, logger: logger,
                                      recording: recording, heartbeat: heartbeat)
         // systemd's notifications (Type=notify), to $NOTIFY_SOCKET; nothing when systemd did not start trackd.

@@ -13,6 +13,10 @@ public enum EngineInput: Sendable {
     /// asked — the engine's `distanceOutsideTrips` then — and starts at the spot the car left meanwhile.
     case startTrip(TripKind, purpose: String?, at: MonotonicInstant, number: TripID? = nil, calibrationFactor: Double? = nil,
                    measuredSince: Double? = nil)
+    /// Where the car stood before the running trip's first fix (the trip asked at boot): the drive from there to the
+    /// first trusted position is bridged like an outage (`GapReport.beforeFirstFix`), and the trip then starts there
+    /// at power-on. Ignored once a usable fix has arrived, or without a running trip that waits for its first fix.
+    case parkedBefore(ParkedOrigin)
     /// Change what the running trip is for (an edit in the log while it runs).
     case reclassifyTrip(TripKind, purpose: String?)
     /// Carry on with a trip a power cut interrupted, as the log kept it (nothing happens while another trip runs).

@@ -28,8 +28,11 @@ public struct GapReport: Sendable, Hashable, Codable {
     public var carSpeedDistance: Double?
     /// What was added to the distance, metres.
     public var distance = 0.0
-    /// Why it was not bridged.
+    /// Why it was not bridged, or what else there is to know.
     public var note: String?
+    /// The drive before the trip's first fix: from where the car was parked (`ParkedOrigin`) to its first trusted
+    /// position, while the board booted.
+    public var beforeFirstFix = false
 
     public init(start: UTCTime, end: UTCTime, duration: Double) {
         self.start = start

@@ -16,6 +16,8 @@ extension MotionTracker {
             start: start, end: sample.time, from: lastTrusted.map { ($0.coordinate, $0.error) },
             speedBefore: speedBefore, speedAfter: sample.speed, parkedSince: wasParkedSince)
         gap.carDistance = sample.carDistance
+        gap.beforeFirstFix = nextGapBeforeFirstFix
+        nextGapBeforeFirstFix = false
         gap.courseBefore = courseBefore
         if let course = sample.course, (sample.speed ?? 0) >= configuration.certainSpeed { gap.courseAfter = course }
         pendingGap = gap
@@ -41,6 +43,7 @@ extension MotionTracker {
         let duration = gap.end.seconds(since: gap.start)
         var report = GapReport(start: gap.start, end: gap.end, duration: duration)
         report.carSpeedDistance = gap.carDistance
+        report.beforeFirstFix = gap.beforeFirstFix
         var straight: Double?
         var allowed = configuration.minDisplacement
         if let sample, let after = sample.coordinate, let before = gap.from {

@@ -32,6 +32,9 @@ struct MotionTracker: Sendable {
         var course: Double?
         /// After an outage: metres the car's own speed gives for it, where its readings cover it.
         var carDistance: Double?
+        /// A position held back while the receiver converges, within the largest error any position may have: good
+        /// enough to end the drive before the first fix (a few tens of metres on hundreds), not to be the track.
+        var held: Coordinate?
     }
 
     /// What the tracker tells the engine.
@@ -82,6 +85,8 @@ struct MotionTracker: Sendable {
     var step: (coordinate: Coordinate, time: UTCTime)?
     /// An outage waiting for a trusted position after it.
     var pendingGap: PendingGap?
+    /// The next outage is the drive before the first fix (`assumeParked`).
+    var nextGapBeforeFirstFix = false
 
     init(configuration: EngineConfiguration) {
         self.configuration = configuration
@@ -109,11 +114,28 @@ struct MotionTracker: Sendable {
         if let coordinate = sample.coordinate {
             lastTrusted = (sample.time, coordinate, sample.error ?? 0)
             if pendingGap != nil { resolveGap(at: sample, emit) }
+        } else if pendingGap?.beforeFirstFix == true, let held = sample.held {
+            // The drive before the first fix ends at the first position, even one still converging: waiting for a
+            // trusted one would bridge the way driven meanwhile as a straight line, cutting its corners.
+            var end = sample
+            end.coordinate = held
+            resolveGap(at: end, emit)
         }
         if let course = sample.course, let speed = sample.speed, speed >= configuration.certainSpeed {
             lastCourse = (sample.time, course)
         }
         lastTime = sample.time
+    }
+
+    /// Before any fix: the vehicle stood at `coordinate` from `since`, and was last known there at `lastSeen`; the next
+    /// fix, if later than `gapAfter`, ends an outage from there (the drive before the first fix).
+    mutating func assumeParked(at coordinate: Coordinate, error: Double, since: UTCTime, lastSeen: UTCTime) {
+        guard lastTime == nil else { return }
+        state = .stationary(since: since)
+        lastTime = lastSeen
+        lastTrusted = (lastSeen, coordinate, error)
+        anchor = ParkedSpot(coordinate, error: error, settled: true)
+        nextGapBeforeFirstFix = true
     }
 
     /// Drops movement that was never confirmed (a trip ends, the daemon stops).

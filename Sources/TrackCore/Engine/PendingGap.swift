@@ -13,4 +13,6 @@ struct PendingGap: Sendable {
     var carDistance: Double?
     /// Distance integrated since the outage ended, before a trusted position arrived.
     var travelledSinceEnd = 0.0
+    /// The drive before the trip's first fix, from where the car was parked (`GapReport.beforeFirstFix`).
+    var beforeFirstFix = false
 }

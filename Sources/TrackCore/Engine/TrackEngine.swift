@@ -34,6 +34,10 @@ public struct TrackEngine: Sendable {
     private var startRefinable = false
     /// The car's speed since the last usable fix, for the distance through an outage.
     private var carSpeeds = CarSpeedTrace()
+    /// Where the car stood before the running trip's first fix, until that fix (`EngineInput.parkedBefore`).
+    private var parkedOrigin: ParkedOrigin?
+    /// The spot the drive before the first fix is bridged from, until the bridge is decided.
+    private var bridgedFrom: ParkedOrigin?
 
     public init(configuration: EngineConfiguration = EngineConfiguration()) {
         self.configuration = configuration
@@ -62,6 +66,8 @@ public struct TrackEngine: Sendable {
         case .startTrip(let kind, let purpose, let at, let number, let factor, let measuredSince):
             startTrip(kind, purpose: purpose, at: at, number: number, calibrationFactor: factor,
                       measuredSince: measuredSince, emit)
+        case .parkedBefore(let origin):
+            if lastUsable == nil, trip != nil, trip?.start == nil { parkedOrigin = origin }
         case .reclassifyTrip(let kind, let purpose):
             trip?.kind = kind
             trip?.purpose = purpose
@@ -94,6 +100,10 @@ public struct TrackEngine: Sendable {
             checkTimers(now: now, emit)
             return
         }
+        if let origin = parkedOrigin {
+            parkedOrigin = nil
+            assumeParked(at: origin, firstFix: time, arrivedAt: now)
+        }
         if fixLostReported, let last = lastUsable {
             fixLostReported = false
             emit(.fixRegained(at: time, after: now.seconds(since: last.at)))
@@ -122,15 +132,16 @@ public struct TrackEngine: Sendable {
             trip = running
         }
 
-        let sample = MotionTracker.Sample(
-            time: time, coordinate: trusted, error: fix.eph,
-            speed: verdict.speedRejection == nil ? fix.speed : nil, course: fix.track, carDistance: carDistance)
-        var motion: [MotionTracker.Event] = []
-        tracker.add(sample) { motion.append($0) }
-        for event in motion { apply(event, emit) }
         // Held back only while the receiver converges, and not beyond the error no position may have.
         let held = verdict.positionRejection == .converging && (fix.eph ?? .infinity) <= configuration.maxHorizontalError
             ? fix.coordinate : nil
+        let sample = MotionTracker.Sample(
+            time: time, coordinate: trusted, error: fix.eph,
+            speed: verdict.speedRejection == nil ? fix.speed : nil, course: fix.track, carDistance: carDistance,
+            held: held)
+        var motion: [MotionTracker.Event] = []
+        tracker.add(sample) { motion.append($0) }
+        for event in motion { apply(event, emit) }
         place(trusted, held: held, speed: sample.speed, course: fix.track, threeD: fix.mode == .threeD, at: time)
 
         if let trusted, let running = trip {
@@ -170,10 +181,43 @@ public struct TrackEngine: Sendable {
             leftSpot()
             emit(.displaced(time, metres: metres))
         case .gap(let report):
+            if report.beforeFirstFix {
+                startAtParkedSpot(report, emit)
+                // Still at the spot: nothing was driven before the first fix, and there was no outage to tell of.
+                if report.outcome == .parked { return }
+            }
             if report.distance > 0 { leftSpot() }
             if trip != nil { trip?.gaps.append(report) }
             emit(.gap(report))
         }
+    }
+
+    // MARK: - Before the first fix
+
+    /// At the running trip's first usable fix: the car stood at `origin` and may have moved since the board was
+    /// powered; the motion tracker takes that as its last position, so that the fix ends an outage from there (the
+    /// drive while the board booted), bridged like any other. Not when the fix came too long after.
+    private mutating func assumeParked(at origin: ParkedOrigin, firstFix time: UTCTime, arrivedAt now: MonotonicInstant) {
+        guard lastUsable == nil, let running = trip, running.start == nil else { return }
+        let since = origin.movableSince(fixTime: time, arrivedAt: now)
+        guard time > since, time.seconds(since: since) <= configuration.bridgeFromParkedWithin else { return }
+        tracker.assumeParked(at: origin.coordinate, error: origin.error ?? 0, since: origin.time, lastSeen: since)
+        bridgedFrom = origin
+    }
+
+    /// The drive before the first fix was decided: bridged, the trip starts where the car was parked, when it could
+    /// first move (its track begins there, a segment of its own); parked or not bridged, it starts at its first fix.
+    private mutating func startAtParkedSpot(_ report: GapReport, _ emit: (EngineEvent) -> Void) {
+        guard let origin = bridgedFrom else { return }
+        bridgedFrom = nil
+        guard report.distance > 0, var running = trip else { return }
+        running.start = report.start
+        running.startPosition = origin.coordinate
+        trip = running
+        departed = true
+        startRefinable = false
+        emit(.trackPoint(TrackPoint(time: report.start, coordinate: origin.coordinate, speed: nil, error: origin.error,
+                                    distance: max(0, running.measuredDistance - report.distance))))
     }
 
     // MARK: - Where the trip starts and ends
@@ -309,6 +353,8 @@ public struct TrackEngine: Sendable {
         for event in motion { apply(event, emit) }
         let droveOn = countDriveIntoOutage(until: now, emit)
         guard var ended = trip else { return }
+        parkedOrigin = nil
+        bridgedFrom = nil
         tracker.discardUnconfirmed()
         if let purpose { ended.purpose = purpose }
         // At standstill: the moment the car came to rest, or the trip's start if it stood throughout.

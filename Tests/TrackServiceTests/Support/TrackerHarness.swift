@@ -76,14 +76,16 @@ final class TrackerHarness: Sendable {
     init(log: MileageLog, origin: UTCTime, autoStart: TripKind? = nil, tick: Duration = .seconds(3600),
          commitInterval: Double = 30, recovery: PowerCutRecovery = PowerCutRecovery(),
          exports: MonthlyExports? = nil, privacy: PrivacyPolicy = PrivacyPolicy(), pointFile: TrackPointFile? = nil,
-         settleBytes: Int? = nil,
+         settleBytes: Int? = nil, poweredAt: UTCTime? = nil,
          logger: Logger = Logger(label: "trackd.test")) {
         self.origin = origin
         let clock = TestClock(MonotonicInstant(nanoseconds: TrackerHarness.base))
         let status = LiveStatus(address: "file:///drive.nmea", now: clock.now())
         let inbox = TrackerInbox()
         let tracker = TrackerService(
-            inbox: inbox, autoStart: autoStart, status: status, hub: WatchHub(),
+            inbox: inbox, autoStart: autoStart,
+            poweredAt: poweredAt.map { MonotonicInstant(nanoseconds: TrackerHarness.base).adding(seconds: $0.seconds(since: origin)) },
+            status: status, hub: WatchHub(),
             address: "file:///drive.nmea", logger: logger, clock: { clock.now() }, tick: tick,
             recording: .init(log: log, commitInterval: commitInterval, recovery: recovery, exports: exports,
                              privacy: privacy, pointFile: pointFile,
