@@ -20,10 +20,9 @@ public enum GPXExport {
 
     /// The GPX text of `report`.
     public static func render(_ report: MileageReport) -> String {
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        let creator = report.generator.isEmpty ? "trackd" : report.generator
-        xml += "<gpx version=\"1.1\" creator=\"\(MarkupText.escape(creator))\" xmlns=\"\(namespace)\">\n"
-        xml += metadata(report)
+        var xml = head(report)
+        let drawn = report.trips.filter(\.trip.counts).flatMap(\.drawableSegments)
+        xml += metadata(report, bounds: Bounds.of(drawn.lazy.joined().map(\.coordinate)))
         // The local dates of the comments; without a known time zone, the date the log keeps, if any.
         let calendar = try? LocalCalendar(profile: report.profile)
         for entry in report.trips where entry.trip.counts {
@@ -47,7 +46,7 @@ public enum GPXExport {
     }
 
     /// `<metadata>`: the period, the profile, when the file was made and the bounds of all tracks.
-    static func metadata(_ report: MileageReport) -> String {
+    static func metadata(_ report: MileageReport, bounds: Bounds?) -> String {
         let profile = report.profile
         var xml = "  <metadata>\n"
         xml += element("name", "Mileage log — \(report.periodTitle)", indent: 4)
@@ -59,25 +58,63 @@ public enum GPXExport {
             xml += "    <author>\n" + element("name", driver, indent: 6) + "    </author>\n"
         }
         xml += element("time", timeText(report.generatedAt), indent: 4)
-        let points = report.trips.filter(\.trip.counts).flatMap(\.drawableSegments).flatMap { $0 }
-        if let first = points.first {
-            var south = first.coordinate.latitude, north = south
-            var west = longitude(first.coordinate.longitude), east = west
-            for point in points {
-                south = min(south, point.coordinate.latitude)
-                north = max(north, point.coordinate.latitude)
-                west = min(west, longitude(point.coordinate.longitude))
-                east = max(east, longitude(point.coordinate.longitude))
-            }
-            xml += "    <bounds minlat=\"\(degrees(south))\" minlon=\"\(degrees(west))\" "
-                + "maxlat=\"\(degrees(north))\" maxlon=\"\(degrees(east))\"/>\n"
+        if let bounds {
+            xml += "    <bounds minlat=\"\(degrees(bounds.south))\" minlon=\"\(degrees(bounds.west))\" "
+                + "maxlat=\"\(degrees(bounds.north))\" maxlon=\"\(degrees(bounds.east))\"/>\n"
         }
         xml += "  </metadata>\n"
         return xml
     }
 
+    /// The box around the points drawn, in the schema's longitudes.
+    struct Bounds {
+        var south: Double, north: Double, west: Double, east: Double
+
+        init(_ coordinate: Coordinate) {
+            south = coordinate.latitude
+            north = south
+            west = GPXExport.longitude(coordinate.longitude)
+            east = west
+        }
+
+        mutating func include(_ coordinate: Coordinate) {
+            south = min(south, coordinate.latitude)
+            north = max(north, coordinate.latitude)
+            west = min(west, GPXExport.longitude(coordinate.longitude))
+            east = max(east, GPXExport.longitude(coordinate.longitude))
+        }
+
+        /// The bounds of `coordinates`, `nil` for none.
+        static func of(_ coordinates: some Sequence<Coordinate>) -> Bounds? {
+            var bounds: Bounds?
+            for coordinate in coordinates {
+                if bounds == nil { bounds = Bounds(coordinate) } else { bounds?.include(coordinate) }
+            }
+            return bounds
+        }
+    }
+
+    /// The XML declaration and the opening `<gpx>`.
+    static func head(_ report: MileageReport) -> String {
+        let creator = report.generator.isEmpty ? "trackd" : report.generator
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<gpx version=\"1.1\" creator=\"\(MarkupText.escape(creator))\" xmlns=\"\(namespace)\">\n"
+    }
+
     /// One `<trk>` with its segments.
     static func track(_ trip: LogTrip, segments: [[TrackPoint]], unit: DistanceUnit = .kilometres) -> String {
+        var xml = trackHead(trip, unit: unit)
+        for segment in segments {
+            xml += "    <trkseg>\n"
+            for point in segment { xml += trackPoint(point) }
+            xml += "    </trkseg>\n"
+        }
+        xml += "  </trk>\n"
+        return xml
+    }
+
+    /// `<trk>` and what comes before its segments.
+    static func trackHead(_ trip: LogTrip, unit: DistanceUnit) -> String {
         var xml = "  <trk>\n"
         xml += element("name", trackName(trip), indent: 4)
         var description = [trip.placesSentence].compactMap { $0 }
@@ -88,17 +125,13 @@ public enum GPXExport {
         xml += element("desc", description.joined(separator: "; "), indent: 4)
         xml += element("number", trip.id.description, indent: 4)
         xml += element("type", trip.kind.rawValue, indent: 4)
-        for segment in segments {
-            xml += "    <trkseg>\n"
-            for point in segment {
-                xml += "      <trkpt lat=\"\(degrees(point.coordinate.latitude))\" "
-                    + "lon=\"\(degrees(longitude(point.coordinate.longitude)))\">"
-                    + "<time>\(timeText(point.time))</time></trkpt>\n"
-            }
-            xml += "    </trkseg>\n"
-        }
-        xml += "  </trk>\n"
         return xml
+    }
+
+    /// One `<trkpt>` on a line of its own.
+    static func trackPoint(_ point: TrackPoint) -> String {
+        "      <trkpt lat=\"\(degrees(point.coordinate.latitude))\" lon=\"\(degrees(longitude(point.coordinate.longitude)))\">"
+            + "<time>\(timeText(point.time))</time></trkpt>\n"
     }
 
     /// `Trip 12 — business: Customer visit`, or without the purpose when there is none.

@@ -26,6 +26,19 @@ public enum AtomicFile {
 
     /// Replaces `path` with `bytes`; the file gets exactly `mode`, whatever the umask.
     public static func write(_ bytes: some Sequence<UInt8>, to path: String, mode: mode_t = 0o644) throws(Failure) {
+        do {
+            try write(to: path, mode: mode) { output in try output.write(bytes) }
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure(path: path, step: "writing", errno: error as? Errno ?? .ioError)
+        }
+    }
+
+    /// Replaces `path` with what `produce` writes to its output, in pieces (contents too large to hold at once: a
+    /// trip's GPX of any length); the file gets exactly `mode`. An error `produce` throws leaves the old file as it
+    /// was and is thrown as it is; a failure of the file's own steps is a `Failure`.
+    public static func write(to path: String, mode: mode_t = 0o644, _ produce: (inout Output) throws -> Void) throws {
         let temporary = path + ".tmp-\(getpid())"
         var step = "creating \(temporary)"
         do {
@@ -35,7 +48,9 @@ public enum AtomicFile {
                 step = "setting the mode of \(temporary)"
                 guard fchmod(file.rawValue, mode) == 0 else { throw Errno(rawValue: errno) }
                 step = "writing"
-                _ = try file.writeAll(bytes)
+                var output = Output(file: file)
+                try produce(&output)
+                try output.flush()
                 step = "fsync"
                 guard fsync(file.rawValue) == 0 else { throw Errno(rawValue: errno) }
                 step = "rename"
@@ -44,15 +59,48 @@ public enum AtomicFile {
                 step = "fsync after the rename"
                 guard fsync(file.rawValue) == 0 else { throw Errno(rawValue: errno) }
             }
+        } catch let error as Errno {
+            unlink(temporary)
+            throw Failure(path: path, step: step, errno: error)
         } catch {
             unlink(temporary)
-            throw Failure(path: path, step: step, errno: error as? Errno ?? .ioError)
+            throw error
         }
         let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
         if let directory = try? FileDescriptor.open(FilePath(folder.isEmpty ? "/" : folder), .readOnly,
                                                     options: [.directory, .closeOnExec]) {
             fsync(directory.rawValue)
             try? directory.close()
+        }
+    }
+
+    /// The temporary file being written: bytes gather in a buffer that goes to the file each time it fills.
+    public struct Output {
+        /// Bytes held before they go to the file.
+        static let bufferSize = 64 * 1024
+        fileprivate let file: FileDescriptor
+        private var buffer: [UInt8] = []
+
+        fileprivate init(file: FileDescriptor) {
+            self.file = file
+            buffer.reserveCapacity(Self.bufferSize)
+        }
+
+        /// Appends `bytes` (an `Errno` when the file cannot take them).
+        public mutating func write(_ bytes: some Sequence<UInt8>) throws {
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= Self.bufferSize { try flush() }
+        }
+
+        /// Appends `text` as UTF-8.
+        public mutating func write(_ text: String) throws {
+            try write(text.utf8)
+        }
+
+        fileprivate mutating func flush() throws {
+            guard !buffer.isEmpty else { return }
+            _ = try file.writeAll(buffer)
+            buffer.removeAll(keepingCapacity: true)
         }
     }
 }

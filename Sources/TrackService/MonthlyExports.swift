@@ -82,15 +82,27 @@ public struct MonthlyExports: Sendable {
 
     /// A trip's GPX: written when the trip counts and its route is kept and drawn, else removed; returns the path
     /// written, if any. Called after `writeCSV`, which has prepared the folder.
+    /// The track is read from the log a point at a time, twice (the bounds, then the points), and written as it is
+    /// read: a trip of any length takes the memory of a point and the file's 64 KiB buffer, not of its track.
     private func writeGPX(of id: TripID, from log: MileageLog, now: UTCTime) async throws -> [String] {
-        let report = try await log.tripReport(id, now: now, generator: generator)
+        let report = try await log.tripReport(id, now: now, generator: generator, track: false)
         guard let entry = report.trips.first, let date = entry.trip.date else { return [] }
         let path = "\(directory)/\(Self.gpxName(date: date, trip: id))"
-        guard GPXExport.draws(entry) else {
+        let written = try await log.readTrack(id) { reader in
+            let points: GPXExport.PointReader = { body in
+                guard entry.trip.hasStoredTrack else { return }
+                try reader.forEach { try body($0.point, $0.segment) }
+            }
+            guard try GPXExport.draws(entry, points: points) else { return false }
+            try AtomicFile.write(to: path, mode: FileModes.file) { output in
+                try GPXExport.write(report, points: points) { try output.write($0) }
+            }
+            return true
+        }
+        guard written else {
             try? FileManager.default.removeItem(atPath: path)
             return []
         }
-        try AtomicFile.write(try ReportRenderer.render(report, as: .gpx).utf8, to: path, mode: FileModes.file)
         return [path]
     }
 

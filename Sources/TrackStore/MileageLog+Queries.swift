@@ -246,12 +246,14 @@ extension MileageLog {
     }
 
     /// One closed trip with its track as a report of its own (the GPX file the daemon keeps of it): the profile, the
-    /// trip, its change history and the chain's head. A trip still open, or deleted, comes without its track.
-    public func tripReport(_ id: TripID, now: UTCTime, generator: String) async throws(StoreError) -> MileageReport {
+    /// trip, its change history and the chain's head. A trip still open, or deleted, comes without its track; so does
+    /// any with `track` false (its points then read by `readTrack`, a file written a point at a time).
+    public func tripReport(_ id: TripID, now: UTCTime, generator: String,
+                           track: Bool = true) async throws(StoreError) -> MileageReport {
         try await read("build the report of trip \(id)") { db in
             let profile = try MileageLog.profile(db)
             let trip = try MileageLog.trip(id, db)
-            let segments = trip.source == .gps && trip.state == .closed ? try MileageLog.track(db, tripID: id) : []
+            let segments = track && trip.hasStoredTrack ? try MileageLog.track(db, tripID: id) : []
             let revisions = try Row.fetchAll(db, sql: "SELECT * FROM revision WHERE trip_id = ? ORDER BY id",
                                              arguments: [id]).map(LogRevision.init(row:))
             let title = ["trip \(id)", trip.date?.description].compactMap { $0 }.joined(separator: ", ")
@@ -287,10 +289,7 @@ extension MileageLog {
     static func track(_ db: Database, tripID: TripID) throws -> [[TrackPoint]] {
         var segments: [[TrackPoint]] = []
         var current: Int?
-        let rows = try Row.fetchCursor(db, sql: "SELECT * FROM track_point WHERE trip_id = ? ORDER BY seq",
-                                       arguments: [tripID])
-        while let row = try rows.next() {
-            let recorded = try StoredPoint(row: row).recorded
+        try TrackPointReader(db: db, tripID: tripID).forEach { recorded in
             if recorded.segment != current {
                 segments.append([])
                 current = recorded.segment
@@ -298,6 +297,13 @@ extension MileageLog {
             segments[segments.count - 1].append(recorded.point)
         }
         return segments
+    }
+
+    /// Runs `body` on a reader of trip `id`'s track inside one read of the log (one consistent snapshot), so that a
+    /// file of the whole track can be written a point at a time, in memory that does not grow with the trip.
+    public func readTrack<T: Sendable>(_ id: TripID,
+                                       _ body: @escaping @Sendable (TrackPointReader) throws -> T) async throws(StoreError) -> T {
+        try await read("read the track of trip \(id)") { db in try body(TrackPointReader(db: db, tripID: id)) }
     }
 
     static func events(_ db: Database, tripID: TripID) throws -> [LogEvent] {

@@ -150,4 +150,44 @@ struct GPXExportTests {
         let result = try Xmllint.validate(text, schema: try Xmllint.gpxSchema())
         #expect(result.status == 0, "\(result.output)")
     }
+
+    /// The points of `entry` as the log hands them out one by one, each with its segment's number.
+    private func reader(_ entry: ReportTrip) -> GPXExport.PointReader {
+        { body in
+            for (number, segment) in entry.segments.enumerated() {
+                for point in segment { try body(point, number) }
+            }
+        }
+    }
+
+    @Test func aTripWrittenAPointAtATimeIsTheTextItsReportRenders() throws {
+        var entries = report.trips
+        // One more: a point off the globe in the middle of a segment, one at longitude 180°, and a segment of
+        // nothing drawable (left out whole).
+        var odd = try #require(recorded.first)
+        let point = try #require(odd.segments.first?.first)
+        func moved(_ latitude: Double, _ longitude: Double, _ seconds: Double) -> TrackPoint {
+            var copy = point
+            copy.coordinate = Coordinate(latitude: latitude, longitude: longitude)
+            copy.time = point.time.adding(seconds: seconds)
+            return copy
+        }
+        odd.segments.append([moved(59.1, 24.1, 100), moved(.nan, 24.2, 101), moved(59.3, 180, 102)])
+        odd.segments.append([moved(.nan, 24.4, 103)])
+        odd.segments.append([moved(59.5, 24.5, 104)])
+        entries.append(odd)
+        var written = 0
+        for entry in entries {
+            var single = report
+            single.trips = [entry]
+            #expect(try GPXExport.draws(entry, points: reader(entry)) == GPXExport.draws(entry), "trip \(entry.trip.id)")
+            guard GPXExport.draws(entry) else { continue }
+            var text = ""
+            try GPXExport.write(single, points: reader(entry)) { text += $0 }
+            #expect(text == GPXExport.render(single), "trip \(entry.trip.id)")
+            written += 1
+        }
+        #expect(written == recorded.count + 1)
+        #expect(entries.contains { !GPXExport.draws($0) }, "the fixture has trips without a track too")
+    }
 }
