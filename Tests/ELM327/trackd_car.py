@@ -22,16 +22,28 @@ Each answer is built when it is asked for (the emulator's ResponseFooter), so th
 drives. `engine=False` makes the car stop answering (NO DATA to 01 00 and the engine's PIDs, as a car with the
 ignition off),
 while the adapter still reads the voltage; `fault="CAN ERROR"` (or any text: noise, half an answer) is what those
-PIDs answer instead while it is set. Everything else (protocol, VIN, supported PIDs 01-20) is the emulator's
-default car.
+PIDs answer instead while it is set. Adapters and cars as they come: `headers=True` keeps the adapter's headers on
+whatever AT H0 said (a clone that ignores it), `units=2` has the transmission answer 01 A0 first, without the
+odometer, `vin_lines=True` sends the VIN in five lines as J1850 and K-line cars do, `search_seconds=8` makes 01 00
+search for the protocol that long first (SEARCHING..., a slow-init protocol). Everything else (protocol, supported
+PIDs 01-20) is the emulator's default car.
 """
 
 import bisect
 import time
 
-from elm.obd_message import ObdMessage as _emulator_messages, ELM_FOOTER, ECU_ADDR_E, ECU_R_ADDR_E, HD, SZ, DT, ST
+from elm.obd_message import (ObdMessage as _emulator_messages, ELM_FOOTER, ECU_ADDR_E, ECU_R_ADDR_E, ECU_R_ADDR_T,
+                              HD, SZ, DT, ST, PA)
 
-DEFAULTS = {"speed": 0.0, "rpm": 0.0, "odometer": 12345.6, "volts": 12.4, "engine": True, "fault": None}
+DEFAULTS = {"speed": 0.0, "rpm": 0.0, "odometer": 12345.6, "volts": 12.4, "engine": True, "fault": None,
+            "headers": False, "units": 1, "vin_lines": False, "search_seconds": 0.0}
+
+# The default car's first VIN, and the same in the five numbered messages of J1850 and the K-line (ISO 9141-2,
+# ISO 14230-4): each 49 02, its number and four bytes, the first padded with zeros.
+VIN = "WP0ZZZ99ZTS390000"
+VIN_LINES = ["4902%02X%s" % (number + 1, "".join("%02X" % byte for byte in piece))
+             for number, piece in enumerate([b"\0\0\0" + VIN[:1].encode()]
+                                             + [VIN[1 + 4 * i:5 + 4 * i].encode() for i in range(4)])]
 
 
 def _car(emulator):
@@ -80,6 +92,8 @@ def _answer(emulator, data):
     """A single-frame answer of the engine's control unit, NO DATA while the engine is off, or the fault's text
     (a bus error, noise, half an answer) while one is set."""
     car = _car(emulator)
+    if car.get("headers"):
+        emulator.counters["cmd_use_header"] = True
     if car.get("fault"):
         return ST(car["fault"])
     if not car["engine"]:
@@ -103,13 +117,29 @@ def _odometer(emulator, cmd, pid, uc_val):
 
 
 def _supported_01_20(emulator, cmd, pid, uc_val):
-    # The default car's PIDs 01-20 (0C and 0D among them); NO DATA with the ignition off, as a real car.
+    # The default car's PIDs 01-20 (0C and 0D among them); NO DATA with the ignition off, as a real car. A slow
+    # protocol search first, where one is asked for (the adapter says SEARCHING... and answers after it).
+    car = _car(emulator)
+    if car.get("search_seconds") and car["engine"] and not car.get("fault"):
+        time.sleep(car["search_seconds"])
+        return ST("SEARCHING...") + _answer(emulator, "41 00 38 3B 80 13")
     return _answer(emulator, "41 00 38 3B 80 13")
 
 
 def _supported_a1_c0(emulator, cmd, pid, uc_val):
-    # Bit 6 of the first byte: PID A6.
-    return _answer(emulator, "41 A0 04 00 00 00")
+    # Bit 6 of the first byte: PID A6 (the engine's unit). With two units, the transmission's answer comes first.
+    engine = _answer(emulator, "41 A0 04 00 00 00")
+    if _car(emulator).get("units", 1) > 1 and engine.startswith("<header>"):
+        return HD(ECU_R_ADDR_T) + SZ("06") + DT("41 A0 00 00 00 00") + engine
+    return engine
+
+
+def _vin(emulator, cmd, pid, uc_val):
+    if _car(emulator).get("headers"):
+        emulator.counters["cmd_use_header"] = True
+    if _car(emulator).get("vin_lines"):
+        return "".join(ST(line) for line in VIN_LINES)
+    return PA("01 " + " ".join("%02X" % ord(character) for character in VIN))
 
 
 def _volts(emulator, cmd, pid, uc_val):
@@ -131,8 +161,10 @@ ObdMessage = {
                      "Priority": 1, "ResponseFooter": _odometer},
         "ELM_VOLTAGE": {"Request": "^ATRV" + ELM_FOOTER, "Descr": "Battery voltage (trackd's car)", "Priority": 1,
                         "ResponseFooter": _volts},
+        "VIN": {"Request": "^0902" + ELM_FOOTER, "Descr": "VIN (trackd's car)", "Header": ECU_ADDR_E, "Priority": 1,
+                "ResponseFooter": _vin},
         # The rest of the default car (protocol search, VIN, PIDs 01-20), below these.
         **{key: value for key, value in _emulator_messages["default"].items()
-           if key not in ("SPEED", "RPM", "ELM_PIDS_A", "PIDS_A0", "ODOMETER", "ELM_VOLTAGE")},
+           if key not in ("SPEED", "RPM", "ELM_PIDS_A", "PIDS_A0", "ODOMETER", "ELM_VOLTAGE", "VIN")},
     }
 }

@@ -34,6 +34,14 @@ public final class ELM327Emulator: @unchecked Sendable {
         public var engine = true
         /// What the engine's PIDs answer instead while set: a bus error (`CAN ERROR`), noise, half an answer.
         public var fault: String?
+        /// The adapter keeps its headers on, whatever `AT H0` said (a clone that ignores it).
+        public var headers = false
+        /// Control units answering `01 A0`: with 2 the transmission answers first, without the odometer.
+        public var units = 1
+        /// The VIN comes in five numbered lines, as J1850 and K-line cars send it.
+        public var vinLines = false
+        /// `01 00` searches for the protocol this long before it answers (`SEARCHING...`, a slow-init protocol).
+        public var searchSeconds: Double = 0
 
         public init() {}
     }
@@ -159,7 +167,9 @@ public final class ELM327Emulator: @unchecked Sendable {
         func number(_ value: Double) -> String { String(format: "%.3f", value) }
         try command("emulator.trackd_car = dict(speed=\(number(state.speed)), rpm=\(number(state.rpm)), "
             + "odometer=\(number(state.odometer)), volts=\(number(state.volts)), engine=\(state.engine ? "True" : "False"), "
-            + "fault=\(state.fault.map { "'\($0)'" } ?? "None"))")
+            + "fault=\(state.fault.map { "'\($0)'" } ?? "None"), headers=\(state.headers ? "True" : "False"), "
+            + "units=\(state.units), vin_lines=\(state.vinLines ? "True" : "False"), "
+            + "search_seconds=\(number(state.searchSeconds)))")
     }
 
     /// Makes trackd's car follow `drive` (its speed, and an odometer at `odometer` km when it starts that counts the

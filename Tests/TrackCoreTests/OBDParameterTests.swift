@@ -86,6 +86,33 @@ struct OBDParameterTests {
         }
         #expect(other.description == "010D: the answer '41 0C 09 B0' is not one to this request")
     }
+
+    @Test func readsAnswersWithTheirCANHeadersElevenAndTwentyNineBitsSpacesOnOrOff() {
+        // The data sheet's examples with headers on: the unit's address, the frame's length byte, the message.
+        #expect(read(.vehicleSpeed, "7E8 03 41 0D 2A \r\r") == .success(.kilometresPerHour(42)))
+        #expect(read(.vehicleSpeed, "7E803410D2A\r\r") == .success(.kilometresPerHour(42)))
+        #expect(read(.vehicleSpeed, "18 DA F1 10 03 41 0D 2A \r\r") == .success(.kilometresPerHour(42)))
+        #expect(read(.vehicleSpeed, "18DAF11003410D2A\r\r") == .success(.kilometresPerHour(42)))
+        // A VIN in a first frame and two consecutive ones, a second unit's frame between them.
+        let vin = "7E8 10 14 49 02 01 57 50 30\r7E9 03 41 0D 00\r7E8 21 5A 5A 5A 39 39 5A 54\r7E8 22 53 33 39 30 30 30 30\r\r"
+        #expect(read(.vin, vin) == .success(.vin("WP0ZZZ99ZTS390000")))
+    }
+
+    @Test func mergesTheSupportedPIDsOfEveryControlUnitThatAnswers() {
+        // The transmission lists none of A1-C0, the engine A6: together, A6 is there (either order).
+        #expect(read(.supportedA1toC0, "41A000000000\r41A004000000\r\r") == .success(.supported([0xA6])))
+        #expect(read(.supportedA1toC0, "7E9 06 41 A0 00 00 00 01\r7E8 06 41 A0 04 00 00 00\r\r")
+                == .success(.supported([0xA6, 0xC0])))
+    }
+
+    @Test func readsAVINInTheFiveNumberedMessagesOfJ1850AndTheKLine() {
+        let lines = "49 02 02 50 30 5A 5A\r49 02 01 00 00 00 57\r49 02 03 5A 39 39 5A\r49 02 04 54 53 33 39\r"
+            + "49 02 05 30 30 30 30\r\r"
+        #expect(read(.vin, lines) == .success(.vin("WP0ZZZ99ZTS390000")))
+        // Four of the five: not a VIN.
+        let four = read(.vin, "49020100000057\r49020250305A5A\r4902035A39395A\r49020454533339\r\r")
+        #expect({ if case .failure = four { true } else { false } }(), "\(four)")
+    }
 }
 
 /// The adapter's replies told apart, and its voltage reading.

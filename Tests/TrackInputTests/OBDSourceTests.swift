@@ -198,6 +198,89 @@ import TrackCore
         #expect(events.lostReasons.isEmpty, "the adapter itself was there throughout")
     }
 
+    @Test func readsACarThroughAnAdapterThatKeepsItsHeadersOn() async throws {
+        let directory = try TemporaryDirectory()
+        let emulator = try await ELM327Emulator(link: .pseudoTerminal, car: .trackd, in: directory.path)
+        defer { emulator.stop() }
+        var car = ELM327Emulator.CarState()
+        car.headers = true
+        car.speed = 37
+        car.odometer = 23456.7
+        try emulator.drive(car)
+        let events = OBDEventCollector()
+        let device = try #require(emulator.devicePath)
+
+        try await events.collect(from: OBDSource(address: .serial(path: device, baud: 38400), configuration: Self.quick)) {
+            try #require(await events.wait { $0.speeds.contains(37) && $0.odometers.contains(23456.7) },
+                         "\(events.dialogue.suffix(8))")
+        }
+        // Every answer with its control unit's address (7E8) and frame byte; the VIN in four CAN frames.
+        #expect(events.vins == ["WP0ZZZ99ZTS390000"], "\(events.dialogue.prefix(12))")
+        #expect(events.silences.isEmpty, "\(events.silences)")
+    }
+
+    @Test func findsTheOdometerWhenAnotherControlUnitAnswersFirst() async throws {
+        let directory = try TemporaryDirectory()
+        let emulator = try await ELM327Emulator(link: .pseudoTerminal, car: .trackd, in: directory.path)
+        defer { emulator.stop() }
+        var car = ELM327Emulator.CarState()
+        car.units = 2
+        car.odometer = 34567.8
+        try emulator.drive(car)
+        let events = OBDEventCollector()
+        let device = try #require(emulator.devicePath)
+
+        try await events.collect(from: OBDSource(address: .serial(path: device, baud: 38400), configuration: Self.quick)) {
+            try #require(await events.wait { !$0.odometerSupport.isEmpty }, "\(events.dialogue.suffix(8))")
+        }
+        #expect(events.odometerSupport.first == true, "01 A0 from two units: the engine's lists A6")
+        #expect(events.odometers.first == 34567.8)
+    }
+
+    @Test func readsAVINSentInFiveLinesAsJ1850AndKLineCarsDo() async throws {
+        let directory = try TemporaryDirectory()
+        let emulator = try await ELM327Emulator(link: .pseudoTerminal, car: .trackd, in: directory.path)
+        defer { emulator.stop() }
+        var car = ELM327Emulator.CarState()
+        car.vinLines = true
+        try emulator.drive(car)
+        let events = OBDEventCollector()
+        let device = try #require(emulator.devicePath)
+
+        try await events.collect(from: OBDSource(address: .serial(path: device, baud: 38400), configuration: Self.quick)) {
+            try #require(await events.wait { !$0.odometerSupport.isEmpty }, "\(events.dialogue.suffix(8))")
+        }
+        #expect(events.vins == ["WP0ZZZ99ZTS390000"], "\(events.dialogue.prefix(12))")
+    }
+
+    @Test func findsACarAgainWhoseProtocolSearchTakesEightSeconds() async throws {
+        let directory = try TemporaryDirectory()
+        let emulator = try await ELM327Emulator(link: .pseudoTerminal, car: .trackd, in: directory.path)
+        defer { emulator.stop() }
+        var car = ELM327Emulator.CarState()
+        car.speed = 20
+        try emulator.drive(car)
+        let events = OBDEventCollector()
+        let device = try #require(emulator.devicePath)
+
+        try await events.collect(from: OBDSource(address: .serial(path: device, baud: 38400), configuration: Self.quick)) {
+            try #require(await events.wait { $0.speeds.contains(20) })
+            // The engine off: the car silent. Started again, the adapter searches for its protocol for 8 s before
+            // it answers 01 00, as on a slow-init (K-line) car.
+            car.engine = false
+            try emulator.drive(car)
+            try #require(await events.wait { !$0.silences.isEmpty })
+            let answers = events.carAnswers
+            car.engine = true
+            car.searchSeconds = 8
+            car.speed = 31
+            try emulator.drive(car)
+            try #require(await events.wait(upTo: 90) { $0.carAnswers > answers && $0.speeds.last == 31 },
+                         "\(events.dialogue.suffix(10))")
+        }
+        #expect(events.lostReasons.isEmpty, "\(events.lostReasons)")
+    }
+
     @Test func aUSBAdapterUnpluggedAndPluggedBackIsSaidOnceAndTalkedToAgain() async throws {
         let directory = try TemporaryDirectory()
         // udev's stable name for the adapter, re-made when it is plugged in again (the pseudo-terminal changes).

@@ -29,7 +29,8 @@ public struct ELM327Dialogue: Sendable {
         public var parkedCarRetryInterval: Double = 300
         public var parkedVoltageInterval: Double = 30
         public var parkedWakeVolts: Double = 0.3
-        /// The longest wait for the prompt after a command; the first search for the protocol gets `searchTimeout`.
+        /// The longest wait for the prompt after a command; asking for the car (`01 00`, which may search for its
+        /// protocol) gets `searchTimeout`.
         public var commandTimeout: Double = 5
         public var searchTimeout: Double = 20
         /// Commands in a row without a prompt after which the adapter counts as gone.
@@ -85,8 +86,6 @@ public struct ELM327Dialogue: Sendable {
     private var silentSince: MonotonicInstant?
     /// The last voltage read while the car did not answer.
     private var silentVolts: Double?
-    /// Whether a car answered since the last reset (the first search may take `searchTimeout`).
-    private var carAnswered = false
     private var odometerSupported = false
 
     /// One thing asked of the adapter.
@@ -129,7 +128,6 @@ public struct ELM327Dialogue: Sendable {
         unreadableSince = nil
         silentSince = nil
         silentVolts = nil
-        carAnswered = false
         odometerSupported = false
     }
 
@@ -155,7 +153,9 @@ public struct ELM327Dialogue: Sendable {
             } else {
                 request = .parameter(.supported01to20)
             }
-            timeout = carAnswered ? configuration.commandTimeout : configuration.searchTimeout
+            // Asked for the car, the adapter may search for its protocol again, as on the first search (after the
+            // car was silent, a slow-init protocol takes 5–15 s): a shorter wait would interrupt every search.
+            timeout = request == .voltage ? configuration.commandTimeout : configuration.searchTimeout
         case .identifying:
             request = identification.first ?? .parameter(.vehicleSpeed)
             timeout = configuration.commandTimeout
@@ -248,7 +248,6 @@ public struct ELM327Dialogue: Sendable {
         }
         switch OBDParameter.supported01to20.value(in: reply) {
         case .success(.supported(let pids)):
-            carAnswered = true
             silentSince = nil
             silentVolts = nil
             phase = .identifying

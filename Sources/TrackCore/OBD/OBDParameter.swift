@@ -46,8 +46,10 @@ public enum OBDParameter: Sendable, Hashable, CaseIterable {
         case .text(let text): return .failure(.unexpected(command, text.oneLine))
         }
         let messages = OBDMessages.assemble(lines)
-        // Several control units may answer; the first that answers this very request counts.
-        guard let payload = messages.lazy.compactMap({ self.payload(of: $0).map(Array.init) }).first else {
+        // Several control units may answer: the first that answers this very request counts, except for the
+        // supported PIDs (each unit lists its own: all of them together) and a VIN sent in numbered pieces.
+        let payloads = messages.compactMap { self.payload(of: $0).map(Array.init) }
+        guard let payload = payloads.first else {
             // A negative response (7F, the service, a reason code): the car answered, and refused.
             if let refusal = messages.first(where: { $0.count >= 3 && $0[0] == 0x7F && $0[1] == mode }) {
                 return .failure(.refused(command, refusal[2]))
@@ -56,10 +58,13 @@ public enum OBDParameter: Sendable, Hashable, CaseIterable {
         }
         switch self {
         case .supported01to20, .supportedA1toC0:
-            guard payload.count >= 4 else { return .failure(.tooShort(command, payload.count)) }
+            let complete = payloads.filter { $0.count >= 4 }
+            guard !complete.isEmpty else { return .failure(.tooShort(command, payload.count)) }
             var pids = Set<UInt8>()
-            for bit in 0..<32 where payload[bit / 8] & (0x80 >> UInt8(bit % 8)) != 0 {
-                pids.insert(pid &+ UInt8(bit + 1))
+            for unit in complete {
+                for bit in 0..<32 where unit[bit / 8] & (0x80 >> UInt8(bit % 8)) != 0 {
+                    pids.insert(pid &+ UInt8(bit + 1))
+                }
             }
             return .success(.supported(pids))
         case .engineSpeed:
@@ -73,8 +78,13 @@ public enum OBDParameter: Sendable, Hashable, CaseIterable {
             let tenths = payload.prefix(4).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
             return .success(.kilometres(Double(tenths) / 10))
         case .vin:
-            // The first byte is the number of data items (1); a VIN is 17 characters, some cars pad with zeros.
-            let characters = payload.dropFirst().filter { $0 != 0 }
+            // On CAN one message: the number of data items (1), then the 17 characters (some cars pad with zeros).
+            // On J1850 and the K-line, five: each its number (1–5) and four bytes, the first padded with zeros.
+            let pieces = payloads.filter { $0.count == 5 }
+            let body = payloads.count > 1 && pieces.count == payloads.count
+                ? pieces.sorted { $0[0] < $1[0] }.flatMap { $0.dropFirst() }
+                : Array(payload.dropFirst())
+            let characters = body.filter { $0 != 0 }
             guard characters.count >= 17, characters.allSatisfy({ (0x21...0x7E).contains($0) }) else {
                 return .failure(.unexpected(command, lines.joined(separator: " / ")))
             }

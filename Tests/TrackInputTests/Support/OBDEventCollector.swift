@@ -38,6 +38,10 @@ final class OBDEventCollector: Sendable {
     var voltages: [Double] { dialogue.compactMap { if case .voltage(let volts) = $0 { volts } else { nil } } }
 
     /// How many times a car answered the search for it.
+    /// The VINs read.
+    var vins: [String] { dialogue.compactMap { if case .vin(let vin) = $0 { vin } else { nil } } }
+    /// What the car said of its odometer (PID A6): has one or not.
+    var odometerSupport: [Bool] { dialogue.compactMap { if case .odometerSupport(let has) = $0 { has } else { nil } } }
     var carAnswers: Int { dialogue.count { if case .carAnswered = $0 { true } else { false } } }
     /// How often the adapter answered the reset with its greeting (once per setting up).
     var adapterGreetings: Int { dialogue.count { if case .adapter = $0 { true } else { false } } }
