@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import TrackCore
+import TrackInput
 import TrackStore
 @testable import TrackService
 
@@ -74,5 +75,29 @@ struct TrackerBootBridgeTests {
         #expect(trip.start == fixes[0].time)
         let before = try #require(drive.truth.first { $0.time == fixes[0].time }).distance
         #expect(drive.trueDistance - trip.distance > before - 10, "short by what was driven before the first fix")
+    }
+
+    @Test func aTripThatStartsAtTheCarsOdometerBridgesNothing() async throws {
+        let folder = try TemporaryFolder()
+        let (log, _, powerOn, fixes) = try await twoDrives(folder)
+        // With an OBD-II adapter the trip asked at boot waits for the car's odometer and starts at it: the car's
+        // reading already holds what it drove before it was read, so nothing is added from the parked spot.
+        let secondRun = TrackerHarness(log: log, origin: powerOn, autoStart: .business, poweredAt: powerOn,
+                                       carWaitAtBoot: 30)
+        secondRun.obd(.adapter(.tcp(host: "127.0.0.1", port: 35000)))
+        secondRun.obd(.event(.state(.connected("127.0.0.1:35000"))))
+        secondRun.obd(.event(.dialogue(.carAnswered(supported: [0x0C, 0x0D]))))
+        secondRun.obd(.event(.dialogue(.odometerSupport(true))))
+        let readAt = secondRun.instant(powerOn.adding(seconds: 8))
+        secondRun.obd(.event(.dialogue(.reading(.odometer(kilometres: 50123.4), at: readAt))))
+        try await secondRun.feedAndWait(fixes)
+        await secondRun.finish()
+
+        let trip = try #require(try await log.trips(dates: nil).last)
+        #expect(trip.odometerStartSource == .car)
+        #expect(trip.odometerStart == 50_123_400)
+        #expect(trip.bridgedDistance == 0)
+        #expect(trip.gapCount == 0)
+        #expect(trip.start == fixes[0].time)
     }
 }

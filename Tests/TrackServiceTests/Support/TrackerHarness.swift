@@ -76,14 +76,14 @@ final class TrackerHarness: Sendable {
     init(log: MileageLog, origin: UTCTime, autoStart: TripKind? = nil, tick: Duration = .seconds(3600),
          commitInterval: Double = 30, recovery: PowerCutRecovery = PowerCutRecovery(),
          exports: MonthlyExports? = nil, privacy: PrivacyPolicy = PrivacyPolicy(), pointFile: TrackPointFile? = nil,
-         settleBytes: Int? = nil, poweredAt: UTCTime? = nil,
+         settleBytes: Int? = nil, poweredAt: UTCTime? = nil, carWaitAtBoot: Double? = nil,
          logger: Logger = Logger(label: "trackd.test")) {
         self.origin = origin
         let clock = TestClock(MonotonicInstant(nanoseconds: TrackerHarness.base))
         let status = LiveStatus(address: "file:///drive.nmea", now: clock.now())
         let inbox = TrackerInbox()
         let tracker = TrackerService(
-            inbox: inbox, autoStart: autoStart,
+            inbox: inbox, autoStart: autoStart, carWaitAtBoot: carWaitAtBoot,
             poweredAt: poweredAt.map { MonotonicInstant(nanoseconds: TrackerHarness.base).adding(seconds: $0.seconds(since: origin)) },
             status: status, hub: WatchHub(),
             address: "file:///drive.nmea", logger: logger, clock: { clock.now() }, tick: tick,
@@ -117,6 +117,11 @@ final class TrackerHarness: Sendable {
     /// Reports a change of the source's state (a receiver unplugged, gpsd gone).
     func source(_ state: SourceState) {
         inbox.deliver(.state(state))
+    }
+
+    /// What the OBD-II service reports: the adapter configured, the link's states and what the car said.
+    func obd(_ input: OBDInput) {
+        inbox.deliver(input)
     }
 
     /// Hands fixes to the tracker and waits until it has taken the last of them (an input after that is carried
