@@ -34,10 +34,11 @@ extension TrackerService {
     }
 
     /// Tells the engine where the car was parked before the trip asked at boot, while the trip waits for its first
-    /// fix: the drive since power-on is bridged from there (`EngineInput.parkedBefore`). Not for a trip that starts
-    /// at the car's own odometer (OBD-II): the car counted whatever it drove before its reading.
+    /// fix: the drive since power-on is bridged from there (`EngineInput.parkedBefore`). Only at boot (a restart
+    /// bridges nothing), and not for a trip that starts at the car's own odometer (OBD-II): the car counted whatever
+    /// it drove before its reading.
     private func tellWhereParked(before trip: LogTrip, in state: inout State) async {
-        guard state.engine.trip?.start == nil, trip.odometerStartSource != .car,
+        guard let poweredAt, state.engine.trip?.start == nil, trip.odometerStartSource != .car,
               let recorder = state.recorder
         else { return }
         do {
@@ -45,7 +46,7 @@ extension TrackerService {
             origin.poweredAt = poweredAt
             await apply(.parkedBefore(origin), to: &state)
             logger.info("the trip asked at boot bridges from where the car was parked to its first fix", metadata: [
-                "parked_since": "\(origin.time)", "powered": poweredAt.map { "\(Int(clock().seconds(since: $0).rounded())) s ago" } ?? "not at boot",
+                "parked_since": "\(origin.time)", "powered": "\(Int(clock().seconds(since: poweredAt).rounded())) s ago",
             ])
         } catch {
             logger.warning("cannot read where the car was parked; the trip starts at its first fix",

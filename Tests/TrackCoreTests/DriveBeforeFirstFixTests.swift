@@ -140,6 +140,29 @@ struct DriveBeforeFirstFixTests {
         #expect(trip.startPosition != far.coordinate)
     }
 
+    @Test func withoutAPowerOnAfterTheCarWasLastSeenNothingIsBridged() throws {
+        let (drive, fixes) = bootDrive()
+        // A restart (no power-on known), the car last seen 20 s before the first fix: it may have been driven while
+        // trackd was stopped, and the trip keeps to what trackd saw.
+        var restarted = spot(drive)
+        restarted.time = fixes[0].time!.adding(seconds: -20)
+        var run = EngineRun()
+        run.start(at: powerOn)
+        run.engine.handle(.parkedBefore(restarted)) { run.events.append($0) }
+        run.feed(fixes)
+        run.stop(at: fixes.last!.time!)
+        #expect(try #require(run.endedTrips.first).gaps.isEmpty)
+        // Powered before the car was last seen there (trackd restarted after the previous trip closed, in the same
+        // boot): its end is no parked spot of this boot; the new trip must not start at the old one's last point.
+        var sameBoot = spot(drive)
+        sameBoot.time = fixes[0].time!.adding(seconds: -10)
+        let (trip, events) = try bootTrip(fixes, parked: sameBoot)
+        #expect(trip.gaps.isEmpty)
+        #expect(trip.start == fixes[0].time)
+        let times = events.compactMap { if case .trackPoint(let point) = $0 { point.time } else { nil } }
+        #expect(!times.contains(sameBoot.time))
+    }
+
     @Test func theSpotIsIgnoredOnceAFixHasArrivedOrWithoutATripWaitingForOne() throws {
         let (drive, fixes) = bootDrive()
         var run = EngineRun()

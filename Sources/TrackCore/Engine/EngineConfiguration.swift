@@ -51,9 +51,9 @@ public struct EngineConfiguration: Sendable, Hashable, Codable {
     public var carSpeedInterval = 5.0
     /// A bridged gap counts at most this multiple of its straight-line length (the arc of a curved tunnel).
     public var maxBridgeCurvature = 1.15
-    /// A trip started before its first fix (at boot) bridges from where the car was parked to its first trusted
-    /// position when that fix came at most this long after the board was powered (after a restart: after the car
-    /// was last seen there), seconds. A Pi boots in 20–40 s; a file system check takes longer.
+    /// A trip started before its first fix at boot bridges from where the car was parked to its first position when
+    /// that fix came at most this long after the board was powered, seconds. A Pi boots in 20–40 s; a file system
+    /// check takes longer.
     public var bridgeFromParkedWithin = 180.0
     /// Reported distance = measured distance × this (from odometer readings; 1 = uncalibrated).
     public var calibrationFactor = 1.0

@@ -10,7 +10,7 @@ public struct ParkedOrigin: Sendable, Hashable, Codable {
     /// GPS time the car was last seen there (the previous trip's end).
     public var time: UTCTime
     /// When the board was powered, on the monotonic clock (the kernel's start); `nil` when trackd did not start at
-    /// boot (a restart): then the car may have moved since `time`.
+    /// boot (a restart): then nothing is bridged.
     public var poweredAt: MonotonicInstant?
 
     public init(coordinate: Coordinate, error: Double?, time: UTCTime, poweredAt: MonotonicInstant?) {
@@ -21,10 +21,12 @@ public struct ParkedOrigin: Sendable, Hashable, Codable {
     }
 
     /// GPS time from which the car may have moved unseen, given a fix of GPS time `time` that arrived `now`: the
-    /// board's power-on (as far before the fix as the monotonic clock says), never before the car was last seen.
-    func movableSince(fixTime time: UTCTime, arrivedAt now: MonotonicInstant) -> UTCTime {
-        guard let poweredAt else { return self.time }
+    /// board's power-on (as far before the fix as the monotonic clock says). `nil` without a power-on (a restart:
+    /// the car may have been driven while trackd was stopped, and the drive is not trackd's to guess), or when the
+    /// power-on was not after the car was last seen there (trackd restarted after the previous trip closed).
+    func movableSince(fixTime time: UTCTime, arrivedAt now: MonotonicInstant) -> UTCTime? {
+        guard let poweredAt else { return nil }
         let poweredOn = time.adding(seconds: -max(0, now.seconds(since: poweredAt)))
-        return max(poweredOn, self.time)
+        return poweredOn > self.time ? poweredOn : nil
     }
 }

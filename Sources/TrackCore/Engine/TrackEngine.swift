@@ -196,11 +196,13 @@ public struct TrackEngine: Sendable {
 
     /// At the running trip's first usable fix: the car stood at `origin` and may have moved since the board was
     /// powered; the motion tracker takes that as its last position, so that the fix ends an outage from there (the
-    /// drive while the board booted), bridged like any other. Not when the fix came too long after.
+    /// drive while the board booted), bridged like any other. Not when the fix came too long after power-on, nor
+    /// without a power-on after the car was last seen (a restart).
     private mutating func assumeParked(at origin: ParkedOrigin, firstFix time: UTCTime, arrivedAt now: MonotonicInstant) {
         guard lastUsable == nil, let running = trip, running.start == nil else { return }
-        let since = origin.movableSince(fixTime: time, arrivedAt: now)
-        guard time > since, time.seconds(since: since) <= configuration.bridgeFromParkedWithin else { return }
+        guard let since = origin.movableSince(fixTime: time, arrivedAt: now), time > since,
+              time.seconds(since: since) <= configuration.bridgeFromParkedWithin
+        else { return }
         tracker.assumeParked(at: origin.coordinate, error: origin.error ?? 0, since: origin.time, lastSeen: since)
         bridgedFrom = origin
     }
