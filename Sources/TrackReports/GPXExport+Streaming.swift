@@ -27,8 +27,7 @@ extension GPXExport {
         }
         var bounds: Bounds?
         try points { point, _ in
-            guard point.coordinate.isDrawable else { return }
-            if bounds == nil { bounds = Bounds(point.coordinate) } else { bounds?.include(point.coordinate) }
+            if point.coordinate.isDrawable { bounds = Bounds.including(point.coordinate, in: bounds) }
         }
         try output(head(report) + metadata(report, bounds: bounds))
         try output(trackHead(entry.trip, unit: report.profile.distanceUnit))

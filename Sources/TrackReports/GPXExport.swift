@@ -84,13 +84,16 @@ public enum GPXExport {
             east = max(east, GPXExport.longitude(coordinate.longitude))
         }
 
+        /// `bounds` grown to take in `coordinate` (the box of that one point when there are none yet).
+        static func including(_ coordinate: Coordinate, in bounds: Bounds?) -> Bounds {
+            guard var bounds else { return Bounds(coordinate) }
+            bounds.include(coordinate)
+            return bounds
+        }
+
         /// The bounds of `coordinates`, `nil` for none.
         static func of(_ coordinates: some Sequence<Coordinate>) -> Bounds? {
-            var bounds: Bounds?
-            for coordinate in coordinates {
-                if bounds == nil { bounds = Bounds(coordinate) } else { bounds?.include(coordinate) }
-            }
-            return bounds
+            coordinates.reduce(nil) { including($1, in: $0) }
         }
     }
 

@@ -15,10 +15,8 @@ extension MileageLog {
             guard previous.source == .gps, previous.state == .closed, previous.route.isKept, let end = previous.end,
                   let spot = previous.endPosition
             else { return nil }
-            let error: Int64? = try Row.fetchOne(
-                db, sql: "SELECT error_cm FROM track_point WHERE trip_id = ? ORDER BY seq DESC LIMIT 1",
-                arguments: [previous.id]).flatMap { try $0["error_cm"] }
-            return ParkedOrigin(coordinate: spot, error: error.map { Double($0) / 100 }, time: end, poweredAt: nil)
+            let error = try MileageLog.lastPoint(of: previous.id, db)?.recorded.point.error
+            return ParkedOrigin(coordinate: spot, error: error, time: end, poweredAt: nil)
         }
     }
 }

@@ -158,8 +158,7 @@ extension MileageLog {
             let trip = try LogTrip(row: row)
             let first = try Row.fetchOne(db, sql: "SELECT * FROM track_point WHERE trip_id = ? ORDER BY seq LIMIT 1",
                                          arguments: [trip.id]).map(StoredPoint.init(row:))
-            let last = try Row.fetchOne(db, sql: "SELECT * FROM track_point WHERE trip_id = ? ORDER BY seq DESC LIMIT 1",
-                                        arguments: [trip.id]).map(StoredPoint.init(row:))
+            let last = try MileageLog.lastPoint(of: trip.id, db)
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM track_point WHERE trip_id = ?",
                                          arguments: [trip.id]) ?? 0
             return OpenTrip(trip: trip, first: first?.recorded, last: last?.recorded, points: count)
@@ -167,6 +166,12 @@ extension MileageLog {
     }
 
     // MARK: - Shared pieces
+
+    /// The last point stored of a trip, if any.
+    static func lastPoint(of tripID: TripID, _ db: Database) throws -> StoredPoint? {
+        try Row.fetchOne(db, sql: "SELECT * FROM track_point WHERE trip_id = ? ORDER BY seq DESC LIMIT 1",
+                         arguments: [tripID]).map(StoredPoint.init(row:))
+    }
 
     /// Whether the car's odometer at a trip's end agrees with a start the car did not give and the trip's calibrated
     /// distance: within 100 m and 2 % of it (a calibration off by a little, the car's 100 m steps).

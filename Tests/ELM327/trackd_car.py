@@ -92,8 +92,7 @@ def _answer(emulator, data):
     """A single-frame answer of the engine's control unit, NO DATA while the engine is off, or the fault's text
     (a bus error, noise, half an answer) while one is set."""
     car = _car(emulator)
-    if car.get("headers"):
-        emulator.counters["cmd_use_header"] = True
+    _keep_headers(emulator)
     if car.get("fault"):
         return ST(car["fault"])
     if not car["engine"]:
@@ -134,9 +133,14 @@ def _supported_a1_c0(emulator, cmd, pid, uc_val):
     return engine
 
 
-def _vin(emulator, cmd, pid, uc_val):
+def _keep_headers(emulator):
+    """Headers on again, whatever AT H0 said, while the car's `headers` is set (a clone that ignores AT H0)."""
     if _car(emulator).get("headers"):
         emulator.counters["cmd_use_header"] = True
+
+
+def _vin(emulator, cmd, pid, uc_val):
+    _keep_headers(emulator)
     if _car(emulator).get("vin_lines"):
         return "".join(ST(line) for line in VIN_LINES)
     return PA("01 " + " ".join("%02X" % ord(character) for character in VIN))

@@ -21,6 +21,22 @@ import TrackCore
         return configuration
     }()
 
+    /// trackd's car on the emulator's pseudo-terminal, set as `car` says (else as it starts), read by an OBD source at
+    /// the quick pace while `body` runs; what the source reported.
+    static func readTrackdCar(_ car: ELM327Emulator.CarState?,
+                              _ body: (ELM327Emulator, OBDEventCollector) async throws -> Void) async throws -> OBDEventCollector {
+        let directory = try TemporaryDirectory()
+        let emulator = try await ELM327Emulator(link: .pseudoTerminal, car: .trackd, in: directory.path)
+        defer { emulator.stop() }
+        if let car { try emulator.drive(car) }
+        let events = OBDEventCollector()
+        let device = try #require(emulator.devicePath)
+        try await events.collect(from: OBDSource(address: .serial(path: device, baud: 38400), configuration: quick)) {
+            try await body(emulator, events)
+        }
+        return events
+    }
+
     @Test func readsWhatTheEmulatorsDefaultCarAnswersOverAPseudoTerminal() async throws {
         let directory = try TemporaryDirectory()
         let emulator = try await ELM327Emulator(link: .pseudoTerminal, in: directory.path)
@@ -118,16 +134,9 @@ import TrackCore
     }
 
     @Test func goesOnThroughNoiseHalfAnswersAndABusError() async throws {
-        let directory = try TemporaryDirectory()
-        let emulator = try await ELM327Emulator(link: .pseudoTerminal, car: .trackd, in: directory.path)
-        defer { emulator.stop() }
         var car = ELM327Emulator.CarState()
         car.speed = 20
-        try emulator.drive(car)
-        let events = OBDEventCollector()
-        let device = try #require(emulator.devicePath)
-
-        try await events.collect(from: OBDSource(address: .serial(path: device, baud: 38400), configuration: Self.quick)) {
+        let events = try await Self.readTrackdCar(car) { emulator, events in
             try #require(await events.wait { $0.speeds.contains(20) })
             // Noise, then half an answer: unusable, said, and not taken for a silent car.
             car.fault = "4#!0D 3F"
@@ -153,16 +162,9 @@ import TrackCore
     }
 
     @Test func answersTrackdCannotUseMakeTheCarSilentAndAnAdapterThatResetItselfIsSetUpAgain() async throws {
-        let directory = try TemporaryDirectory()
-        let emulator = try await ELM327Emulator(link: .pseudoTerminal, car: .trackd, in: directory.path)
-        defer { emulator.stop() }
         var car = ELM327Emulator.CarState()
         car.speed = 20
-        try emulator.drive(car)
-        let events = OBDEventCollector()
-        let device = try #require(emulator.devicePath)
-
-        try await events.collect(from: OBDSource(address: .serial(path: device, baud: 38400), configuration: Self.quick)) {
+        let events = try await Self.readTrackdCar(car) { emulator, events in
             try #require(await events.wait { $0.speeds.contains(20) })
             // Words without their spaces and a refusal: no data from the car, so it is silent (the ignition trip
             // closes), and it is found again when it answers.
@@ -199,18 +201,11 @@ import TrackCore
     }
 
     @Test func readsACarThroughAnAdapterThatKeepsItsHeadersOn() async throws {
-        let directory = try TemporaryDirectory()
-        let emulator = try await ELM327Emulator(link: .pseudoTerminal, car: .trackd, in: directory.path)
-        defer { emulator.stop() }
         var car = ELM327Emulator.CarState()
         car.headers = true
         car.speed = 37
         car.odometer = 23456.7
-        try emulator.drive(car)
-        let events = OBDEventCollector()
-        let device = try #require(emulator.devicePath)
-
-        try await events.collect(from: OBDSource(address: .serial(path: device, baud: 38400), configuration: Self.quick)) {
+        let events = try await Self.readTrackdCar(car) { emulator, events in
             try #require(await events.wait { $0.speeds.contains(37) && $0.odometers.contains(23456.7) },
                          "\(events.dialogue.suffix(8))")
         }
@@ -220,17 +215,10 @@ import TrackCore
     }
 
     @Test func findsTheOdometerWhenAnotherControlUnitAnswersFirst() async throws {
-        let directory = try TemporaryDirectory()
-        let emulator = try await ELM327Emulator(link: .pseudoTerminal, car: .trackd, in: directory.path)
-        defer { emulator.stop() }
         var car = ELM327Emulator.CarState()
         car.units = 2
         car.odometer = 34567.8
-        try emulator.drive(car)
-        let events = OBDEventCollector()
-        let device = try #require(emulator.devicePath)
-
-        try await events.collect(from: OBDSource(address: .serial(path: device, baud: 38400), configuration: Self.quick)) {
+        let events = try await Self.readTrackdCar(car) { emulator, events in
             try #require(await events.wait { !$0.odometerSupport.isEmpty }, "\(events.dialogue.suffix(8))")
         }
         #expect(events.odometerSupport.first == true, "01 A0 from two units: the engine's lists A6")
@@ -238,32 +226,18 @@ import TrackCore
     }
 
     @Test func readsAVINSentInFiveLinesAsJ1850AndKLineCarsDo() async throws {
-        let directory = try TemporaryDirectory()
-        let emulator = try await ELM327Emulator(link: .pseudoTerminal, car: .trackd, in: directory.path)
-        defer { emulator.stop() }
         var car = ELM327Emulator.CarState()
         car.vinLines = true
-        try emulator.drive(car)
-        let events = OBDEventCollector()
-        let device = try #require(emulator.devicePath)
-
-        try await events.collect(from: OBDSource(address: .serial(path: device, baud: 38400), configuration: Self.quick)) {
+        let events = try await Self.readTrackdCar(car) { emulator, events in
             try #require(await events.wait { !$0.odometerSupport.isEmpty }, "\(events.dialogue.suffix(8))")
         }
         #expect(events.vins == ["WP0ZZZ99ZTS390000"], "\(events.dialogue.prefix(12))")
     }
 
     @Test func findsACarAgainWhoseProtocolSearchTakesEightSeconds() async throws {
-        let directory = try TemporaryDirectory()
-        let emulator = try await ELM327Emulator(link: .pseudoTerminal, car: .trackd, in: directory.path)
-        defer { emulator.stop() }
         var car = ELM327Emulator.CarState()
         car.speed = 20
-        try emulator.drive(car)
-        let events = OBDEventCollector()
-        let device = try #require(emulator.devicePath)
-
-        try await events.collect(from: OBDSource(address: .serial(path: device, baud: 38400), configuration: Self.quick)) {
+        let events = try await Self.readTrackdCar(car) { emulator, events in
             try #require(await events.wait { $0.speeds.contains(20) })
             // The engine off: the car silent. Started again, the adapter searches for its protocol for 8 s before
             // it answers 01 00, as on a slow-init (K-line) car.
@@ -319,13 +293,7 @@ import TrackCore
     }
 
     @Test func readsAnswersThatComeTwoSecondsLate() async throws {
-        let directory = try TemporaryDirectory()
-        let emulator = try await ELM327Emulator(link: .pseudoTerminal, car: .trackd, in: directory.path)
-        defer { emulator.stop() }
-        let events = OBDEventCollector()
-        let device = try #require(emulator.devicePath)
-
-        try await events.collect(from: OBDSource(address: .serial(path: device, baud: 38400), configuration: Self.quick)) {
+        let events = try await Self.readTrackdCar(nil) { emulator, events in
             try #require(await events.wait { $0.odometers.count >= 1 })
             // From now on every answer comes 2 s after its question.
             try emulator.command("delay 2")

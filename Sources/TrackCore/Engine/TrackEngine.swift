@@ -198,8 +198,8 @@ public struct TrackEngine: Sendable {
     /// powered; the motion tracker takes that as its last position, so that the fix ends an outage from there (the
     /// drive while the board booted), bridged like any other. Not when the fix came too long after power-on, nor
     /// without a power-on after the car was last seen (a restart).
+    /// (`parkedOrigin` is kept only for a running trip without a fix yet, and dropped when it stops.)
     private mutating func assumeParked(at origin: ParkedOrigin, firstFix time: UTCTime, arrivedAt now: MonotonicInstant) {
-        guard lastUsable == nil, let running = trip, running.start == nil else { return }
         guard let since = origin.movableSince(fixTime: time, arrivedAt: now), time > since,
               time.seconds(since: since) <= configuration.bridgeFromParkedWithin
         else { return }

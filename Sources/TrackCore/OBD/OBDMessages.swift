@@ -21,9 +21,9 @@ public enum OBDMessages {
                 case 1:  // A first frame: a 12-bit length, then the first data bytes.
                     guard frame.count >= 2 else { continue }
                     let length = Int(kind & 0x0F) << 8 | Int(frame[1])
-                    messages.append([])
-                    open[address] = (Array(frame.dropFirst(2).prefix(length)), length, messages.count - 1)
-                    messages[messages.count - 1] = open[address]!.bytes
+                    let bytes = Array(frame.dropFirst(2).prefix(length))
+                    messages.append(bytes)
+                    open[address] = (bytes, length, messages.count - 1)
                 case 2:  // A consecutive frame of the unit's open message.
                     guard var message = open[address] else { continue }
                     message.bytes += frame.dropFirst().prefix(message.length - message.bytes.count)
