@@ -163,6 +163,25 @@ struct DriveBeforeFirstFixTests {
         #expect(!times.contains(sameBoot.time))
     }
 
+    @Test func aFirstFixWithinSecondsOfPowerOnLeavesALaterTunnelAnOutageLikeAnyOther() throws {
+        var drive = DriveSimulator(start: powerOn, seed: 9)
+        drive.park(3)
+        drive.drive(600, kmh: 50, endKmh: 50)
+        drive.outage(20)
+        drive.drive(600, kmh: 50)
+        drive.park(20)
+        // Heard 4 s after power-on: within gap_after, so no drive before the first fix to bridge.
+        let fixes = drive.fixes.filter { $0.time!.seconds(since: powerOn) >= 4 }
+        let (trip, events) = try bootTrip(fixes, parked: spot(drive))
+        let tunnel = try #require(trip.gaps.first)
+        #expect(trip.gaps.count == 1)
+        #expect(!tunnel.beforeFirstFix, "the tunnel is no drive before the first fix")
+        #expect(tunnel.duration > 15)
+        #expect(trip.start == fixes[0].time, "the trip starts at its first fix, not moved to the tunnel")
+        let points = events.compactMap { if case .trackPoint(let point) = $0 { point } else { nil } }
+        #expect(!points.contains { $0.coordinate == drive.origin }, "no point at the parked spot")
+    }
+
     @Test func theSpotIsIgnoredOnceAFixHasArrivedOrWithoutATripWaitingForOne() throws {
         let (drive, fixes) = bootDrive()
         var run = EngineRun()

@@ -111,6 +111,8 @@ struct MotionTracker: Sendable {
         } else {
             advance(sample, emit)
         }
+        // Only the outage the first fix ends is the drive before it (a first fix within `gapAfter` ends none).
+        nextGapBeforeFirstFix = false
         if let coordinate = sample.coordinate {
             lastTrusted = (sample.time, coordinate, sample.error ?? 0)
             if pendingGap != nil { resolveGap(at: sample, emit) }
@@ -137,6 +139,9 @@ struct MotionTracker: Sendable {
         anchor = ParkedSpot(coordinate, error: error, settled: true)
         nextGapBeforeFirstFix = true
     }
+
+    /// Whether the drive before the first fix still waits for a position to end it.
+    var bridgesFromParked: Bool { pendingGap?.beforeFirstFix == true }
 
     /// Drops movement that was never confirmed (a trip ends, the daemon stops).
     mutating func discardUnconfirmed() {

@@ -142,6 +142,8 @@ public struct TrackEngine: Sendable {
         var motion: [MotionTracker.Event] = []
         tracker.add(sample) { motion.append($0) }
         for event in motion { apply(event, emit) }
+        // No drive before the first fix to bridge (the fix came within seconds of power-on): the spot is done with.
+        if bridgedFrom != nil, !tracker.bridgesFromParked { bridgedFrom = nil }
         place(trusted, held: held, speed: sample.speed, course: fix.track, threeD: fix.mode == .threeD, at: time)
 
         if let trusted, let running = trip {
