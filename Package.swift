@@ -261,6 +261,8 @@ let package = Package(
                 "CSystemd",
                 // The car's Wi-Fi as a QR code on the page (libqrencode, as trackctl web pair's).
                 "TerminalQR",
+                // The page's files gzip-compressed for the browsers that take it (CompressedPageMiddleware).
+                "CZlib",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 // The page over HTTPS with the certificate and key trackd.conf's web: section names.

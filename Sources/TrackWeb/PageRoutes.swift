@@ -55,6 +55,7 @@ public struct PageRoutes: Sendable {
         router.add(middleware: SecurityHeadersMiddleware())
         router.add(middleware: HostCheckMiddleware(names: hostNames))
         router.add(middleware: SessionMiddleware(registry: registry))
+        router.add(middleware: CompressedPageMiddleware(root: assets))
         router.add(middleware: FileMiddleware(fileProvider: PageFiles(root: assets, logger: logger),
                                               cacheControl: .init([(MediaType(type: .any), [.noCache])]),
                                               searchForIndexHtml: true))

@@ -68,6 +68,47 @@ import TrackWebClient
         web.process.stop()
     }
 
+    @Test func thePageGoesGzipCompressedToAPairedBrowserThatTakesIt() async throws {
+        let folder = try TemporaryFolder()
+        let (daemon, web) = try await Self.quietLog(folder)
+        let gzip = [("Accept-Encoding", "gzip, deflate, br")]
+        // Not paired: refused, compressed or not.
+        let stranger = try await web.request("GET", "/app.js", headers: gzip)
+        #expect(stranger.status == 401 && stranger.header("Content-Encoding") == nil, "\(stranger.status)")
+
+        let driver = try await web.pair()
+        for (path, file) in [("/", "index.html"), ("/app.js", "app.js"), ("/app.css", "app.css")] {
+            let original = try Array(Data(contentsOf: URL(fileURLWithPath: "\(TrackdWeb.assets)/\(file)")))
+            let packed = try await web.request("GET", path, cookie: driver, headers: gzip)
+            #expect(packed.status == 200, "\(path): \(packed.status)")
+            #expect(packed.header("Content-Encoding") == "gzip" && packed.header("Vary") == "Accept-Encoding", "\(path)")
+            #expect(packed.header("Content-Security-Policy") != nil, "\(path): the page's headers as on every answer")
+            #expect(packed.body.count < original.count / 2, "\(path): \(packed.body.count) of \(original.count) bytes")
+            #expect(try await Self.gunzip(packed.body, in: folder) == original, "\(path)")
+            // A browser that has it revalidates it: nothing sent again.
+            let tag = try #require(packed.header("ETag"))
+            let again = try await web.request("GET", path, cookie: driver, headers: gzip + [("If-None-Match", tag)])
+            #expect(again.status == 304 && again.body.isEmpty, "\(path): \(again.status)")
+            // A browser without gzip gets the file as it is.
+            let plain = try await web.request("GET", path, cookie: driver)
+            #expect(plain.status == 200 && plain.header("Content-Encoding") == nil && plain.body == original, "\(path)")
+        }
+        // A type the page does not compress goes as it is.
+        let icon = try await web.request("GET", "/icon.svg", cookie: driver, headers: [("Accept-Encoding", "identity")])
+        #expect(icon.status == 200 && icon.header("Content-Encoding") == nil)
+        await daemon.stop()
+        web.process.stop()
+    }
+
+    /// `bytes` decompressed by gzip(1), not by trackd-web's own zlib call.
+    static func gunzip(_ bytes: [UInt8], in folder: TemporaryFolder) async throws -> [UInt8] {
+        let path = folder.file("answer.gz")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let result = try await run("/bin/gzip", ["-dc", path])
+        #expect(result.status == 0, "\(result.error)")
+        return Array(result.output.utf8)
+    }
+
     @Test func aReadOnlyDeviceReadsEverythingAndChangesNothing() async throws {
         let folder = try TemporaryFolder()
         let (daemon, web) = try await Self.quietLog(folder)
