@@ -81,7 +81,7 @@ import TrackCore
             #expect(values.map(String.init) == [""] + Country.allCases.map(\.rawValue), "\(body)")
         }
         // The page's own table of the countries has each with the unit its tax office counts in.
-        let script = try String(contentsOfFile: "\(Products.root)/web/app.js", encoding: .utf8)
+        let script = try String(contentsOfFile: "\(Products.root)/web/core.js", encoding: .utf8)
         for country in Country.allCases {
             #expect(script.contains("\(country.rawValue): { unit: '\(country.unit.rawValue)', currency: "), "\(country)")
         }

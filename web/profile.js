@@ -1,0 +1,48 @@
+// trackd's page: the profile's forms, Settings' and the first run's.
+import { $, COUNTRIES, refuse } from './core.js';
+
+// The fields profile.set takes, each a field of a form: `${form}-driver`, …, `${form}-timezone`.
+const PROFILE_KEYS = ['driver', 'plate', 'company', 'country', 'unit', 'car', 'rate', 'time_zone'];
+const field = (form, k) => $(form + '-' + (k === 'time_zone' ? 'timezone' : k));
+// An own rate as the profile keeps it (thousandths of the currency per unit) as a person types it: 450 is "0.45".
+const rateText = (r) => r == null ? '' : (r / 1000).toFixed(3).replace(/0+$/, '').replace(/\.$/, '');
+const profileText = (p, k) => !p || p[k] == null ? '' : k === 'rate' ? rateText(p.rate) : String(p[k]);
+
+// Fills a form with the profile; each field keeps what it held, to send only what changed.
+function fillProfile(form, p) {
+  for (const k of PROFILE_KEYS) {
+    const f = field(form, k);
+    f.value = f.dataset.was = profileText(p, k);
+  }
+  profileHints(form);
+}
+
+// What the chosen country means for the unit and the rate: the unit it counts in, its currency.
+function profileHints(form) {
+  const c = COUNTRIES[field(form, 'country').value];
+  field(form, 'unit').options[0].textContent = `Country’s (${c ? c.unit : 'km'})`;
+  $(form + '-rate-name').textContent = c ? `Own rate, ${c.currency}/${c.unit}` : 'Own rate';
+  field(form, 'rate').placeholder = c ? 'The country’s' : 'Needs a country';
+  $(form + '-rate-note').textContent = c
+    ? `An employer’s own, in ${c.currency} per ${c.unit === 'mi' ? 'mile' : 'kilometre'} (0.42); empty: the country’s table.`
+    : 'An employer’s own rate is paid in a country’s currency: choose the country first.';
+}
+
+// The fields that changed, as profile.set takes them; refused before anything is sent when they cannot be saved.
+function profileChanges(form) {
+  const changes = {};
+  for (const k of PROFILE_KEYS) {
+    const f = field(form, k);
+    const v = f.value.trim();
+    if (v !== (f.dataset.was || '')) changes[k] = v;
+  }
+  if (field(form, 'rate').value.trim() && !field(form, 'country').value) {
+    refuse('An own rate is paid in a country’s currency per its unit: choose the country too, or leave the rate empty.');
+  }
+  if ('time_zone' in changes && !changes.time_zone) {
+    refuse('Give a time zone, such as Europe/London: the log counts its days and months in it.');
+  }
+  return changes;
+}
+
+export { PROFILE_KEYS, field, rateText, profileText, fillProfile, profileHints, profileChanges };
