@@ -1,6 +1,5 @@
 // trackd's page: the page's state, talking to the board, the message area and the small helpers every screen uses.
 import { unpaired } from './live.js';
-import { init } from './app.js';
 
 const $ = (id) => document.getElementById(id);
 const now = () => performance.now();

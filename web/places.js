@@ -2,7 +2,6 @@
 import { $, el, fail, fmt, rpc, S } from './core.js';
 import { isViewer } from './live.js';
 import { openPlace } from './now.js';
-import { on } from './app.js';
 
 async function loadPlaces() {
   const list = $('place-list'), sugg = $('suggestion-list');

@@ -1,6 +1,5 @@
 // trackd's page: Reports: the month's report, the log's chain verified, the report mailed.
-import { $, act, api, el, fail, monthTitle, rpc, S, say, thisMonth } from './core.js';
-import { period } from './trips.js';
+import { $, act, el, fail, monthTitle, rpc, S, say, thisMonth } from './core.js';
 
 // Whether the board's policy lets this page frame its own report (frame-src, else child-src, else default-src).
 function framesAllowed() {

@@ -1,7 +1,6 @@
 // trackd's page: One trip: its detail, map and history, edited or deleted.
-import { $, api, day, dl, dur, el, fail, fmt, km, kmText, refuse, rpc, S, say, tripDist, unit } from './core.js';
+import { $, day, dl, dur, el, fail, fmt, km, kmText, refuse, rpc, S, say, tripDist, unit } from './core.js';
 import { span } from './trips.js';
-import { place } from './first-run.js';
 import { title } from './app.js';
 
 const ROUTE = { withheld: 'No route: private trips keep no positions in privacy mode.', erased: 'The route of this trip was erased.' };

@@ -1,7 +1,6 @@
 // trackd's page: Trips: a period's list and a trip added by hand.
-import { $, day, distance, el, fail, km, num, refuse, rpc, S, say, thisMonth, time, today, tripDist, tripTenths, typedMetres, unit } from './core.js';
+import { $, day, el, fail, km, num, refuse, rpc, S, say, thisMonth, time, today, tripDist, tripTenths, typedMetres, unit } from './core.js';
 import { choices, openDialog } from './now.js';
-import { on } from './app.js';
 
 function period() {
   const p = $('period').value;
