@@ -70,19 +70,9 @@ struct OBDOdometerTests {
         // Since then the car was driven 56.7 km without trackd; now the board boots with the adapter in the car, the
         // car standing (the receiver reports the same place for half an hour) and the adapter searching 8 s for the
         // car's protocol: nothing but the car's reading ends the wait.
-        let emulator = try await ELM327Emulator.runningCar(odometer: 23456.7, in: folder.path)
-        defer { emulator.stop() }
-        var car = emulator.car
-        car.searchSeconds = 8
-        try emulator.drive(car)
-        let port = try #require(emulator.port)
         let parked = "\(folder.path)/parked.nmea"
         try DriveLog.piece(of: DriveLog.demo, seconds: 0, to: parked)
-        let daemon = try await Trackd.start(state: folder.path, source: "file://\(parked)?speed=4", autoStart: "business",
-                                            configuration: "obd:\n  adapter: tcp://127.0.0.1:\(port)\n", run: 1)
-        #expect(await poll(upTo: 60) { await daemon.status()?["trip"] != nil }, "\(daemon.process.output)")
-        await daemon.stop()
-        #expect(daemon.process.exitStatus == 0, "\(daemon.process.output)")
+        let daemon = try await Self.bootUntilTheTripStarts(in: folder.path, playing: parked, adapterSearch: 8)
         #expect(daemon.process.output.contains("the trip asked at boot waits for the car's odometer"), "\(daemon.process.output)")
         #expect(daemon.process.output.contains("because=the car's odometer was read"), "\(daemon.process.output)")
 
@@ -103,25 +93,33 @@ struct OBDOdometerTests {
         // The adapter searches 15 s for the car's protocol (a slow-init car) while the car drives off at once: the
         // trip starts as the car moves, at the log's odometer, rather than leave the metres driven meanwhile to the
         // car's reading and the GPS both.
-        let emulator = try await ELM327Emulator.runningCar(odometer: 23456.7, in: folder.path)
-        defer { emulator.stop() }
-        var car = emulator.car
-        car.searchSeconds = 15
-        try emulator.drive(car)
-        let port = try #require(emulator.port)
         let moving = "\(folder.path)/moving.nmea"
         try DriveLog.cut(DriveLog.demo, after: 8 * 3600 + 20, to: moving)
-        let daemon = try await Trackd.start(state: folder.path, source: "file://\(moving)?speed=4", autoStart: "business",
-                                            configuration: "obd:\n  adapter: tcp://127.0.0.1:\(port)\n", run: 1)
-        #expect(await poll(upTo: 60) { await daemon.status()?["trip"] != nil }, "\(daemon.process.output)")
-        await daemon.stop()
-        #expect(daemon.process.exitStatus == 0, "\(daemon.process.output)")
+        let daemon = try await Self.bootUntilTheTripStarts(in: folder.path, playing: moving, adapterSearch: 15)
         #expect(daemon.process.output.contains("because=the car moves before its odometer was read"), "\(daemon.process.output)")
 
         // One trip, from the dashboard's reading: the 56.7 km become an entry once the car's reading comes at a start.
         let rows = try await Self.odometers(daemon.database)
         #expect(rows.hasPrefix("1 gps 23400000.0 dashboard "), "\(rows)")
         #expect(!rows.contains("\n"), "\(rows)")
+    }
+
+    /// The board booted with trackd's car (23 456.7 km, its adapter searching `adapterSearch` seconds for the
+    /// protocol) and `recording` as the receiver, `--auto-start business`: trackd stopped once the trip has started.
+    private static func bootUntilTheTripStarts(in folder: String, playing recording: String,
+                                               adapterSearch: Double) async throws -> Trackd {
+        let emulator = try await ELM327Emulator.runningCar(odometer: 23456.7, in: folder)
+        defer { emulator.stop() }
+        var car = emulator.car
+        car.searchSeconds = adapterSearch
+        try emulator.drive(car)
+        let port = try #require(emulator.port)
+        let daemon = try await Trackd.start(state: folder, source: "file://\(recording)?speed=4", autoStart: "business",
+                                            configuration: "obd:\n  adapter: tcp://127.0.0.1:\(port)\n", run: 1)
+        #expect(await poll(upTo: 60) { await daemon.status()?["trip"] != nil }, "\(daemon.process.output)")
+        await daemon.stop()
+        #expect(daemon.process.exitStatus == 0, "\(daemon.process.output)")
+        return daemon
     }
 
     /// A dashboard's reading of `kilometres` in the log at `folder`, set the last time trackd ran (without an adapter).

@@ -23,6 +23,16 @@ struct ControlRequestHandlerTests {
         (reply?["error"] as? [String: Any])?["code"] as? Int
     }
 
+    @Test func answersEveryMethodOfTheProtocolFromItsTopic() async throws {
+        // Each method is handed to its topic (trips, car, places, reports) by the handler's switch, and each topic
+        // switches over its own: a method named in the one and missing in the other would be "method not found".
+        for method in ControlMethod.allCases {
+            let reply = try await answer(#"{"jsonrpc":"2.0","id":1,"method":"\#(method.rawValue)"}"#)
+            #expect(reply != nil && errorCode(reply) != -32601, "\(method.rawValue): \(String(describing: reply))")
+        }
+        #expect(errorCode(try await answer(#"{"jsonrpc":"2.0","id":1,"method":"no.such"}"#)) == -32601)
+    }
+
     @Test func saysHelloWithItsVersionAndMethods() async throws {
         let reply = try #require(try await answer(#"{"jsonrpc":"2.0","id":1,"method":"hello","params":{"client":"test","protocol":1}}"#))
         let result = try #require(reply["result"] as? [String: Any])
