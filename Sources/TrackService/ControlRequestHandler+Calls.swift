@@ -120,6 +120,8 @@ extension ControlRequestHandler {
             case .erasure(let erasure): erasure
             case .place(let update): update
             case .removedPlace(let place): place
+            case .rule(let rule): rule
+            case .trips(let trips): trips
             case .mailing(let mailing): mailing
             case .stickCopy(let copy): copy
             }

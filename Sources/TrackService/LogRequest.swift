@@ -17,6 +17,10 @@ public enum LogRequest: Sendable {
     case addPlace(PlaceAddParams)
     case editPlace(PlaceEditParams)
     case removePlace(PlaceRemoveParams)
+    case addRule(RuleAddParams)
+    case editRule(RuleEditParams)
+    case deleteRule(RuleDeleteParams)
+    case confirm(ConfirmParams)
     case recordMailing(ReportMailing)
     case recordStickCopy(StickCopy)
 }

@@ -11,6 +11,8 @@ public enum LogResponse: Sendable {
     case erasure(LogErasure)
     case place(PlaceUpdate)
     case removedPlace(Place)
+    case rule(ClassificationRule)
+    case trips([LogTrip])
     case mailing(ReportMailing)
     case stickCopy(StickCopy)
 }

@@ -98,6 +98,17 @@ extension TrackerService {
             case .removePlace(let params):
                 return .success(.removedPlace(try await log.removePlace(params.place, reason: params.reason,
                                                                          context: context)))
+            case .addRule(let params):
+                return .success(.rule(try await log.addRule(params.rule, reason: params.reason, context: context)))
+            case .editRule(let params):
+                return .success(.rule(try await log.editRule(params.rule, params.changes, reason: params.reason,
+                                                             context: context)))
+            case .deleteRule(let params):
+                return .success(.rule(try await log.deleteRule(params.rule, reason: params.reason, context: context)))
+            case .confirm(let params):
+                let trips = try await log.confirmTrips(params, context: context)
+                for trip in trips { await recorder.refreshExports(for: trip, now: context.time) }
+                return .success(.trips(trips))
             case .recordMailing(let mailing):
                 return .success(.mailing(try await log.recordReportMailing(mailing)))
             case .recordStickCopy(var copy):

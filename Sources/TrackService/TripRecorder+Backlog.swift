@@ -118,7 +118,19 @@ extension TripRecorder {
         case .ends(let ends, let tripID):
             try await log.noteEnds(ends, tripID: tripID)
         case .close(let tripID, let summary, let resumption, let afterPowerLoss, let exportsAt):
-            let closed = await fillFromPlace(try await log.closeTrip(tripID, summary, resuming: resumption))
+            let closed = await fillFromPlace(try await log.closeTrip(
+                tripID, summary, resuming: resumption, erasingPrivateRoutes: privacy.erasesRoutesOfPrivateTrips))
+            if closed.rule != nil, closed.route == .erased {
+                // A rule made the trip private in privacy mode: its points, moved into the log before the close, are
+                // written over in the point file too, as before a reclassification by hand.
+                try await settlePointFile(zeroing: true)
+            }
+            if let rule = closed.rule, closed.toConfirm {
+                logger.info("trip classified by a rule; the driver confirms it", metadata: [
+                    "trip": "\(closed.id)", "rule": "\(rule.id.map { "\($0)" } ?? "")", "rule_text": "\(rule.text)",
+                    "kind": "\(closed.kind)",
+                ])
+            }
             if let reason = afterPowerLoss {
                 logger.notice("trip closed after a power cut", metadata: [
                     "trip": "\(closed.id)", "reason": "\(reason)", "distance_m": "\(Int(closed.distance.rounded()))",

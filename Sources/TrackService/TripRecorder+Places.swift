@@ -36,7 +36,8 @@ extension TripRecorder {
                                     timeSource: trip.end == nil ? "system" : "gps")
         do {
             let filled = try await log.editTrip(trip.id, changes, reason: "filled from place '\(place.name)'",
-                                                context: context, erasingPrivateRoutes: erasing)
+                                                context: context, erasingPrivateRoutes: erasing,
+                                                confirming: false)
             logger.info("trip filled from the place it ended at", metadata: [
                 "trip": "\(trip.id)", "place": "\(place.name)",
                 "fields": "\([changes.kind.map { _ in "kind" }, changes.customer.map { _ in "customer" }, changes.purpose.map { _ in "purpose" }].compactMap { $0 }.joined(separator: ","))",

@@ -14,7 +14,7 @@ import TrackCore
 enum Ledger {
     /// What a chain record covers.
     enum Subject: String, CaseIterable {
-        case trip, revision, odometer, profile, regular, erasure, chain, place
+        case trip, revision, odometer, profile, regular, erasure, chain, place, rule
     }
 
     /// The payload of a record whose object was removed by trackd (a regular trip, a trip erased with its log).

@@ -18,6 +18,11 @@ enum LocalDates {
         time.adding(seconds: Double(offset(at: time, zone: identifier))).date
     }
 
+    /// The wall-clock time of an instant in the zone, written as UTC (08:00 local is 08:00Z).
+    static func wallClock(of time: UTCTime, zone identifier: String) -> UTCTime {
+        time.adding(seconds: Double(offset(at: time, zone: identifier)))
+    }
+
     /// The instant of a local wall-clock time on a date: the earlier one when the clock repeats an hour, past the
     /// jump by as much as it was into it when the clock skips it (`ZoneRules.unixSeconds(ofLocalSeconds:)`).
     static func instant(_ date: CivilDate, secondOfDay: Int, zone identifier: String) -> UTCTime {

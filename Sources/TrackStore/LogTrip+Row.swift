@@ -31,6 +31,11 @@ extension LogTrip {
             commute: (row["commute"] as Int64? ?? 0) != 0, detour: row["detour"])
         odometerStartSource = startSource
         odometerEndSource = endSource
+        // Rules came with schema step 13.
+        if let text: String = try row["rule"] {
+            rule = TripRule(id: (try row["rule_id"] as Int64?).map(RuleID.init(rawValue:)), text: text)
+        }
+        toConfirm = (try row["to_confirm"] as Int64? ?? 0) != 0
     }
 
     /// An `odometer_…_source` column (`nil` in entries from before schema step 6).
@@ -76,6 +81,7 @@ extension LogTrip {
             "start_place_id": startPlace?.id?.rawValue, "start_place": startPlace?.name,
             "start_address": startPlace?.address,
             "end_place_id": endPlace?.id?.rawValue, "end_place": endPlace?.name, "end_address": endPlace?.address,
+            "rule_id": rule?.id?.rawValue, "rule": rule?.text, "to_confirm": toConfirm ? 1 : 0,
         ]
     }
 
@@ -127,6 +133,9 @@ extension LogTrip {
             record.add("end_place", endPlace.name)
             record.add("end_address", endPlace.address)
         }
+        // Rules came with schema step 13: a trip no rule classified has no such lines, as before.
+        if let rule { record.add("rule", rule.text) }
+        if toConfirm { record.add("to_confirm", "yes") }
         if source == .gps {
             record.add("track_sha256", trackDigest)
             record.add("track_points", points)

@@ -132,8 +132,9 @@ extension MileageLog {
     /// no commute any more. With
     /// `erasingPrivateRoutes` (privacy mode), a GPS trip that becomes private loses its route in the same
     /// transaction (an erasure in the chain).
+    /// An edit by a person (`confirming`) confirms what a rule made of the trip; trackd's own fills do not.
     public func editTrip(_ id: TripID, _ changes: TripChanges, reason: String, context: ChangeContext,
-                         erasingPrivateRoutes: Bool = false) async throws(StoreError) -> LogTrip {
+                         erasingPrivateRoutes: Bool = false, confirming: Bool = true) async throws(StoreError) -> LogTrip {
         guard let reason = reason.nilIfBlank else { throw .reasonRequired("an edit") }
         guard !changes.isEmpty else {
             throw .invalid("nothing to change: give --business, --private, --commute, --purpose, --customer, "
@@ -164,6 +165,7 @@ extension MileageLog {
             if trip.kind == .business && trip.purpose == nil && trip.state == .closed {
                 throw StoreError.invalid("a business trip needs a purpose: add --purpose TEXT")
             }
+            if confirming { trip.toConfirm = false }
             let fields: [(String, String?, String?)] = [
                 ("kind", before.kind.rawValue, trip.kind.rawValue),
                 ("purpose", before.purpose, trip.purpose),
@@ -173,6 +175,7 @@ extension MileageLog {
                 ("detour", before.detour, trip.detour),
                 ("start_place", before.startPlace?.text, trip.startPlace?.text),
                 ("end_place", before.endPlace?.text, trip.endPlace?.text),
+                ("confirmed", before.toConfirm ? "no" : nil, before.toConfirm ? (trip.toConfirm ? "no" : "yes") : nil),
             ].filter { $0.1 != $0.2 }
             guard !fields.isEmpty else { throw StoreError.invalid("trip \(id) already has these values; nothing changed") }
             try MileageLog.update(trip, db)
@@ -482,6 +485,12 @@ extension MileageLog {
                 throw StoreError.invalid("there is no regular trip '\(name)'")
             }
             let regular = try RegularTrip(row: row)
+            let rules = try Int64.fetchAll(db, sql: "SELECT id FROM rule WHERE type = 'regular' AND regular = ? ORDER BY id",
+                                           arguments: [name])
+            if !rules.isEmpty {
+                throw StoreError.invalid("rule \(rules.map(String.init).joined(separator: ", ")) classifies trips as "
+                    + "regular trip '\(name)' does: delete \(rules.count == 1 ? "it" : "them") first (trackctl rules delete)")
+            }
             try db.execute(sql: "DELETE FROM regular_trip WHERE name = ?", arguments: [name])
             try Ledger.append(db, .regular, ref: name, payload: "removed")
             try MileageLog.addRevision(tripID: nil, subject: "regular", field: name,

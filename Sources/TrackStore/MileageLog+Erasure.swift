@@ -187,15 +187,15 @@ extension MileageLog {
         erasure.trackPoints = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM track_point") ?? 0
         erasure.revisions = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM revision") ?? 0
         erasure.chainRecords = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ledger") ?? 0
-        erasure.scope = "every trip (\(trips)), track, reading, regular trip, place, the profile and the history"
+        erasure.scope = "every trip (\(trips)), track, reading, regular trip, place, rule, the profile and the history"
         guard erasure.chainRecords > 0 || trips > 0 else { return false }
         guard erasure.done else { return true }
         // The guards against changes by hand stand in the way of emptying the log: they are taken down and put
         // back, as they were, in the same transaction.
         let triggers = try Row.fetchAll(db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
         for trigger in triggers { try db.execute(sql: "DROP TRIGGER \((trigger["name"] as String).quotedDatabaseIdentifier)") }
-        for table in ["track_point", "event", "revision", "odometer_reading", "regular_trip", "place", "trip", "ledger",
-                      "stick_copy"] {
+        for table in ["track_point", "event", "revision", "odometer_reading", "regular_trip", "place", "rule", "trip",
+                      "ledger", "stick_copy"] {
             try db.execute(sql: "DELETE FROM \(table)")
         }
         try db.execute(sql: "DELETE FROM sqlite_sequence")

@@ -79,6 +79,11 @@ extension MileageLog {
     public func removePlace(_ reference: String, reason: String?, context: ChangeContext) async throws(StoreError) -> Place {
         try await write("remove a place") { db in
             let place = try MileageLog.place(reference, db)
+            let rules = try MileageLog.rulesUsing(place: place.id, db)
+            if !rules.isEmpty {
+                throw StoreError.invalid("rule \(rules.map(\.description).joined(separator: ", ")) classifies trips to or "
+                    + "from '\(place.name)': delete \(rules.count == 1 ? "it" : "them") first (trackctl rules delete)")
+            }
             try db.execute(sql: "DELETE FROM place WHERE id = ?", arguments: [place.id.rawValue])
             try db.execute(sql: "UPDATE trip SET start_place_id = NULL WHERE start_place_id = ?", arguments: [place.id.rawValue])
             try db.execute(sql: "UPDATE trip SET end_place_id = NULL WHERE end_place_id = ?", arguments: [place.id.rawValue])

@@ -96,11 +96,13 @@ extension MileageLog {
     /// Closes an open trip with what the engine measured: distance calibrated with the trip's factor, the odometer at
     /// the end, the outage totals kept while it ran, and a digest of its track in the chain record.
     /// A trip carried on after a power cut and closed before any point after the cut was stored passes its
-    /// `resumption`, committed with the close.
+    /// `resumption`, committed with the close. A trip that closes unclassified is classified by the first rule that
+    /// holds (docs/rules.md), in the same transaction; with `erasingPrivateRoutes` (privacy mode), one a rule makes
+    /// private loses its route there too.
     @discardableResult
-    public func closeTrip(_ id: TripID, _ summary: TripSummary,
-                          resuming resumption: Resumption? = nil) async throws(StoreError) -> LogTrip {
-        try await write("close trip \(id)") { db in
+    public func closeTrip(_ id: TripID, _ summary: TripSummary, resuming resumption: Resumption? = nil,
+                          erasingPrivateRoutes: Bool = false) async throws(StoreError) -> LogTrip {
+        let (closed, erased) = try await write("close trip \(id)") { db -> (LogTrip, Bool) in
             if let resumption { try MileageLog.insertResumption(resumption, tripID: id, db) }
             var trip = try MileageLog.trip(id, db)
             guard trip.state == .open else { throw StoreError.invalid("trip \(id) is not open") }
@@ -142,11 +144,25 @@ extension MileageLog {
                 trip.odometerEndSource = trip.odometerStart == nil ? nil : .gps
             }
             trip.endReason = summary.endReason
+            let classified = try MileageLog.applyRules(to: &trip, zone: zone, db)
             try MileageLog.update(trip, db)
             let track = try Ledger.trackDigest(db, tripID: id)
             try Ledger.append(db, .trip, ref: id.description, payload: trip.canonical(trackDigest: track.digest, points: track.points))
-            return trip
+            guard let rule = trip.rule, !classified.isEmpty else { return (trip, false) }
+            // The rule's changes in the trip's history, by trackd at the trip's end (GPS time).
+            let reason = "by rule \(rule.id.map { "\($0)" } ?? ""): \(rule.text)"
+            let context = ChangeContext(user: "trackd", time: trip.end ?? summary.closedAt ?? UTCTime(nanosecondsSinceEpoch: 0),
+                                        timeSource: trip.end == nil ? "system" : "gps")
+            for (field, old, new) in classified {
+                try MileageLog.addRevision(tripID: id, subject: "trip", field: field, old: old, new: new, reason: reason,
+                                           context: context, db)
+            }
+            guard erasingPrivateRoutes && trip.kind == .private && trip.route.isKept else { return (trip, false) }
+            try MileageLog.eraseRoute(of: id, reason: reason, context: context, db)
+            return (try MileageLog.trip(id, db), true)
         }
+        if erased { _ = try await scrub(vacuum: false) }
+        return closed
     }
 
     /// The trip left open by a power cut (or a crash), with its first and last stored points.

@@ -262,6 +262,35 @@ extension MileageLog {
                 ALTER TABLE profile ADD COLUMN car TEXT CHECK (car IN ('own', 'company'));
                 """)
         }
+        migrator.registerMigration("v13-rules") { db in
+            try db.execute(sql: """
+                -- Rules that classify a GPS trip when it closes unclassified (docs/rules.md): by the places it went
+                -- between, by the driver's hours, or by a regular trip's places. 'declined' keeps a suggestion the
+                -- driver said never to offer again.
+                CREATE TABLE rule (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    type TEXT NOT NULL CHECK (type IN ('places', 'hours', 'regular')),
+                    from_place INTEGER,             -- places: the place numbers
+                    to_place INTEGER,
+                    either_way INTEGER NOT NULL DEFAULT 0 CHECK (either_way IN (0, 1)),
+                    days TEXT,                      -- hours: ISO weekday numbers, '1,2,3,4,5'
+                    start_minute INTEGER CHECK (start_minute BETWEEN 0 AND 1439),
+                    end_minute INTEGER CHECK (end_minute BETWEEN 1 AND 1440),
+                    outside INTEGER NOT NULL DEFAULT 0 CHECK (outside IN (0, 1)),
+                    regular TEXT,                   -- regular: the regular trip's name
+                    kind TEXT NOT NULL CHECK (kind IN ('business', 'private', 'unclassified')),
+                    commute INTEGER NOT NULL DEFAULT 0 CHECK (commute IN (0, 1)),
+                    purpose TEXT,
+                    customer TEXT,
+                    state TEXT NOT NULL CHECK (state IN ('active', 'paused', 'declined'))
+                );
+                -- The rule that classified a trip (its number while it exists, its text as it was), and whether the
+                -- driver has still to confirm it (1) or not (0: confirmed, or no rule's).
+                ALTER TABLE trip ADD COLUMN rule_id INTEGER;
+                ALTER TABLE trip ADD COLUMN rule TEXT;
+                ALTER TABLE trip ADD COLUMN to_confirm INTEGER NOT NULL DEFAULT 0 CHECK (to_confirm IN (0, 1));
+                """)
+        }
         return migrator
     }()
 

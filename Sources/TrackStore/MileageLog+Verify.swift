@@ -4,7 +4,7 @@ import TrackCore
 
 extension MileageLog {
     /// Checks the log against its hash chain: the file's integrity, every link of the chain, and every trip, revision,
-    /// odometer reading, regular trip, place and the profile against the last state the chain recorded for it.
+    /// odometer reading, regular trip, place, rule and the profile against the last state the chain recorded for it.
     public func verify() async throws(StoreError) -> VerificationReport {
         try await read("verify the log") { db in
             var problems: [VerificationReport.Problem] = []
@@ -130,6 +130,10 @@ extension MileageLog {
             for row in try Row.fetchAll(db, sql: "SELECT * FROM place ORDER BY id") {
                 let id: Int64 = try row["id"]
                 check("place \(id)", current: (try? Place(row: row))?.canonical ?? "unreadable", name: "place \(id)")
+            }
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM rule ORDER BY id") {
+                let id: Int64 = try row["id"]
+                check("rule \(id)", current: (try? ClassificationRule(row: row))?.canonical ?? "unreadable", name: "rule \(id)")
             }
             let profile = try MileageLog.profile(db).canonical
             if latest["profile 1"] != nil || profile != LogProfile().canonical {

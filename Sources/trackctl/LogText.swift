@@ -27,6 +27,7 @@ enum LogText {
             // The notes the exports print, and whether the entry was typed in (a column of its own in the CSV).
             // A running trip shows its distance up to its last stored point.
             let notes = (trip.state == .open ? ["open: \(unit.rawValue) so far"] : []) + (trip.source == .manual ? ["by hand"] : [])
+                + (trip.toConfirm ? ["to confirm (by rule: \(trip.rule?.text ?? ""))"] : [])
                 + trip.reportNotes(unit: unit)
             var purpose = trip.purpose ?? ""
             if let customer = trip.customer, !customer.isEmpty { purpose += purpose.isEmpty ? customer : " · \(customer)" }
@@ -84,6 +85,7 @@ enum LogText {
         if trip.idleAlerts > 0 { add("idle alerts", "\(trip.idleAlerts)") }
         add("ended", trip.endReason)
         add("regular", trip.regularName)
+        add("rule", trip.rule.map { $0.text + (trip.toConfirm ? " (to confirm: trackctl confirm \(trip.id))" : ", confirmed") })
         add("deleted", trip.deletionReason)
         add("track", "\(detail.trackPoints) points in \(detail.segments) segment\(detail.segments == 1 ? "" : "s")")
         if !detail.revisions.isEmpty {

@@ -10,7 +10,7 @@ struct TrackControl: AsyncParsableCommand {
         version: TrackVersion.string,
         subcommands: [
             StatusCommand.self, StartCommand.self, StopCommand.self, TripsCommand.self, ShowCommand.self, AddCommand.self,
-            EditCommand.self, DeleteCommand.self, RegularCommand.self, OdometerCommand.self, ProfileCommand.self,
+            EditCommand.self, ConfirmCommand.self, DeleteCommand.self, RegularCommand.self, RulesCommand.self, OdometerCommand.self, ProfileCommand.self,
             ExportCommand.self, CheckCommand.self, RatesCommand.self, VerifyCommand.self, EraseCommand.self, PlaceCommand.self, WatchCommand.self, ReplayCommand.self,
             DecodeCommand.self,
             PlayCommand.self, WebCommand.self, SetupCommand.self,

@@ -51,6 +51,10 @@ public struct LogTrip: Sendable, Hashable, Identifiable {
     public var deletionReason: String?
     /// What is kept of where the trip went (GPS trips; `recorded` for the others, which have no route).
     public var route: TripRoute
+    /// The rule that classified the trip when it closed (docs/rules.md); `nil` for a trip no rule classified.
+    public var rule: TripRule?
+    /// A trip a rule classified that the driver has not confirmed yet.
+    public var toConfirm: Bool = false
 
     public init(id: TripID, kind: TripKind, purpose: String? = nil, customer: String? = nil,
                 destination: String? = nil, source: TripSource, state: TripState, start: UTCTime? = nil,
@@ -155,7 +159,8 @@ extension LogTrip: Codable {
         case endReason = "end_reason"
         case regularName = "regular"
         case deletionReason = "deletion_reason"
-        case route
+        case route, rule
+        case toConfirm = "to_confirm"
     }
 
     public init(from decoder: any Decoder) throws {
@@ -191,6 +196,8 @@ extension LogTrip: Codable {
         regularName = try c.decodeIfPresent(String.self, forKey: .regularName)
         deletionReason = try c.decodeIfPresent(String.self, forKey: .deletionReason)
         route = try c.decodeIfPresent(TripRoute.self, forKey: .route) ?? .recorded
+        rule = try c.decodeIfPresent(TripRule.self, forKey: .rule)
+        toConfirm = try c.decodeIfPresent(Bool.self, forKey: .toConfirm) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -227,5 +234,7 @@ extension LogTrip: Codable {
         try c.encodeIfPresent(regularName, forKey: .regularName)
         try c.encodeIfPresent(deletionReason, forKey: .deletionReason)
         if route != .recorded { try c.encode(route, forKey: .route) }
+        try c.encodeIfPresent(rule, forKey: .rule)
+        if toConfirm { try c.encode(toConfirm, forKey: .toConfirm) }
     }
 }

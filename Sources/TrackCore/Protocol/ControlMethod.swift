@@ -59,6 +59,16 @@ public enum ControlMethod: String, Sendable, CaseIterable, Codable {
     /// Send a month's report by e-mail now to trackd.conf's `mail.to`, and record it: `ReportMailParams` →
     /// `ReportMailing`.
     case reportMail = "report.mail"
+    /// The classification rules → `[ClassificationRule]`.
+    case ruleList = "rule.list"
+    /// Add a rule: `RuleAddParams` → `ClassificationRule`.
+    case ruleAdd = "rule.add"
+    /// Change what a rule makes of a trip, or pause it: `RuleEditParams` → `ClassificationRule`.
+    case ruleEdit = "rule.edit"
+    /// Delete a rule: `RuleDeleteParams` → `ClassificationRule`.
+    case ruleDelete = "rule.delete"
+    /// Confirm what rules made of trips: `ConfirmParams` → `[LogTrip]`.
+    case confirm
     /// Record that trackd-stick copied the reports to a USB stick (or failed to): `StickCopy` → `StickCopy`.
     case reportCopied = "report.copied"
 
@@ -66,9 +76,10 @@ public enum ControlMethod: String, Sendable, CaseIterable, Codable {
     public var changesLog: Bool {
         switch self {
         case .start, .stop, .add, .edit, .delete, .regularAdd, .regularRemove, .odometerSet, .odometerCalibrate, .profileSet, .erase,
-             .placeAdd, .placeEdit, .placeRemove, .reportMailed, .reportMail, .reportCopied: true
+             .placeAdd, .placeEdit, .placeRemove, .reportMailed, .reportMail, .reportCopied, .ruleAdd, .ruleEdit,
+             .ruleDelete, .confirm: true
         case .hello, .status, .watch, .trips, .show, .regularList, .odometer, .profile, .export, .verify, .check,
-             .placeList, .placeSuggest: false
+             .placeList, .placeSuggest, .ruleList: false
         }
     }
 }

@@ -19,7 +19,8 @@ func recordTrip(in log: MileageLog, kind: TripKind = .business, purpose: String?
                 start: String, seconds: Int = 600, segments: Int = 1,
                 origin: Coordinate = Coordinate(latitude: 59.437, longitude: 24.7536),
                 route: TripRoute = .recorded, end endPosition: Coordinate? = nil,
-                carOdometer: (start: Double?, end: Double?) = (nil, nil)) async throws -> LogTrip {
+                carOdometer: (start: Double?, end: Double?) = (nil, nil),
+                erasingPrivateRoutes: Bool = false) async throws -> LogTrip {
     let trip = try await log.beginTrip(kind: kind, purpose: purpose, customer: nil, route: route, carOdometer: carOdometer.start)
     let startTime = UTCTime(iso8601: start)!
     var points: [RecordedPoint] = []
@@ -39,6 +40,7 @@ func recordTrip(in log: MileageLog, kind: TripKind = .business, purpose: String?
     let end = startTime.adding(seconds: Double(seconds))
     return try await log.closeTrip(trip.id, TripSummary(
         start: startTime, end: end, startPosition: origin, endPosition: endPosition,
-        measuredDistance: Double(seconds) * 10, purpose: nil, endReason: "stopped", carOdometer: carOdometer.end))
+        measuredDistance: Double(seconds) * 10, purpose: nil, endReason: "stopped", carOdometer: carOdometer.end),
+        erasingPrivateRoutes: erasingPrivateRoutes)
 }
 

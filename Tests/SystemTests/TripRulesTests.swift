@@ -1,0 +1,132 @@
+import Foundation
+import TestSupport
+import Testing
+import TrackCore
+
+/// Classification rules through the real daemon and trackctl: a rule between two named places, a drive between them
+/// recorded unclassified and stopped at the customer's, the trip classified by the rule as it closes and to confirm,
+/// confirmed with `trackctl confirm`, its history naming the rule; the rule's deletion leaves the trip as it was.
+@Suite(.serialized)
+struct TripRulesTests {
+    @Test func aDriveBetweenARulesPlacesClosesClassifiedByItAndIsConfirmedByTheDriver() async throws {
+        let folder = try TemporaryFolder()
+        let drive = folder.file("drive.nmea")
+        try FileManager.default.copyItem(atPath: DriveLog.demo, toPath: drive)
+        try DriveLog.appendParking(to: drive, seconds: 120)
+        let coordinates = try PrivacyTests.driveCoordinates()
+        let start = try #require(coordinates.first)
+        let end = try #require(coordinates.last)
+        let feed = try DriveFeed(drive, at: folder.file("drive.fifo"))
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(feed.path)?speed=20", autoStart: "unclassified")
+        try await feed.give(through: 8 * 3600 + 5, while: daemon.process)
+        #expect(await daemon.reached("2026-11-22T08:00:01"), "\(daemon.process.output)")
+        let socket = ["--socket", daemon.socket]
+        #expect(try await trackctl(socket + ["place", "add", "Home", "--at", "\(start.latitude),\(start.longitude)"]).status == 0)
+        #expect(try await trackctl(socket + ["place", "add", "Example Ltd", "--at", "\(end.latitude),\(end.longitude)",
+                                             "--radius", "80"]).status == 0)
+
+        // Wrong input: said, and nothing kept.
+        let half = try await trackctl(socket + ["rules", "add", "--from", "home", "--business", "--purpose", "Delivery"])
+        #expect(half.status != 0)
+        #expect(half.error.contains("give both --from and --to"), "\(half.error)")
+        let nowhere = try await trackctl(socket + ["rules", "add", "--from", "home", "--to", "harbour", "--private"])
+        #expect(nowhere.status != 0)
+        #expect(nowhere.error.contains("there is no place 'harbour'; known: Home, Example Ltd"), "\(nowhere.error)")
+        let noPurpose = try await trackctl(socket + ["rules", "add", "--from", "home", "--to", "example-ltd", "--business"])
+        #expect(noPurpose.status != 0)
+        #expect(noPurpose.error.contains("a business rule needs a purpose"), "\(noPurpose.error)")
+        let hours = try await trackctl(socket + ["rules", "add", "--days", "mon-fri", "--hours", "18:00-08:00", "--private"])
+        #expect(hours.status != 0)
+        #expect(hours.error.contains("--hours"), "\(hours.error)")
+
+        let added = try await trackctl(socket + ["rules", "add", "--from", "home", "--to", "example-ltd", "--either-way",
+                                                 "--business", "--purpose", "Delivery", "--customer", "Example Ltd",
+                                                 "--reason", "every delivery"])
+        #expect(added.status == 0, "\(added.error)")
+        #expect(added.output.contains("rule 1 added: Home ↔ Example Ltd → business (Delivery, Example Ltd)"), "\(added.output)")
+        let list = try await trackctl(socket + ["rules"])
+        #expect(list.output.contains("Home ↔ Example Ltd"), "\(list.output)")
+        #expect(list.output.contains("active"), "\(list.output)")
+
+        // The drive to the customer's, parked there, stopped: the trip closes classified by the rule.
+        try await feed.give(through: 8 * 3600 + 17 * 60 + 50, while: daemon.process)
+        #expect(await daemon.reached("2026-11-22T08:17:50"), "\(daemon.process.output)")
+        let stopped = try await trackctl(socket + ["stop"])
+        #expect(stopped.status == 0, "\(stopped.error)")
+        let trips = try json(await trackctl(socket + ["--json", "trips", "--all"]).output) as? [[String: Any]]
+        let trip = try #require(trips?.first)
+        #expect(trip["kind"] as? String == "business")
+        #expect(trip["purpose"] as? String == "Delivery")
+        #expect(trip["customer"] as? String == "Example Ltd")
+        #expect((trip["rule"] as? [String: Any])?["text"] as? String == "Home ↔ Example Ltd")
+        #expect(trip["to_confirm"] as? Bool == true)
+        let table = try await trackctl(socket + ["trips", "--all"])
+        #expect(table.output.contains("to confirm (by rule: Home ↔ Example Ltd)"), "\(table.output)")
+
+        let confirmed = try await trackctl(socket + ["confirm", "--all"])
+        #expect(confirmed.status == 0, "\(confirmed.error)")
+        #expect(confirmed.output.contains("confirmed 1 trip: 1"), "\(confirmed.output)")
+        let again = try await trackctl(socket + ["confirm", "1"])
+        #expect(again.status != 0)
+        #expect(again.error.contains("trip 1 has nothing to confirm: it was confirmed already"), "\(again.error)")
+
+        let deleted = try await trackctl(socket + ["rules", "delete", "1", "--reason", "customer moved"])
+        #expect(deleted.status == 0, "\(deleted.error)")
+        let show = try await trackctl(socket + ["show", "1"])
+        #expect(show.output.contains("rule        Home ↔ Example Ltd, confirmed"), "\(show.output)")
+        #expect(show.output.contains("trip kind: \"unclassified\" → \"business\"  by trackd: by rule 1: Home ↔ Example Ltd"),
+                "\(show.output)")
+        #expect(show.output.contains("trip confirmed: \"no\" → \"yes\"  by "), "\(show.output)")
+        #expect(try await trackctl(socket + ["--json", "trips", "--all"]).output.contains("\"kind\":\"business\""))
+
+        try await feed.finish(while: daemon.process)
+        let ended = await poll(upTo: 180) { !daemon.process.isRunning }
+        #expect(ended, "\(daemon.process.output)")
+        let verify = try await trackctl(["--db", daemon.database, "verify"])
+        #expect(verify.status == 0, "\(verify.output)\(verify.error)")
+    }
+
+    @Test func aDriveARuleMakesPrivateLeavesNoCoordinateOnTheCard() async throws {
+        let folder = try TemporaryFolder()
+        let drive = folder.file("drive.nmea")
+        try FileManager.default.copyItem(atPath: DriveLog.demo, toPath: drive)
+        try DriveLog.appendParking(to: drive, seconds: 120)
+        let coordinates = try PrivacyTests.driveCoordinates()
+        // The places 20 m off the drive's first and last positions: the log keeps a place's own coordinates.
+        let start = Geodesic.point(east: 20, north: 0, from: try #require(coordinates.first))
+        let end = Geodesic.point(east: 20, north: 0, from: try #require(coordinates.last))
+        let feed = try DriveFeed(drive, at: folder.file("drive.fifo"))
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(feed.path)?speed=20", autoStart: "unclassified")
+        try await feed.give(through: 8 * 3600 + 5, while: daemon.process)
+        #expect(await daemon.reached("2026-11-22T08:00:01"), "\(daemon.process.output)")
+        let socket = ["--socket", daemon.socket]
+        #expect(try await trackctl(socket + ["place", "add", "Home", "--at", "\(start.latitude),\(start.longitude)"]).status == 0)
+        #expect(try await trackctl(socket + ["place", "add", "Office", "--at", "\(end.latitude),\(end.longitude)",
+                                             "--radius", "80"]).status == 0)
+        let added = try await trackctl(socket + ["rules", "add", "--from", "home", "--to", "office", "--commute"])
+        #expect(added.output.contains("rule 1 added: Home → Office → private (commute)"), "\(added.output)\(added.error)")
+
+        try await feed.give(through: 8 * 3600 + 17 * 60 + 50, while: daemon.process)
+        #expect(await daemon.reached("2026-11-22T08:17:50"), "\(daemon.process.output)")
+        #expect(try await trackctl(socket + ["stop"]).status == 0)
+        let trips = try json(await trackctl(socket + ["--json", "trips", "--all"]).output) as? [[String: Any]]
+        let trip = try #require(trips?.first)
+        #expect(trip["kind"] as? String == "private")
+        #expect(trip["commute"] as? Bool == true)
+        #expect(trip["route"] as? String == "erased")
+        // Privacy mode (the default): the log keeps no point and no position of the trip (only the places' own
+        // coordinates, which the drive's are searched for in every file otherwise), and its WAL, the point file and
+        // the exports hold none of the drive's positions.
+        #expect(try await query(daemon.database, "SELECT COUNT(*) FROM track_point") == "0")
+        #expect(try await query(daemon.database, "SELECT quote(start_lat) || quote(end_lon) FROM trip") == "NULLNULL")
+        let files = StoredBytes(paths: [daemon.database + "-wal", daemon.database + "-points"],
+                                folders: ["\(daemon.state)/exports"])
+        #expect(files.files.contains { $0.path.hasSuffix("-points") }, "the point file is searched")
+        let left = files.coordinates(of: coordinates)
+        #expect(left.isEmpty, "\(left.prefix(5))")
+        let verify = try await trackctl(socket + ["verify"])
+        #expect(verify.output.contains("route of trip 1, now private"), "\(verify.output)")
+        try await feed.finish(while: daemon.process)
+        #expect(await poll(upTo: 180) { !daemon.process.isRunning }, "\(daemon.process.output)")
+    }
+}
