@@ -3,11 +3,12 @@ import { $, act, api, fail, hush, now, refuse, rpc, S, saidAt, thisMonth } from 
 import { applyRole, connect } from './live.js';
 import { openPlace, openStop, refreshStatus, savePlace, start, stopClicked, stopTrip, tick } from './now.js';
 import { loadTrips, openAdd, regularChosen, saveAdd } from './trips.js';
-import { deleteTrip, loadDetail, mapFailed, saveEdit } from './trip.js';
+import { confirmDetail, deleteTrip, loadDetail, mapFailed, saveEdit } from './trip.js';
 import { loadPlaces } from './places.js';
 import { mail, showReport, verify } from './reports.js';
 import { profileHints } from './profile.js';
 import { loadSettings, saveOdometer, saveProfile, useProfile } from './settings.js';
+import { ruleTypeChosen, saveRule } from './rules.js';
 import { closeFirstRun, firstRunDecision, loadFirstRun, odometerButton, saveFirstOdometer, saveFirstProfile } from './first-run.js';
 
 const TITLES = { now: 'Now', trips: 'Trips', places: 'Places', reports: 'Reports', settings: 'Settings', 'first-run': 'First run' };
@@ -118,6 +119,9 @@ function init() {
   submit('delete-form', deleteTrip);
   submit('profile-form', saveProfile);
   submit('odometer-form', saveOdometer);
+  submit('rule-form', saveRule);
+  on('rule-type', 'change', ruleTypeChosen);
+  on('detail-confirm', 'click', (e) => act(e.currentTarget, confirmDetail));
   submit('first-profile', saveFirstProfile);
   submit('first-odometer', saveFirstOdometer);
   for (const form of ['profile', 'first']) on(form + '-country', 'change', () => profileHints(form));

@@ -1,9 +1,10 @@
-// trackd's page: Settings: the profile, this device, the car's Wi-Fi, the odometer.
+// trackd's page: Settings: the profile, the odometer, the rules, the car's Wi-Fi, this device.
 import { $, api, cap, fail, fillList, fmt, km, kmText, num, refuse, rpc, S, say, showUnits, typedMetres, unit } from './core.js';
 import { choices, refreshStatus, showStatus } from './now.js';
 import { renderTrips } from './trips.js';
 import { renderDetail } from './trip.js';
 import { fillProfile, profileChanges } from './profile.js';
+import { loadRules } from './rules.js';
 
 function useProfile(p) {
   const before = unit();
@@ -56,6 +57,7 @@ async function loadSettings() {
   showDevice();
   showWiFi();
   if (!$('dl-zones').children.length && Intl.supportedValuesOf) fillList('dl-zones', Intl.supportedValuesOf('timeZone'));
+  loadRules().catch(fail);
   const [p, o] = await Promise.allSettled([rpc('profile'), rpc('odometer')]);
   if (p.status === 'fulfilled') {
     useProfile(p.value);

@@ -29,6 +29,15 @@ async function loadDetail(id) {
   }
 }
 
+// Confirms what a rule made of the trip shown.
+async function confirmDetail() {
+  const t = S.detail && S.detail.trip;
+  if (!t) return;
+  await rpc('confirm', { ids: [t.id] });
+  say(`Trip ${t.id} confirmed.`);
+  await loadDetail(t.id);
+}
+
 function renderDetail(d) {
   const t = d.trip;
   title(`Trip ${t.id}`);
@@ -65,11 +74,13 @@ function renderDetail(d) {
     ['Destination', t.destination],
     ['Detour', t.detour],
     ['Regular trip', t.regular],
+    ['Rule', t.rule ? t.rule.text + (t.to_confirm ? ' (to confirm)' : ', confirmed') : null, t.to_confirm ? 'warn' : null],
     ['Source', { gps: 'GPS', manual: 'entered by hand', regular: 'from a regular trip', unrecorded: 'odometer gap', correction: 'odometer correction' }[t.source] || t.source],
     ['Track', d.track_points ? `${d.track_points} point${d.track_points === 1 ? '' : 's'}` + (d.segments > 1 ? ` in ${d.segments} pieces` : '') : null],
     ['Gaps', t.gaps ? `${t.gaps}, ${Math.round(t.bridged_s || 0)} s and ${km(t.bridged_m)} ${u} bridged` : null],
     ['Ended', t.end_reason && t.end_reason !== 'stopped' ? t.end_reason : null],
   ]);
+  $('detail-confirm').hidden = !(t.to_confirm && t.state === 'closed');
   // History, oldest first as the log keeps it.
   const h = $('trip-history');
   h.replaceChildren();
@@ -168,4 +179,4 @@ async function mapFailed() {
   }
 }
 
-export { ROUTE, loadDetail, renderDetail, placeSelect, saveEdit, deleteTrip, mapFailed };
+export { confirmDetail, ROUTE, loadDetail, renderDetail, placeSelect, saveEdit, deleteTrip, mapFailed };

@@ -1,6 +1,7 @@
 // trackd's page: Trips: a period's list and a trip added by hand.
-import { $, day, el, fail, km, num, refuse, rpc, S, say, thisMonth, time, today, tripDist, tripTenths, typedMetres, unit } from './core.js';
+import { $, act, day, el, fail, km, num, refuse, rpc, S, say, thisMonth, time, today, tripDist, tripTenths, typedMetres, unit } from './core.js';
 import { choices, openDialog } from './now.js';
+import { isViewer } from './live.js';
 
 function period() {
   const p = $('period').value;
@@ -24,18 +25,33 @@ async function loadTrips() {
 }
 
 const toClassify = (t) => t.kind === 'unclassified' && t.state !== 'deleted';
+const toConfirm = (t) => t.to_confirm && t.state === 'closed';
 function renderTrips() {
   const trips = S.trips || [];
   const list = $('trip-list');
   const first = trips.filter(toClassify).reverse();
-  const rest = trips.filter((t) => !toClassify(t)).reverse();
+  const confirm = trips.filter((t) => !toClassify(t) && toConfirm(t)).reverse();
+  const rest = trips.filter((t) => !toClassify(t) && !toConfirm(t)).reverse();
   list.replaceChildren();
   if (!trips.length) list.append(el('li', 'empty', 'No trips in this period.'));
   if (first.length) {
     list.append(el('li', 'head', `To classify (${first.length})`));
     for (const t of first) list.append(tripRow(t));
-    if (rest.length) list.append(el('li', 'head', 'Classified'));
   }
+  if (confirm.length) {
+    const head = el('li', 'head with-button');
+    head.append(el('span', null, `To confirm (${confirm.length})`));
+    if (!isViewer()) {
+      const all = el('button', 'confirm-all', `Confirm all ${confirm.length}`);
+      all.type = 'button';
+      all.id = 'confirm-all';
+      all.addEventListener('click', () => act(all, () => confirmTrips(confirm.map((t) => t.id))));
+      head.append(all);
+    }
+    list.append(head);
+    for (const t of confirm) list.append(tripRow(t));
+  }
+  if ((first.length || confirm.length) && rest.length) list.append(el('li', 'head', 'Classified'));
   for (const t of rest) list.append(tripRow(t));
   const counted = trips.filter((t) => t.state !== 'deleted');
   const sum = (k) => counted.filter((t) => !k || t.kind === k).reduce((a, t) => a + tripTenths(t), 0);
@@ -59,7 +75,8 @@ function span(t) {
 }
 
 function tripRow(t) {
-  const li = el('li', 'trip' + (t.kind === 'unclassified' ? ' unclassified' : '') + (t.state === 'deleted' ? ' deleted' : ''));
+  const li = el('li', 'trip' + (t.kind === 'unclassified' ? ' unclassified' : '') + (t.state === 'deleted' ? ' deleted' : '')
+    + (toConfirm(t) ? ' to-confirm' : ''));
   li.dataset.id = t.id;
   const a = el('a');
   a.href = '#trip/' + t.id;
@@ -72,9 +89,26 @@ function tripRow(t) {
   what.append(badge(t), ' ', label);
   if (!label && t.kind === 'business' && t.state !== 'deleted') what.append(el('span', 'warn', 'purpose missing'));
   if (t.customer) what.append(el('span', 'muted', ' · ' + t.customer));
+  if (toConfirm(t) && t.rule) what.append(el('span', 'rule', 'by rule: ' + t.rule.text));
   a.append(when, dist, what);
   li.append(a);
+  if (toConfirm(t) && !isViewer()) {
+    const b = el('button', 'confirm', 'Confirm');
+    b.type = 'button';
+    b.setAttribute('aria-label', `Confirm trip ${t.id}: ${t.commute ? 'commute' : t.kind}, by rule ${t.rule ? t.rule.text : ''}`);
+    b.addEventListener('click', () => act(b, () => confirmTrips([t.id])));
+    li.append(b);
+  }
   return li;
+}
+
+// Confirms what rules made of trips: one tap for one trip, or all those listed.
+async function confirmTrips(ids) {
+  const done = await rpc('confirm', { ids });
+  say(done.length === 1 ? `Trip ${done[0].id} confirmed.` : `${done.length} trips confirmed.`);
+  const confirmed = new Set(done.map((t) => t.id));
+  S.trips = (S.trips || []).map((t) => confirmed.has(t.id) ? done.find((d) => d.id === t.id) : t);
+  renderTrips();
 }
 
 function openAdd() {
@@ -127,4 +161,4 @@ async function saveAdd() {
   loadTrips();
 }
 
-export { period, loadTrips, toClassify, renderTrips, badge, span, tripRow, openAdd, regularChosen, seconds, saveAdd };
+export { period, loadTrips, toClassify, toConfirm, confirmTrips, renderTrips, badge, span, tripRow, openAdd, regularChosen, seconds, saveAdd };

@@ -60,4 +60,46 @@ import TestSupport
         await daemon.stop()
         web.process.stop()
     }
+
+    /// Rules on the page (Tests/Browser/rules_day.py): the driver adds a rule in Settings; trackd records three trips
+    /// of the drive, each closing classified by it and to confirm; one is confirmed with one tap, the others with
+    /// "Confirm all"; the trip's history names the rule.
+    @Test func theRulesClassifyTheTripsAndOneTapConfirmsThem() async throws {
+        let folder = try TemporaryFolder()
+        let drive = folder.file("drive.nmea")
+        try FileManager.default.copyItem(atPath: DriveLog.demo, toPath: drive)
+        try DriveLog.appendParking(to: drive, seconds: 120)
+        let feed = try DriveFeed(drive, at: folder.file("drive.fifo"))
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(feed.path)?speed=20", autoStart: "unclassified")
+        let socket = ["--socket", daemon.socket]
+        #expect(try await trackctl(socket + ["profile", "set", "--driver", "Anna", "--plate", "481 BKS"]).status == 0)
+        try await feed.give(through: 8 * 3600 + 5, while: daemon.process)
+        #expect(await daemon.reached("2026-11-22T08:00:01"), "\(daemon.process.output)")
+        let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket)
+        let out = ProcessInfo.processInfo.environment["TRACKD_WEB_SHOTS"] ?? folder.file("browser")
+        let browser = try TestSubprocess(
+            executable: "/usr/bin/python3",
+            arguments: ["\(Products.root)/Tests/Browser/rules_day.py", "--url", web.origin, "--trackctl", Products.trackctl,
+                        "--socket", daemon.socket, "--admin-socket", web.adminSocket, "--out", out],
+            outputPath: folder.file("browser.log"))
+        defer { browser.stop() }
+        #expect(await poll(upTo: TestPatience.seconds(600)) { browser.output.contains("rule added") || !browser.isRunning },
+                "\(browser.output)")
+        // Three trips of the drive, each stopped and the next started by trackctl, as a driver's day would have them.
+        for (number, end) in [(1, "08:05:00"), (2, "08:10:00"), (3, "08:17:50")] {
+            let parts = end.split(separator: ":").compactMap { Double($0) }
+            try await feed.give(through: parts[0] * 3600 + parts[1] * 60 + parts[2], while: daemon.process)
+            #expect(await daemon.reached("2026-11-22T\(end)"), "\(daemon.process.output)")
+            let stopped = try await trackctl(socket + ["stop"])
+            #expect(stopped.status == 0, "trip \(number): \(stopped.error)")
+            if number < 3 { #expect(try await trackctl(socket + ["start", "--unclassified"]).status == 0) }
+        }
+        #expect(await poll(upTo: TestPatience.seconds(900)) { !browser.isRunning })
+        #expect(browser.exitStatus == 0, "\(browser.output)\ntrackd-web: \(web.process.output.suffix(3000))")
+        let figures = try json(String(contentsOfFile: "\(out)/figures.json", encoding: .utf8)) as? [String: Any]
+        #expect((figures?["steps"] as? [String])?.count == 6, "\(figures ?? [:])")
+        try await feed.finish(while: daemon.process)
+        await daemon.stop()
+        web.process.stop()
+    }
 }

@@ -1,0 +1,114 @@
+// trackd's page: Settings: the rules that classify trips as they close (docs/rules.md), and confirming what they did.
+import { $, el, fail, refuse, rpc, S, say } from './core.js';
+import { isViewer } from './live.js';
+
+const KIND = { business: 'business', private: 'private' };
+// What a rule makes of a trip, as a person reads it: "business (Delivery, Example Ltd)", "private, commute".
+function outcome(r) {
+  if (r.type === 'regular') return 'as the regular trip';
+  const details = [r.purpose, r.customer].filter(Boolean);
+  const kind = r.commute ? 'commute' : KIND[r.kind] || r.kind;
+  return details.length ? `${kind} (${details.join(', ')})` : kind;
+}
+
+async function loadRules() {
+  const list = $('rule-list');
+  const [rules, places] = await Promise.allSettled([rpc('rule.list'), rpc('place.list')]);
+  if (places.status === 'fulfilled') { S.places = places.value; fillPlaces(); }
+  if (rules.status === 'fulfilled') { S.rules = rules.value; renderRules(); }
+  else list.replaceChildren(el('li', 'empty', rules.reason.message));
+  for (const r of [rules, places]) if (r.status === 'rejected') fail(r.reason);
+}
+
+function fillPlaces() {
+  for (const id of ['rule-from', 'rule-to']) {
+    const select = $(id), chosen = select.value;
+    select.replaceChildren(...(S.places || []).map((p) => { const o = el('option', null, p.name); o.value = p.id; return o; }));
+    if (chosen) select.value = chosen;
+  }
+  if (!$('rule-to').value || $('rule-to').value === $('rule-from').value) {
+    const other = (S.places || []).find((p) => String(p.id) !== $('rule-from').value);
+    if (other) $('rule-to').value = other.id;
+  }
+}
+
+function renderRules() {
+  const list = $('rule-list');
+  list.replaceChildren();
+  const shown = (S.rules || []).filter((r) => r.state !== 'declined');
+  if (!shown.length) list.append(el('li', 'empty', 'No rules yet: every trip waits for you to classify it.'));
+  for (const r of shown) {
+    const li = el('li', 'rule' + (r.state === 'paused' ? ' paused' : ''));
+    li.dataset.id = r.id;
+    const text = el('span', 'grow');
+    text.append(el('b', null, r.text), el('span', 'muted', '→ ' + outcome(r) + (r.state === 'paused' ? ' · paused' : '')));
+    li.append(text);
+    if (!isViewer()) {
+      const pause = el('button', 'pause', r.state === 'paused' ? 'Resume' : 'Pause');
+      pause.type = 'button';
+      pause.setAttribute('aria-label', `${r.state === 'paused' ? 'Resume' : 'Pause'} rule ${r.text}`);
+      pause.addEventListener('click', () => change(pause, r, { state: r.state === 'paused' ? 'active' : 'paused' }));
+      const del = el('button', 'delete', 'Delete');
+      del.type = 'button';
+      del.setAttribute('aria-label', `Delete rule ${r.text}`);
+      del.addEventListener('click', () => remove(del, r));
+      li.append(pause, del);
+    }
+    list.append(li);
+  }
+}
+
+async function change(button, rule, changes) {
+  button.disabled = true;
+  try {
+    await rpc('rule.edit', { rule: rule.id, changes });
+    say(changes.state === 'paused' ? `Rule “${rule.text}” paused.` : `Rule “${rule.text}” classifies trips again.`);
+    await loadRules();
+  } catch (e) { fail(e); } finally { button.disabled = false; }
+}
+
+async function remove(button, rule) {
+  button.disabled = true;
+  try {
+    await rpc('rule.delete', { rule: rule.id, reason: 'deleted on the page' });
+    say(`Rule “${rule.text}” deleted. Trips it classified keep what they got.`);
+    await loadRules();
+  } catch (e) { fail(e); } finally { button.disabled = false; }
+}
+
+function ruleTypeChosen() {
+  const type = $('rule-type').value;
+  $('rule-places').hidden = type !== 'places';
+  $('rule-either-label').hidden = type !== 'places';
+  $('rule-hours').hidden = type === 'places';
+}
+
+async function saveRule() {
+  const type = $('rule-type').value, kind = $('rule-kind').value;
+  const rule = {};
+  if (type === 'places') {
+    const from = Number($('rule-from').value), to = Number($('rule-to').value);
+    if (!from || !to) refuse('Name the places first (Places), then choose where the trips go from and to.');
+    Object.assign(rule, { type: 'places', from_place: from, to_place: to, either_way: $('rule-either').checked });
+  } else {
+    const days = [...document.querySelectorAll('input[name="rule-day"]:checked')].map((c) => Number(c.value));
+    if (!days.length) refuse('Choose at least one day.');
+    const start = $('rule-start').value, end = $('rule-end').value || '24:00';
+    if (!start) refuse('Give the time your hours begin.');
+    if (end !== '24:00' && end <= start) refuse('The hours must end after they begin.');
+    Object.assign(rule, { type: 'hours', days, start, end, outside: type === 'outside' });
+  }
+  rule.kind = kind === 'commute' ? 'private' : kind;
+  if (kind === 'commute') rule.commute = true;
+  const purpose = $('rule-purpose').value.trim(), customer = $('rule-customer').value.trim();
+  if (kind === 'business' && !purpose) refuse('A business rule needs a purpose: the trips it classifies need one.');
+  if (purpose) rule.purpose = purpose;
+  if (customer) rule.customer = customer;
+  const added = await rpc('rule.add', { rule });
+  $('rule-purpose').value = '';
+  $('rule-customer').value = '';
+  say(`Rule added: ${added.text} → ${outcome(added)}. Trips it classifies wait for you to confirm them.`);
+  await loadRules();
+}
+
+export { outcome, loadRules, renderRules, ruleTypeChosen, saveRule };
