@@ -67,7 +67,7 @@ extension ReportLabels {
         businessShare: "Ametisõitude osa", amount: "Hüvitis",
         check: "Kontroll", checkClean: "Midagi, mida maksuamet küsiks, ei leitud", profile: "Profiil", trip: "Sõit",
         fix: "Parandus",
-        rules: [.profileDriver: "juht puudub", .profilePlate: "registreerimismärk puudub", .unclassified: "liigitamata",
+        rules: [.profileDriver: "juht puudub", .profilePlate: "registreerimismärk puudub", .unclassified: "liigitamata", .toConfirm: "kinnitamata",
                 .purposeMissing: "eesmärk puudub", .purposeVague: "eesmärk liiga üldine",
                 .customerMissing: "klient puudub", .destinationMissing: "sihtkoht puudub",
                 .postcodesMissing: "sihtnumbrid puuduvad",

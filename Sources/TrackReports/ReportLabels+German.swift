@@ -68,7 +68,7 @@ extension ReportLabels {
         businessShare: "Anteil dienstlich", amount: "Reisekosten",
         check: "Prüfung", checkClean: "Nichts, was das Finanzamt beanstanden würde", profile: "Profil", trip: "Fahrt",
         fix: "Abhilfe",
-        rules: [.profileDriver: "kein Fahrer", .profilePlate: "kein Kennzeichen", .unclassified: "nicht zugeordnet",
+        rules: [.profileDriver: "kein Fahrer", .profilePlate: "kein Kennzeichen", .unclassified: "nicht zugeordnet", .toConfirm: "nicht bestätigt",
                 .purposeMissing: "Reisezweck fehlt", .purposeVague: "Reisezweck zu ungenau",
                 .customerMissing: "Geschäftspartner fehlt", .destinationMissing: "Reiseziel fehlt",
                 .postcodesMissing: "Postleitzahlen fehlen",

@@ -40,6 +40,18 @@ struct LogCheckTests {
         #expect(findings.first { $0.rule == .purposeMissing }?.fix == "trackctl edit 3 --purpose \"what it was for\" --reason \"…\"")
     }
 
+    @Test func aTripARuleClassifiedIsQuestionedUntilTheDriverConfirmsIt() {
+        var byRule = entry(1, day: 2, start: 1000, km: 10)
+        byRule.rule = TripRule(id: 2, text: "Office ↔ Example Ltd")
+        byRule.toConfirm = true
+        let findings = LogCheck.findings(profile: Self.complete, entries: [byRule])
+        #expect(findings.map(\.rule) == [.toConfirm])
+        #expect(findings.first?.problem == "classified by rule 'Office ↔ Example Ltd', not confirmed by the driver")
+        #expect(findings.first?.fix.hasPrefix("trackctl confirm 1") == true)
+        byRule.toConfirm = false
+        #expect(LogCheck.findings(profile: Self.complete, entries: [byRule]).isEmpty, "confirmed: nothing to question")
+    }
+
     @Test func eachCountryAddsItsOwnRules() {
         // A business trip with a purpose but without customer and destination, changed 9 days after it.
         let bare = entry(1, day: 2, customer: nil, destination: nil, start: 1000, km: 10)

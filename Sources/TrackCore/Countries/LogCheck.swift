@@ -81,6 +81,12 @@ public enum LogCheck {
                                        why: "a log's every trip is one or the other; an unclassified one counts as private",
                                        fix: "\(edit) --business --purpose \"…\" (or --private) --reason \"…\""))
         }
+        if trip.toConfirm, trip.kind != .unclassified {
+            findings.append(LogFinding(rule: .toConfirm, trip: id,
+                                       problem: "classified by rule '\(trip.rule?.text ?? "")', not confirmed by the driver",
+                                       why: "the driver answers for every entry; a classification no one has confirmed is the logger's guess",
+                                       fix: "trackctl confirm \(id) (or \(edit) --business/--private --reason \"…\")"))
+        }
         guard trip.kind == .business else { return findings }
         let purpose = trip.purpose?.trimmingWhitespace ?? ""
         if purpose.isEmpty {

@@ -5,6 +5,7 @@ public struct LogFinding: Sendable, Hashable, Codable {
         case profileDriver = "profile-driver"
         case profilePlate = "profile-plate"
         case unclassified
+        case toConfirm = "to-confirm"
         case purposeMissing = "purpose-missing"
         case purposeVague = "purpose-vague"
         case customerMissing = "customer-missing"
