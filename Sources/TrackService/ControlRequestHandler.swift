@@ -111,7 +111,7 @@ public struct ControlRequestHandler: Sendable {
             result = await car(call, peer: peer, session: session)
         case .placeList, .placeSuggest, .placeAdd, .placeEdit, .placeRemove:
             result = await places(call, peer: peer, session: session)
-        case .ruleList, .ruleAdd, .ruleEdit, .ruleDelete, .confirm:
+        case .ruleList, .ruleSuggest, .ruleAdd, .ruleEdit, .ruleDelete, .confirm:
             result = await rules(call, peer: peer, session: session)
         case .export, .verify, .check, .reportMailed, .reportMail, .reportCopied:
             result = await reports(call, peer: peer, session: session)

@@ -128,6 +128,19 @@ extension MileageLog {
         }
     }
 
+    /// Rules the driver's own classifications suggest: a pair of named places classified the same way three times
+    /// or more, which no rule names yet (a declined suggestion is a rule too).
+    public func ruleSuggestions() async throws(StoreError) -> [RuleSuggestion] {
+        try await read("suggest rules") { db in
+            let trips = try Row.fetchAll(db, sql: """
+                SELECT * FROM trip WHERE source = 'gps' AND state = 'closed' AND rule IS NULL AND kind != 'unclassified'
+                    AND start_place_id IS NOT NULL AND end_place_id IS NOT NULL ORDER BY id
+                """).map(LogTrip.init(row:))
+            let book = try MileageLog.ruleBook(db)
+            return RuleSuggestions.suggest(trips: trips, rules: book.rules, placeNames: book.placeNames)
+        }
+    }
+
     // MARK: - Shared pieces
 
     static func rules(_ db: Database) throws -> [ClassificationRule] {

@@ -19,10 +19,12 @@ struct RulesCommand: AsyncParsableCommand {
               trackctl rules add --days mon-fri --hours 08:00-18:00 --business --purpose "Client visits"
               trackctl rules add --days mon-fri --hours 08:00-18:00 --outside --private
               trackctl rules add --regular harbour
+              trackctl rules suggest                    # place pairs you classified the same way 3 times
+              trackctl rules add --suggestion 1         # make the first a rule (decline N: never offer it again)
               trackctl rules edit 2 --pause
               trackctl rules delete 3 --reason "customer moved"
             """,
-        subcommands: [List.self, Add.self, Edit.self, Delete.self], defaultSubcommand: List.self)
+        subcommands: [List.self, Suggest.self, Add.self, Decline.self, Edit.self, Delete.self], defaultSubcommand: List.self)
 
     @ParentCommand var trackctl: TrackControl
 
@@ -81,6 +83,9 @@ struct RulesCommand: AsyncParsableCommand {
                                    valueName: "name"))
         var regular: String?
 
+        @Option(help: ArgumentHelp("A rule 'trackctl rules suggest' lists, as it is.", valueName: "n"))
+        var suggestion: Int?
+
         @Flag(exclusivity: .exclusive, help: "What the trip becomes.")
         var kind: RuleKind?
 
@@ -98,8 +103,14 @@ struct RulesCommand: AsyncParsableCommand {
 
         func validate() throws {
             let byPlaces = from != nil || to != nil, byHours = days != nil || hours != nil, byRegular = regular != nil
-            guard [byPlaces, byHours, byRegular].filter({ $0 }).count == 1 else {
-                throw ValidationError("give one condition: --from and --to, --days and --hours, or --regular")
+            guard [byPlaces, byHours, byRegular, suggestion != nil].filter({ $0 }).count == 1 else {
+                throw ValidationError("give one condition: --from and --to, --days and --hours, --regular, or --suggestion")
+            }
+            if suggestion != nil {
+                if kind != nil || commute || purpose != nil || customer != nil || eitherWay || outside {
+                    throw ValidationError("--suggestion adds the rule as suggested: change it afterwards with trackctl rules edit")
+                }
+                return
             }
             if byPlaces && (from == nil || to == nil) { throw ValidationError("give both --from and --to") }
             if byHours && (days == nil || hours == nil) { throw ValidationError("give both --days and --hours") }
@@ -126,6 +137,14 @@ struct RulesCommand: AsyncParsableCommand {
 
         func run() async throws {
             let options = rules.trackctl.connection
+            if let suggestion {
+                let chosen = try await RulesCommand.suggestion(suggestion, options: options)
+                let added = try await LogAccess.change(options, .ruleAdd, RuleAddParams(rule: chosen.rule, reason: reason ?? "suggested"),
+                                                       as: ClassificationRule.self, command: "rules add")
+                print(options.json ? try ControlCall.json(added)
+                      : "rule \(added.id) added: \(added.text ?? "") → \(added.outcomeText); trips it classifies are to confirm")
+                return
+            }
             let condition: RuleCondition
             if let from, let to {
                 let places = try await LogAccess.read(options, .placeList, NoParams(), as: [TrackCore.Place].self) { log, _ in
@@ -144,6 +163,57 @@ struct RulesCommand: AsyncParsableCommand {
                                                    as: ClassificationRule.self, command: "rules add")
             print(options.json ? try ControlCall.json(added)
                   : "rule \(added.id) added: \(added.text ?? "") → \(added.outcomeText); trips it classifies are to confirm")
+        }
+    }
+
+    /// `trackctl rules suggest`.
+    struct Suggest: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "suggest",
+            abstract: "Rules your own classifications suggest: a pair of places classified the same way 3 times or more.")
+
+        @ParentCommand var rules: RulesCommand
+
+        func run() async throws {
+            let options = rules.trackctl.connection
+            let list = try await LogAccess.read(options, .ruleSuggest, NoParams(), as: [RuleSuggestion].self) { log, _ in
+                try await log.ruleSuggestions()
+            }
+            if options.json {
+                print(try ControlCall.json(list))
+            } else if list.isEmpty {
+                print("no suggestions: no pair of named places has been classified the same way \(RuleSuggestions.minimumTrips) times "
+                      + "without a rule")
+            } else {
+                var rows = [["N", "When", "Makes the trip", "Trips"]]
+                for suggestion in list {
+                    rows.append(["\(suggestion.number)", suggestion.rule.text ?? "", suggestion.rule.outcomeText,
+                                 suggestion.trips.map { "\($0)" }.joined(separator: ", ")])
+                }
+                print(LogText.align(rows, rightAligned: [0]).joined(separator: "\n"))
+                print("make one a rule: trackctl rules add --suggestion N; never offer it again: trackctl rules decline N")
+            }
+        }
+    }
+
+    /// `trackctl rules decline N`.
+    struct Decline: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "decline", abstract: "Never offer a suggested rule again (kept as a declined rule, which classifies nothing).")
+
+        @ParentCommand var rules: RulesCommand
+
+        @Argument(help: "The suggestion's number (trackctl rules suggest).")
+        var number: Int
+
+        func run() async throws {
+            let options = rules.trackctl.connection
+            var rule = try await RulesCommand.suggestion(number, options: options).rule
+            rule.state = .declined
+            let declined = try await LogAccess.change(options, .ruleAdd, RuleAddParams(rule: rule, reason: "suggestion declined"),
+                                                      as: ClassificationRule.self, command: "rules decline")
+            print(options.json ? try ControlCall.json(declined)
+                  : "suggestion declined: \(declined.text ?? "") is not offered again (kept as rule \(declined.id), declined)")
         }
     }
 
@@ -213,6 +283,19 @@ struct RulesCommand: AsyncParsableCommand {
                                                      as: ClassificationRule.self, command: "rules delete")
             print(options.json ? try ControlCall.json(deleted) : "rule \(deleted.id) deleted: \(deleted.text ?? "")")
         }
+    }
+
+    /// The suggestion numbered `number` in `rule.suggest`'s list.
+    static func suggestion(_ number: Int, options: ConnectionOptions) async throws -> RuleSuggestion {
+        let list = try await LogAccess.read(options, .ruleSuggest, NoParams(), as: [RuleSuggestion].self) { log, _ in
+            try await log.ruleSuggestions()
+        }
+        guard let chosen = list.first(where: { $0.number == number }) else {
+            throw Failure.exit("there is no suggestion \(number)"
+                               + (list.isEmpty ? " (trackctl rules suggest lists none)" : "; trackctl rules suggest lists 1 to \(list.count)"),
+                               status: ExitStatus.refused, json: options.json)
+        }
+        return chosen
     }
 
     /// Minutes from `08:00-18:00`; `nil` unless both are times and the end comes after the start.

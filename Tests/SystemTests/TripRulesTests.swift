@@ -129,4 +129,47 @@ struct TripRulesTests {
         try await feed.finish(while: daemon.process)
         #expect(await poll(upTo: 180) { !daemon.process.isRunning }, "\(daemon.process.output)")
     }
+
+    @Test func threeTripsClassifiedAlikeSuggestARuleThatTrackctlAddsOrDeclines() async throws {
+        let folder = try TemporaryFolder()
+        // Three drives from the office to the customer's, each a boot of its own (the recording's end is trackd's).
+        for run in 1...3 {
+            let daemon = try await Trackd.start(state: folder.path, source: "file://\(DriveLog.demo)?speed=60",
+                                                autoStart: "unclassified", run: run)
+            #expect(await poll(upTo: 300) { !daemon.process.isRunning }, "\(daemon.process.output)")
+        }
+        let daemon = try await Trackd.start(state: folder.path, source: "gpsd://127.0.0.1:1", run: 4)
+        let socket = ["--socket", daemon.socket]
+        let coordinates = try PrivacyTests.driveCoordinates()
+        let start = try #require(coordinates.first), end = try #require(coordinates.last)
+        #expect(try await trackctl(socket + ["place", "add", "Office", "--at", "\(start.latitude),\(start.longitude)"]).status == 0)
+        #expect(try await trackctl(socket + ["place", "add", "Example Ltd", "--at", "\(end.latitude),\(end.longitude)",
+                                             "--radius", "80"]).status == 0)
+        #expect(try await trackctl(socket + ["rules", "suggest"]).output.contains("no suggestions"))
+        for trip in ["1", "2", "3"] {
+            let edit = try await trackctl(socket + ["edit", trip, "--business", "--purpose", "Delivery", "--customer", "Example Ltd",
+                                                    "--reason", "classified"])
+            #expect(edit.status == 0, "\(edit.error)")
+        }
+        let suggested = try await trackctl(socket + ["rules", "suggest"])
+        #expect(suggested.output.contains("1  Office → Example Ltd  business (Delivery, Example Ltd)  1, 2, 3"), "\(suggested.output)")
+
+        let changed = try await trackctl(socket + ["rules", "add", "--suggestion", "1", "--private"])
+        #expect(changed.status != 0)
+        #expect(changed.error.contains("--suggestion adds the rule as suggested"), "\(changed.error)")
+        let declined = try await trackctl(socket + ["rules", "decline", "1"])
+        #expect(declined.output.contains("suggestion declined: Office → Example Ltd is not offered again"), "\(declined.output)\(declined.error)")
+        #expect(try await trackctl(socket + ["rules", "suggest"]).output.contains("no suggestions"))
+        #expect(try await trackctl(socket + ["rules"]).output.contains("declined"))
+        let missing = try await trackctl(socket + ["rules", "add", "--suggestion", "1"])
+        #expect(missing.error.contains("there is no suggestion 1"), "\(missing.error)")
+
+        #expect(try await trackctl(socket + ["rules", "delete", "1", "--reason", "changed my mind"]).status == 0)
+        let added = try await trackctl(socket + ["rules", "add", "--suggestion", "1"])
+        #expect(added.output.contains("rule 2 added: Office → Example Ltd → business (Delivery, Example Ltd)"), "\(added.output)\(added.error)")
+        #expect(try await trackctl(socket + ["rules", "suggest"]).output.contains("no suggestions"))
+        let verify = try await trackctl(socket + ["verify"])
+        #expect(verify.status == 0, "\(verify.output)\(verify.error)")
+        await daemon.stop()
+    }
 }

@@ -262,6 +262,34 @@ struct ClassificationRulesTests {
         #expect(try await log.rules().count == 1)
     }
 
+    @Test func threeTripsTheDriverClassifiedAlikeSuggestARuleUntilItIsAddedOrDeclined() async throws {
+        let folder = try TemporaryFolder()
+        let log = try await Self.logWithPlaces(folder)
+        for (index, start) in ["2026-11-16T08:00:00Z", "2026-11-17T08:00:00Z", "2026-11-18T08:00:00Z"].enumerated() {
+            #expect(try await log.ruleSuggestions().isEmpty, "after \(index) trips")
+            let trip = try await recordTrip(in: log, kind: .unclassified, purpose: nil, start: start, end: Self.office)
+            _ = try await log.editTrip(trip.id, TripChanges(kind: .business, purpose: "Delivery"), reason: "classified",
+                                       context: Self.context)
+        }
+        let suggestion = try #require(try await log.ruleSuggestions().first)
+        #expect(suggestion.rule.text == "Home → Example Ltd")
+        #expect(suggestion.trips == [1, 2, 3])
+        var declined = suggestion.rule
+        declined.state = .declined
+        let kept = try await log.addRule(declined, reason: "suggestion declined", context: Self.context)
+        #expect(kept.state == .declined)
+        #expect(try await log.ruleSuggestions().isEmpty, "never offered again")
+        let next = try await recordTrip(in: log, kind: .unclassified, purpose: nil, start: "2026-11-19T08:00:00Z", end: Self.office)
+        #expect(next.kind == .unclassified, "a declined rule classifies nothing")
+        _ = try await log.deleteRule(kept.id, reason: nil, context: Self.context)
+        #expect(try await log.ruleSuggestions().count == 1, "offered again once the refusal is gone")
+        _ = try await log.addRule(suggestion.rule, reason: "suggested", context: Self.context)
+        #expect(try await log.ruleSuggestions().isEmpty)
+        let classified = try await recordTrip(in: log, kind: .unclassified, purpose: nil, start: "2026-11-20T08:00:00Z", end: Self.office)
+        #expect(classified.kind == .business)
+        #expect(classified.purpose == "Delivery")
+    }
+
     @Test func verifyFindsARuleChangedOutsideTrackd() async throws {
         let folder = try TemporaryFolder()
         let path = folder.file("trackd.sqlite")

@@ -61,6 +61,8 @@ public enum ControlMethod: String, Sendable, CaseIterable, Codable {
     case reportMail = "report.mail"
     /// The classification rules → `[ClassificationRule]`.
     case ruleList = "rule.list"
+    /// Rules the driver's own classifications suggest → `[RuleSuggestion]`.
+    case ruleSuggest = "rule.suggest"
     /// Add a rule: `RuleAddParams` → `ClassificationRule`.
     case ruleAdd = "rule.add"
     /// Change what a rule makes of a trip, or pause it: `RuleEditParams` → `ClassificationRule`.
@@ -79,7 +81,7 @@ public enum ControlMethod: String, Sendable, CaseIterable, Codable {
              .placeAdd, .placeEdit, .placeRemove, .reportMailed, .reportMail, .reportCopied, .ruleAdd, .ruleEdit,
              .ruleDelete, .confirm: true
         case .hello, .status, .watch, .trips, .show, .regularList, .odometer, .profile, .export, .verify, .check,
-             .placeList, .placeSuggest, .ruleList: false
+             .placeList, .placeSuggest, .ruleList, .ruleSuggest: false
         }
     }
 }
