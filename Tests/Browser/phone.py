@@ -80,6 +80,16 @@ def fill(driver, element_id, typed):
     field.send_keys(typed)
 
 
+def pair(args, driver, name="Anna's phone"):
+    """Pairs the browser with the code `trackctl web pair` prints, as a driver opening its link would."""
+    printed = subprocess.run([args.trackctl, "web", "--admin-socket", args.admin_socket, "pair"], check=True,
+                             capture_output=True, text=True).stdout
+    url = next(line.strip() for line in printed.splitlines() if line.strip().startswith(args.url + "/pair?code="))
+    driver.get(url)
+    driver.find_element(By.NAME, "name").send_keys(name)
+    driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+
+
 def play(run, args, driver, figures, failures=()):
     """Runs run(args, driver, figures) and exits: 0 when it passed; 1 when a step failed, with the page at that moment
     in args.out/failure.png. The figures it measured go to args.out/figures.json either way, and the browser quits."""

@@ -19,7 +19,7 @@ import subprocess
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from phone import StepFailed, browser, play, click, fill, text, visible, wait
+from phone import StepFailed, browser, pair, play, click, fill, text, visible, wait
 from drivers_day import message_ok, shoot
 
 
@@ -43,12 +43,7 @@ def run(args, driver, figures):
         print(f"step {len(steps)}: {name}", flush=True)
 
     step("pair with the code trackctl web pair prints")
-    printed = subprocess.run([args.trackctl, "web", "--admin-socket", args.admin_socket, "pair"], check=True,
-                             capture_output=True, text=True).stdout
-    url = next(line.strip() for line in printed.splitlines() if line.strip().startswith(args.url + "/pair?code="))
-    driver.get(url)
-    driver.find_element(By.NAME, "name").send_keys("Anna's phone")
-    driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+    pair(args, driver)
     wait(driver, "the page after pairing", lambda d: visible(d, "nav-now"))
 
     step("add a rule by hours in Settings")

@@ -8,22 +8,40 @@ import TrackCore
 /// confirmed with `trackctl confirm`, its history naming the rule; the rule's deletion leaves the trip as it was.
 @Suite(.serialized)
 struct TripRulesTests {
-    @Test func aDriveBetweenARulesPlacesClosesClassifiedByItAndIsConfirmedByTheDriver() async throws {
-        let folder = try TemporaryFolder()
+    /// trackd on the bundled drive (then parked two minutes) through a FIFO, given its first seconds: an unclassified
+    /// trip running at home; "Home" and `destination` named at the drive's first and last positions, `offset` metres
+    /// east of them.
+    static func parkedAtHome(_ folder: TemporaryFolder, destination: String,
+                             offset: Double = 0) async throws -> (Trackd, DriveFeed) {
         let drive = folder.file("drive.nmea")
         try FileManager.default.copyItem(atPath: DriveLog.demo, toPath: drive)
         try DriveLog.appendParking(to: drive, seconds: 120)
         let coordinates = try PrivacyTests.driveCoordinates()
-        let start = try #require(coordinates.first)
-        let end = try #require(coordinates.last)
+        let start = Geodesic.point(east: offset, north: 0, from: try #require(coordinates.first))
+        let end = Geodesic.point(east: offset, north: 0, from: try #require(coordinates.last))
         let feed = try DriveFeed(drive, at: folder.file("drive.fifo"))
         let daemon = try await Trackd.start(state: folder.path, source: "file://\(feed.path)?speed=20", autoStart: "unclassified")
         try await feed.give(through: 8 * 3600 + 5, while: daemon.process)
         #expect(await daemon.reached("2026-11-22T08:00:01"), "\(daemon.process.output)")
         let socket = ["--socket", daemon.socket]
         #expect(try await trackctl(socket + ["place", "add", "Home", "--at", "\(start.latitude),\(start.longitude)"]).status == 0)
-        #expect(try await trackctl(socket + ["place", "add", "Example Ltd", "--at", "\(end.latitude),\(end.longitude)",
+        #expect(try await trackctl(socket + ["place", "add", destination, "--at", "\(end.latitude),\(end.longitude)",
                                              "--radius", "80"]).status == 0)
+        return (daemon, feed)
+    }
+
+    /// The rest of the drive, parked at its end, and the trip stopped there.
+    static func driveToTheEndAndStop(_ daemon: Trackd, _ feed: DriveFeed) async throws {
+        try await feed.give(through: 8 * 3600 + 17 * 60 + 50, while: daemon.process)
+        #expect(await daemon.reached("2026-11-22T08:17:50"), "\(daemon.process.output)")
+        let stopped = try await trackctl(["--socket", daemon.socket, "stop"])
+        #expect(stopped.status == 0, "\(stopped.error)")
+    }
+
+    @Test func aDriveBetweenARulesPlacesClosesClassifiedByItAndIsConfirmedByTheDriver() async throws {
+        let folder = try TemporaryFolder()
+        let (daemon, feed) = try await Self.parkedAtHome(folder, destination: "Example Ltd")
+        let socket = ["--socket", daemon.socket]
 
         // Wrong input: said, and nothing kept.
         let half = try await trackctl(socket + ["rules", "add", "--from", "home", "--business", "--purpose", "Delivery"])
@@ -49,10 +67,7 @@ struct TripRulesTests {
         #expect(list.output.contains("active"), "\(list.output)")
 
         // The drive to the customer's, parked there, stopped: the trip closes classified by the rule.
-        try await feed.give(through: 8 * 3600 + 17 * 60 + 50, while: daemon.process)
-        #expect(await daemon.reached("2026-11-22T08:17:50"), "\(daemon.process.output)")
-        let stopped = try await trackctl(socket + ["stop"])
-        #expect(stopped.status == 0, "\(stopped.error)")
+        try await Self.driveToTheEndAndStop(daemon, feed)
         let trips = try json(await trackctl(socket + ["--json", "trips", "--all"]).output) as? [[String: Any]]
         let trip = try #require(trips?.first)
         #expect(trip["kind"] as? String == "business")
@@ -88,27 +103,14 @@ struct TripRulesTests {
 
     @Test func aDriveARuleMakesPrivateLeavesNoCoordinateOnTheCard() async throws {
         let folder = try TemporaryFolder()
-        let drive = folder.file("drive.nmea")
-        try FileManager.default.copyItem(atPath: DriveLog.demo, toPath: drive)
-        try DriveLog.appendParking(to: drive, seconds: 120)
-        let coordinates = try PrivacyTests.driveCoordinates()
         // The places 20 m off the drive's first and last positions: the log keeps a place's own coordinates.
-        let start = Geodesic.point(east: 20, north: 0, from: try #require(coordinates.first))
-        let end = Geodesic.point(east: 20, north: 0, from: try #require(coordinates.last))
-        let feed = try DriveFeed(drive, at: folder.file("drive.fifo"))
-        let daemon = try await Trackd.start(state: folder.path, source: "file://\(feed.path)?speed=20", autoStart: "unclassified")
-        try await feed.give(through: 8 * 3600 + 5, while: daemon.process)
-        #expect(await daemon.reached("2026-11-22T08:00:01"), "\(daemon.process.output)")
+        let (daemon, feed) = try await Self.parkedAtHome(folder, destination: "Office", offset: 20)
+        let coordinates = try PrivacyTests.driveCoordinates()
         let socket = ["--socket", daemon.socket]
-        #expect(try await trackctl(socket + ["place", "add", "Home", "--at", "\(start.latitude),\(start.longitude)"]).status == 0)
-        #expect(try await trackctl(socket + ["place", "add", "Office", "--at", "\(end.latitude),\(end.longitude)",
-                                             "--radius", "80"]).status == 0)
         let added = try await trackctl(socket + ["rules", "add", "--from", "home", "--to", "office", "--commute"])
         #expect(added.output.contains("rule 1 added: Home → Office → private (commute)"), "\(added.output)\(added.error)")
 
-        try await feed.give(through: 8 * 3600 + 17 * 60 + 50, while: daemon.process)
-        #expect(await daemon.reached("2026-11-22T08:17:50"), "\(daemon.process.output)")
-        #expect(try await trackctl(socket + ["stop"]).status == 0)
+        try await Self.driveToTheEndAndStop(daemon, feed)
         let trips = try json(await trackctl(socket + ["--json", "trips", "--all"]).output) as? [[String: Any]]
         let trip = try #require(trips?.first)
         #expect(trip["kind"] as? String == "private")
