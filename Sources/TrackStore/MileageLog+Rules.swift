@@ -110,7 +110,9 @@ extension MileageLog {
                 let trip = try MileageLog.trip(id, db)
                 guard trip.toConfirm, trip.state == .closed else {
                     throw StoreError.invalid("trip \(id) has nothing to confirm: "
-                        + (trip.rule == nil ? "no rule classified it" : "it was confirmed already"))
+                        + (trip.state == .deleted ? "it is deleted"
+                           : trip.state == .open ? "it is being recorded"
+                           : trip.rule == nil ? "no rule classified it" : "it was confirmed already"))
                 }
                 trips.append(trip)
             }

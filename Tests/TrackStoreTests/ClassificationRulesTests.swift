@@ -98,6 +98,14 @@ struct ClassificationRulesTests {
         await #expect(throws: StoreError.self, "a trip confirmed already has nothing to confirm") {
             try await log.confirmTrips(ConfirmParams(ids: [first.id]), context: Self.context)
         }
+        let third = try await recordTrip(in: log, kind: .unclassified, purpose: nil, start: "2026-11-20T16:00:00Z", end: Self.office)
+        _ = try await log.deleteTrip(third.id, reason: "a test drive", context: Self.context)
+        do {
+            _ = try await log.confirmTrips(ConfirmParams(ids: [third.id]), context: Self.context)
+            Issue.record("a deleted trip was confirmed")
+        } catch {
+            #expect("\(error)".contains("trip \(third.id) has nothing to confirm: it is deleted"), "\(error)")
+        }
         let all = try await log.confirmTrips(ConfirmParams(all: true), context: TestContext.at("2026-11-21T09:01:00Z"))
         #expect(all.map(\.id) == [second.id])
         #expect(try await log.confirmTrips(ConfirmParams(all: true), context: Self.context).isEmpty)
