@@ -1,5 +1,5 @@
 // trackd's page: Settings: the rules that classify trips as they close (docs/rules.md), and confirming what they did.
-import { $, el, fail, refuse, rpc, S, say } from './core.js';
+import { $, act, el, fail, refuse, rpc, S, say } from './core.js';
 import { isViewer } from './live.js';
 
 const KIND = { business: 'business', private: 'private' };
@@ -111,4 +111,54 @@ async function saveRule() {
   await loadRules();
 }
 
-export { outcome, loadRules, renderRules, ruleTypeChosen, saveRule };
+// Suggested rules (rule.suggest): a pair of places the driver classified the same way three times, offered on the
+// Trips screen until it is made a rule, put off ("Not now": on this device, until another trip repeats it) or
+// declined for good ("Never": a declined rule in the log).
+const NOT_NOW = 'trackd.suggestions.notNow';
+const suggestionKey = (s) => [s.rule.from_place, s.rule.to_place, s.rule.kind, s.rule.commute ? 'commute' : ''].join('/');
+function putOff() {
+  try { return JSON.parse(localStorage.getItem(NOT_NOW) || '{}'); } catch (e) { return {}; }
+}
+
+async function loadSuggestions(onChange) {
+  const box = $('rule-suggestions');
+  if (isViewer()) { box.replaceChildren(); return; }
+  let list;
+  try { list = await rpc('rule.suggest'); } catch (e) { box.replaceChildren(); return; }
+  const later = putOff();
+  box.replaceChildren(...list.filter((s) => (later[suggestionKey(s)] || 0) < s.trips.length).map((s) => suggestionCard(s, onChange)));
+}
+
+function suggestionCard(s, onChange) {
+  const card = el('div', 'card suggestion-card');
+  card.dataset.key = suggestionKey(s);
+  card.append(el('p', null, `You classified ${s.rule.text} as ${outcome(s.rule)} ${s.trips.length} times. ` +
+    'Classify such trips by a rule from now on? You confirm each.'));
+  const actions = el('div', 'actions');
+  const button = (cls, label, fn) => {
+    const b = el('button', cls, label);
+    b.type = 'button';
+    b.addEventListener('click', () => act(b, fn));
+    actions.append(b);
+  };
+  button('primary accept-suggestion', 'Make it a rule', async () => {
+    const r = await rpc('rule.add', { rule: s.rule, reason: 'suggested on the page' });
+    say(`Rule added: ${r.text} → ${outcome(r)}.`);
+    await onChange();
+  });
+  button('not-now', 'Not now', async () => {
+    const later = putOff();
+    later[suggestionKey(s)] = s.trips.length;
+    localStorage.setItem(NOT_NOW, JSON.stringify(later));
+    card.remove();
+  });
+  button('never', 'Never', async () => {
+    await rpc('rule.add', { rule: Object.assign({}, s.rule, { state: 'declined' }), reason: 'suggestion declined on the page' });
+    say(`${s.rule.text} will not be suggested again.`);
+    await onChange();
+  });
+  card.append(actions);
+  return card;
+}
+
+export { outcome, loadRules, renderRules, ruleTypeChosen, saveRule, loadSuggestions };

@@ -2,6 +2,7 @@
 import { $, act, day, el, fail, km, num, refuse, rpc, S, say, thisMonth, time, today, tripDist, tripTenths, typedMetres, unit } from './core.js';
 import { choices, openDialog } from './now.js';
 import { isViewer } from './live.js';
+import { loadSuggestions } from './rules.js';
 
 function period() {
   const p = $('period').value;
@@ -13,6 +14,7 @@ async function loadTrips() {
   const list = $('trip-list');
   list.setAttribute('aria-busy', 'true');
   $('period-month').classList.toggle('idle', $('period').value !== 'month');
+  loadSuggestions(loadTrips);
   try {
     const trips = await rpc('trips', { period: period(), kind: $('kind-filter').value });
     if (seq === S.tripsSeq) { S.trips = trips; renderTrips(); }

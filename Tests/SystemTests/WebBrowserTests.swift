@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import TrackCore
 
 /// The driver's page in a real browser: Debian's Chromium, headless at a phone's 390×844, driven through
 /// chromium-driver by Selenium (Tests/Browser/drivers_day.py) while trackd plays a recorded drive; the month's
@@ -101,5 +102,63 @@ import TestSupport
         try await feed.finish(while: daemon.process)
         await daemon.stop()
         web.process.stop()
+    }
+
+    /// A week with rules (Tests/Browser/rules_week.py): three days' drives from the office to a customer's, classified
+    /// by the driver on the page; the rule the page then suggests, accepted; two more days' drives closing classified by
+    /// it, each confirmed with one tap; the history naming the rule.
+    @Test func aRuleSuggestedAfterTheThirdTripClassifiesTheNextOnesAndOneTapConfirmsThem() async throws {
+        let folder = try TemporaryFolder()
+        // Each day's drive a boot of its own: trackd records it and stops at the recording's end.
+        func drive(day: Int, run: Int) async throws {
+            let file = folder.file("drive-\(day).nmea")
+            try Self.demoDrive(onNovemberDay: day, to: file)
+            let daemon = try await Trackd.start(state: folder.path, source: "file://\(file)?speed=60",
+                                                autoStart: "unclassified", run: run)
+            #expect(await poll(upTo: TestPatience.seconds(300)) { !daemon.process.isRunning }, "\(daemon.process.output)")
+        }
+        for day in 16...18 { try await drive(day: day, run: day) }
+        var daemon = try await Trackd.start(state: folder.path, source: "gpsd://127.0.0.1:1", run: 1)
+        let socket = ["--socket", daemon.socket]
+        #expect(try await trackctl(socket + ["profile", "set", "--driver", "Anna", "--plate", "481 BKS"]).status == 0)
+        let coordinates = try PrivacyTests.driveCoordinates()
+        let start = try #require(coordinates.first), end = try #require(coordinates.last)
+        #expect(try await trackctl(socket + ["place", "add", "Office", "--at", "\(start.latitude),\(start.longitude)"]).status == 0)
+        #expect(try await trackctl(socket + ["place", "add", "Example Ltd", "--at", "\(end.latitude),\(end.longitude)",
+                                             "--radius", "80"]).status == 0)
+        let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket)
+        let out = ProcessInfo.processInfo.environment["TRACKD_WEB_SHOTS"] ?? folder.file("browser")
+        let browser = try TestSubprocess(
+            executable: "/usr/bin/python3",
+            arguments: ["\(Products.root)/Tests/Browser/rules_week.py", "--url", web.origin, "--trackctl", Products.trackctl,
+                        "--socket", daemon.socket, "--admin-socket", web.adminSocket, "--out", out],
+            outputPath: folder.file("browser.log"))
+        defer { browser.stop() }
+        #expect(await poll(upTo: TestPatience.seconds(600)) { browser.output.contains("rule accepted") || !browser.isRunning },
+                "\(browser.output)")
+        await daemon.stop()
+        for day in 19...20 { try await drive(day: day, run: day) }
+        daemon = try await Trackd.start(state: folder.path, source: "gpsd://127.0.0.1:1", run: 2)
+        #expect(await poll(upTo: TestPatience.seconds(900)) { !browser.isRunning })
+        #expect(browser.exitStatus == 0, "\(browser.output)\ntrackd-web: \(web.process.output.suffix(3000))")
+        let figures = try json(String(contentsOfFile: "\(out)/figures.json", encoding: .utf8)) as? [String: Any]
+        #expect((figures?["steps"] as? [String])?.count == 8, "\(figures ?? [:])")
+        await daemon.stop()
+        web.process.stop()
+    }
+
+    /// The bundled drive on another day of November 2026: each RMC sentence's date changed, its checksum made again.
+    static func demoDrive(onNovemberDay day: Int, to path: String) throws {
+        let text = try String(contentsOfFile: DriveLog.demo, encoding: .utf8)
+        let lines = text.components(separatedBy: "\r\n").map { line -> String in
+            guard line.dropFirst(3).hasPrefix("RMC"), let star = line.lastIndex(of: "*") else { return line }
+            var fields = line[line.index(after: line.startIndex)..<star].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count > 9 else { return line }
+            fields[9] = String(format: "%02d1126", day)
+            let body = fields.joined(separator: ",")
+            let checksum = body.utf8.reduce(UInt8(0)) { $0 ^ $1 }
+            return "$" + body + String(format: "*%02X", checksum)
+        }
+        try Data(lines.joined(separator: "\r\n").utf8).write(to: URL(fileURLWithPath: path))
     }
 }
