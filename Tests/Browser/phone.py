@@ -90,6 +90,14 @@ def pair(args, driver, name="Anna's phone"):
     driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
 
 
+def console_errors(driver, figures, expected=lambda entry: False):
+    """Fails the step when the browser's console holds an error `expected` does not pass; records them in figures."""
+    problems = [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE" and not expected(entry)]
+    figures["console_errors"] = problems
+    if problems:
+        raise StepFailed("the browser's console has errors: " + json.dumps(problems))
+
+
 def play(run, args, driver, figures, failures=()):
     """Runs run(args, driver, figures) and exits: 0 when it passed; 1 when a step failed, with the page at that moment
     in args.out/failure.png. The figures it measured go to args.out/figures.json either way, and the browser quits."""

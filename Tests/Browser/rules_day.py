@@ -19,7 +19,7 @@ import subprocess
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from phone import StepFailed, browser, pair, play, click, fill, text, visible, wait
+from phone import StepFailed, browser, console_errors, pair, play, click, fill, text, visible, wait
 from drivers_day import message_ok, shoot
 
 
@@ -108,10 +108,7 @@ def run(args, driver, figures):
     figures["history"] = history
     shoot(driver, args.out, "trip-by-rule")
 
-    problems = [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
-    figures["console_errors"] = problems
-    if problems:
-        raise StepFailed("the browser's console has errors: " + json.dumps(problems))
+    console_errors(driver, figures)
     figures["steps"] = steps
 
 

@@ -20,7 +20,7 @@ import subprocess
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from phone import StepFailed, browser, pair, play, click, fill, text, visible, wait
+from phone import StepFailed, browser, console_errors, pair, play, click, fill, text, visible, wait
 from drivers_day import message_ok, shoot
 
 
@@ -118,12 +118,9 @@ def run(args, driver, figures):
     # trackd is stopped and started again around the two days' drives: the calls the page made meanwhile failed
     # (trackd-web answers 502, or 500 for a call trackd dropped as it stopped; noticed, see the stop's note). Any
     # other error is one.
-    problems = [entry for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"
-                and not (entry.get("source") == "network" and "/api/rpc/" in entry.get("message", "")
-                         and ("status of 502" in entry.get("message", "") or "status of 500" in entry.get("message", "")))]
-    figures["console_errors"] = problems
-    if problems:
-        raise StepFailed("the browser's console has errors: " + json.dumps(problems))
+    console_errors(driver, figures, expected=lambda entry: entry.get("source") == "network"
+                   and "/api/rpc/" in entry.get("message", "")
+                   and ("status of 502" in entry.get("message", "") or "status of 500" in entry.get("message", "")))
     figures["steps"] = steps
 
 
