@@ -21,10 +21,9 @@ import TrackInput
 struct GPSDSourceTests {
     @Test(.timeLimit(.minutes(TestPatience.minutes(2))))
     func deliversFixesFromARealGpsd() async throws {
-        let port = try LoopbackPort.free()
-        let gpsd = try GPSFake(port: port, log: try Drive.fixtureURL())
+        let gpsd = try await GPSFake.delivering(log: try Drive.fixtureURL())
         defer { gpsd.stop() }
-        try await gpsd.waitUntilDelivering()
+        let port = gpsd.port
 
         try await withSource(port: port) { log in
             let events = try await log.wait(for: "a fix for every second of the drive", gpsd: gpsd) { events in
@@ -53,11 +52,10 @@ struct GPSDSourceTests {
 
     @Test(.timeLimit(.minutes(TestPatience.minutes(2))))
     func reconnectsWhenGpsdComesBack() async throws {
-        let port = try LoopbackPort.free()
         let fixture = try Drive.fixtureURL()
-        let first = try GPSFake(port: port, log: fixture)
+        let first = try await GPSFake.delivering(log: fixture)
         defer { first.stop() }
-        try await first.waitUntilDelivering()
+        let port = first.port
 
         try await withSource(port: port) { log in
             _ = try await log.wait(for: "3 fixes from the first gpsd", gpsd: first) { events in

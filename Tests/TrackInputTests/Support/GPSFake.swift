@@ -86,6 +86,24 @@ final class GPSFake {
         }
     }
 
+    /// gpsfake on a free port, delivering positions to a probe: started a second time, on another free port, when the
+    /// first did not deliver (once in the suite at 2028-02-29 a gpsfake, with nothing in its output, gave a probe no
+    /// position for 135 s while a thousand tests ran beside it). The source under test connects only afterwards, so a
+    /// gpsfake that never started feeding says nothing about the source; a second failure fails the test.
+    static func delivering(log: URL) async throws -> GPSFake {
+        let first = try GPSFake(port: try LoopbackPort.free(), log: log)
+        do {
+            try await first.waitUntilDelivering()
+            return first
+        } catch {
+            first.stop()
+            print("gpsfake started again on another port: \(error)")
+        }
+        let second = try GPSFake(port: try LoopbackPort.free(), log: log)
+        try await second.waitUntilDelivering()
+        return second
+    }
+
     /// Connects, asks for JSON reports and reads for up to 3 s: whether a TPV with a position came.
     private static func probeSeesAPosition(port: Int) -> Bool {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
