@@ -19,9 +19,8 @@ public enum HTMLReport {
         let form = ReportForm(country: report.profile.country)
         let labels = form.labels
         let columns = form.columns.filter { $0 != .amount || report.allowance != nil }
-        // People's changes (not trackd's own: the places it names, the car's odometer), entries added by hand aside.
-        let changed = form.marksChanges
-            ? Set(report.revisions.filter { $0.field != "entry" && !$0.user.hasPrefix("trackd") }.compactMap(\.tripID)) : []
+        // People's changes (not trackd's own, not a confirmation), entries added by hand aside.
+        let changed = form.marksChanges ? LogRevision.changedEntries(report.revisions) : []
         let rows = report.trips.map { entry in
             var row = ReportRow(entry.trip, calendar: calendar, unit: report.profile.distanceUnit, labels: labels)
             if changed.contains(entry.trip.id) { row.notes.append(labels.notes.changed) }

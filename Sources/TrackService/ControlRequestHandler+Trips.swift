@@ -11,6 +11,10 @@ extension ControlRequestHandler {
             await read(call, TripsParams.self, settling: true) { log, params in
                 try await log.trips(params ?? TripsParams(), now: now())
             }
+        case .tripsOverview:
+            await read(call, TripsParams.self, settling: true) { log, params in
+                try await log.tripsOverview(params ?? TripsParams(), now: now())
+            }
         case .show:
             await read(call, TripIDParams.self, required: "{\"id\": 12}", settling: true) { log, params in
                 try await log.tripDetail(params.id)

@@ -105,7 +105,7 @@ public struct ControlRequestHandler: Sendable {
             if case .failure(let error) = call.params(NoParams.self) { return respond(id, error: error) }
             guard case .respond(let line) = respond(id, result: WatchResult(watching: ["fix", "source", "trip", "alert"])) else { return .none }
             return .respondAndWatch(line, id: id)
-        case .trips, .show, .start, .stop, .add, .edit, .delete, .regularList, .regularAdd, .regularRemove:
+        case .trips, .tripsOverview, .show, .start, .stop, .add, .edit, .delete, .regularList, .regularAdd, .regularRemove:
             result = await trips(call, peer: peer, session: session)
         case .odometer, .odometerSet, .odometerCalibrate, .profile, .profileSet, .erase:
             result = await car(call, peer: peer, session: session)

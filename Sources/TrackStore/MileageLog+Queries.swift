@@ -171,6 +171,26 @@ extension MileageLog {
         try await trips(period: params.period ?? .thisMonth, kind: params.kind ?? .all, now: now)
     }
 
+    /// The trips a `trips.overview` request asks for, with which of them a person changed after they were written and
+    /// the business trips' amounts (counted over the tax years the period touches, as a report counts them).
+    public func tripsOverview(_ params: TripsParams, now: UTCTime) async throws(StoreError) -> TripsOverview {
+        let period = params.period ?? .thisMonth
+        let entries = try await trips(period: period, kind: params.kind ?? .all, now: now)
+        let rates = self.rates()
+        return try await read("list trips") { db in
+            let profile = try MileageLog.profile(db)
+            let revisions = try entries.first.map { first in
+                try Row.fetchAll(db, sql: "SELECT * FROM revision WHERE trip_id BETWEEN ? AND ? ORDER BY id",
+                                 arguments: [first.id, entries.last?.id ?? first.id]).map(LogRevision.init(row:))
+            } ?? []
+            let ids = Set(entries.map(\.id))
+            let changed = LogRevision.changedEntries(revisions).filter(ids.contains).sorted { $0.rawValue < $1.rawValue }
+            let dates = period.dates(today: LocalDates.date(of: now, zone: profile.timeZone))
+            let allowance = try MileageLog.taxYears(dates: dates, profile: profile, rates: rates, db).allowance
+            return TripsOverview(trips: entries, changed: changed, allowance: allowance)
+        }
+    }
+
     /// The report an `export` request asks for (this month and all kinds when it says nothing).
     public func report(_ params: TripsParams, now: UTCTime, generator: String) async throws(StoreError) -> MileageReport {
         try await report(period: params.period ?? .thisMonth, kind: params.kind ?? .all, now: now, generator: generator)

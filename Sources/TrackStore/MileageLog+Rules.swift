@@ -100,6 +100,7 @@ extension MileageLog {
             throw .invalid("give the trips to confirm, or all: trackctl confirm 12 13, trackctl confirm --all")
         }
         guard ids.count <= 10_000 else { throw .invalid("at most 10000 trips at once") }
+        if params.undo == true { return try await unconfirmTrips(ids, all: params.all == true, context: context) }
         return try await write("confirm trips") { db in
             var trips: [LogTrip] = []
             if params.all == true {
@@ -127,6 +128,35 @@ extension MileageLog {
                 confirmed.append(trip)
             }
             return confirmed
+        }
+    }
+
+    /// Takes confirmations back (the page's undo, moments after a tap): each trip named is to confirm again, with the
+    /// history's `confirmed: yes → no`. Refused, and nothing changed, for a trip whose last change is not its
+    /// confirmation (edited since, or never confirmed), and for `all`.
+    private func unconfirmTrips(_ ids: [TripID], all: Bool, context: ChangeContext) async throws(StoreError) -> [LogTrip] {
+        guard !all, !ids.isEmpty else { throw .invalid("an undo names the trips whose confirmation it takes back") }
+        return try await write("take confirmations back") { db in
+            var trips: [LogTrip] = []
+            for id in Set(ids).sorted(by: { $0.rawValue < $1.rawValue }) {
+                let trip = try MileageLog.trip(id, db)
+                let last = try Row.fetchOne(db, sql: "SELECT * FROM revision WHERE trip_id = ? ORDER BY id DESC LIMIT 1",
+                                            arguments: [id]).map(LogRevision.init(row:))
+                guard trip.state == .closed, !trip.toConfirm, last?.field == "confirmed", last?.newValue == "yes" else {
+                    throw StoreError.invalid("trip \(id)'s confirmation cannot be taken back: "
+                        + (trip.toConfirm ? "it is to confirm" : last?.field == "confirmed"
+                           ? "it is not confirmed" : "its last change is not its confirmation (change it instead)"))
+                }
+                trips.append(trip)
+            }
+            for var trip in trips {
+                trip.toConfirm = true
+                try MileageLog.update(trip, db)
+                try MileageLog.appendTripRecord(trip, db)
+                try MileageLog.addRevision(tripID: trip.id, subject: "trip", field: "confirmed", old: "yes", new: "no",
+                                           reason: "confirmation taken back", context: context, db)
+            }
+            return trips.map { var trip = $0; trip.toConfirm = true; return trip }
         }
     }
 

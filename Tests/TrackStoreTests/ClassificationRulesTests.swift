@@ -113,6 +113,43 @@ struct ClassificationRulesTests {
         #expect(report.isIntact, "\(report.problems)")
     }
 
+    @Test func anUndoTakesBackAConfirmationThatIsTheTripsLastChangeAndNothingElse() async throws {
+        let folder = try TemporaryFolder()
+        let log = try await Self.logWithPlaces(folder)
+        _ = try await log.addRule(Self.pairRule(), reason: nil, context: Self.context)
+        let first = try await recordTrip(in: log, kind: .unclassified, purpose: nil, start: "2026-11-20T08:00:00Z", end: Self.office)
+        let second = try await recordTrip(in: log, kind: .unclassified, purpose: nil, start: "2026-11-20T12:00:00Z",
+                                          origin: Self.office, end: Self.home)
+        let later = TestContext.at("2026-11-21T09:00:00Z")
+        _ = try await log.confirmTrips(ConfirmParams(all: true), context: later)
+        let undone = try await log.confirmTrips(ConfirmParams(ids: [first.id], undo: true), context: later)
+        #expect(undone.map(\.id) == [first.id])
+        #expect(undone.first?.toConfirm == true)
+        #expect(try await log.trip(first.id).toConfirm)
+        #expect(try await log.trip(second.id).toConfirm == false)
+        let entry = try await log.tripDetail(first.id).revisions.last
+        #expect(entry?.field == "confirmed")
+        #expect(entry?.oldValue == "yes")
+        #expect(entry?.newValue == "no")
+
+        // Nothing to take back: to confirm again; and a trip changed since its confirmation (the change stands).
+        _ = try await log.editTrip(second.id, TripChanges(purpose: "Returns"), reason: "the returns", context: later)
+        for (id, why) in [(first.id, "it is to confirm"), (second.id, "its last change is not its confirmation")] {
+            do {
+                _ = try await log.confirmTrips(ConfirmParams(ids: [first.id, second.id].filter { $0 == id }, undo: true), context: later)
+                Issue.record("trip \(id)'s undo was taken")
+            } catch {
+                #expect("\(error)".contains("trip \(id)'s confirmation cannot be taken back: \(why)"), "\(error)")
+            }
+        }
+        await #expect(throws: StoreError.self, "an undo names its trips") {
+            try await log.confirmTrips(ConfirmParams(all: true, undo: true), context: later)
+        }
+        #expect(try await log.trip(second.id).purpose == "Returns")
+        let report = try await log.verify()
+        #expect(report.isIntact, "\(report.problems)")
+    }
+
     @Test func anEditByTheDriverConfirmsAndTrackdsOwnFillDoesNot() async throws {
         let folder = try TemporaryFolder()
         let log = try await Self.logWithPlaces(folder)

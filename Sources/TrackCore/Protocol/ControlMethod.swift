@@ -12,6 +12,9 @@ public enum ControlMethod: String, Sendable, CaseIterable, Codable {
     case stop
     /// The trips of a period: `TripsParams` → `[LogTrip]`.
     case trips
+    /// The trips of a period as the page lists them: `TripsParams` → `TripsOverview` (which a person changed, the
+    /// business trips' amounts).
+    case tripsOverview = "trips.overview"
     /// One trip with its history: `TripIDParams` → `TripDetail`.
     case show
     /// Add a trip by hand: `ManualTrip` → `LogTrip`.
@@ -80,7 +83,7 @@ public enum ControlMethod: String, Sendable, CaseIterable, Codable {
         case .start, .stop, .add, .edit, .delete, .regularAdd, .regularRemove, .odometerSet, .odometerCalibrate, .profileSet, .erase,
              .placeAdd, .placeEdit, .placeRemove, .reportMailed, .reportMail, .reportCopied, .ruleAdd, .ruleEdit,
              .ruleDelete, .confirm: true
-        case .hello, .status, .watch, .trips, .show, .regularList, .odometer, .profile, .export, .verify, .check,
+        case .hello, .status, .watch, .trips, .tripsOverview, .show, .regularList, .odometer, .profile, .export, .verify, .check,
              .placeList, .placeSuggest, .ruleList, .ruleSuggest: false
         }
     }

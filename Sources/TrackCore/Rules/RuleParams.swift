@@ -38,9 +38,13 @@ public struct RuleDeleteParams: Sendable, Codable, Hashable {
 public struct ConfirmParams: Sendable, Codable, Hashable {
     public var ids: [TripID]?
     public var all: Bool?
+    /// Takes confirmations back instead (the page's undo): each trip named goes back to "to confirm", when its
+    /// confirmation is the last change it had.
+    public var undo: Bool?
 
-    public init(ids: [TripID]? = nil, all: Bool? = nil) {
+    public init(ids: [TripID]? = nil, all: Bool? = nil, undo: Bool? = nil) {
         self.ids = ids
         self.all = all
+        self.undo = undo
     }
 }
