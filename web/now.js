@@ -156,15 +156,12 @@ function stopClicked() {
 }
 
 async function stopTrip(purpose, customer) {
-  const r = await rpc('stop', purpose ? { purpose } : {});
-  const changes = {};
-  if (purpose && r.purpose !== purpose) changes.purpose = purpose;
-  if (customer && r.customer !== customer) changes.customer = customer;
-  let extra = '';
-  if (Object.keys(changes).length) {
-    await rpc('edit', { id: r.id, changes, reason: 'given when the trip was stopped' });
-    extra = ' Purpose and customer saved.';
-  }
+  // Given with the stop, they are the entry as it is written (an edit afterwards would be a change to it).
+  const p = {};
+  if (purpose) p.purpose = purpose;
+  if (customer) p.customer = customer;
+  const r = await rpc('stop', p);
+  const extra = purpose || customer ? ' Purpose and customer saved.' : '';
   say(`Trip ${r.id} stopped: ${tripDist(r)} ${unit()}.${extra}`);
   await refreshStatus();
 }

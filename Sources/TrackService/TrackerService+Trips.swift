@@ -138,7 +138,7 @@ extension TrackerService {
         let number = state.engine.trip?.number
         state.recorder?.forgetLastClosed()
         await apply(.stopTrip(purpose: params.purpose, at: clock(), atStandstill: atStandstill), to: &state,
-                    stopPurpose: params.purpose,
+                    stopPurpose: params.purpose, stopCustomer: params.customer,
                     endReason: reason)
         if let recorder = state.recorder, recorder.lastClosed == nil, let error = recorder.closeDeferred {
             return .failure(.storage("trip \(number ?? 0) ended, but the mileage log cannot close it yet: "

@@ -171,7 +171,7 @@ public struct TrackerService: Service, CustomStringConvertible {
     }
 
     /// Runs one input through the engine and reports what came of it.
-    func apply(_ input: EngineInput, to state: inout State, stopPurpose: String? = nil,
+    func apply(_ input: EngineInput, to state: inout State, stopPurpose: String? = nil, stopCustomer: String? = nil,
                endReason: String = "stopped") async {
         var events: [EngineEvent] = []
         state.engine.handle(input) { events.append($0) }
@@ -179,7 +179,7 @@ public struct TrackerService: Service, CustomStringConvertible {
             report(event, endReason: endReason)
             // The clock is read only when a trip closes without a fix of its own.
             await state.recorder?.record(event, moving: state.engine.isMoving, stopPurpose: stopPurpose,
-                                         endReason: endReason, now: changeContext(user: "").time)
+                                         stopCustomer: stopCustomer, endReason: endReason, now: changeContext(user: "").time)
         }
         status.record(engine: state.engine)
     }

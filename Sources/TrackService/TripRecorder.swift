@@ -138,8 +138,8 @@ struct TripRecorder {
         lastClosed = nil
     }
 
-    /// Takes what the engine reported; `stopPurpose` and `endReason` describe a closing trip.
-    mutating func record(_ event: EngineEvent, moving: Bool, stopPurpose: String?, endReason: String,
+    /// Takes what the engine reported; `stopPurpose`, `stopCustomer` and `endReason` describe a closing trip.
+    mutating func record(_ event: EngineEvent, moving: Bool, stopPurpose: String?, stopCustomer: String? = nil, endReason: String,
                          now: @autoclosure () -> UTCTime) async {
         guard let tripID else { return }
         switch event {
@@ -165,7 +165,7 @@ struct TripRecorder {
             batch()
             let summary = TripSummary(start: trip.start, end: trip.end, startPosition: trip.startPosition,
                                       endPosition: trip.endPosition, measuredDistance: trip.measuredDistance,
-                                      purpose: stopPurpose, endReason: endReason, closedAt: trip.end ?? now(),
+                                      purpose: stopPurpose, customer: stopCustomer, endReason: endReason, closedAt: trip.end ?? now(),
                                       carOdometer: carOdometer)
             backlog.append(.close(tripID: tripID, summary, resumption: resumption, afterPowerLoss: nil,
                                   exportsAt: trip.end))

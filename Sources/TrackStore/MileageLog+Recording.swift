@@ -129,6 +129,7 @@ extension MileageLog {
             trip.end = summary.end ?? trip.start
             if trip.date == nil, let day = trip.start ?? summary.closedAt { trip.date = LocalDates.date(of: day, zone: zone) }
             if let purpose = summary.purpose?.nilIfBlank { trip.purpose = purpose }
+            if let customer = summary.customer?.nilIfBlank { trip.customer = customer }
             trip.measuredDistance = summary.measuredDistance
             trip.distance = Trip.loggedDistance(measured: summary.measuredDistance, calibrationFactor: trip.calibrationFactor)
             // The car's reading, unless it is below the start (another car's adapter, an odometer replaced) or, for

@@ -10,6 +10,8 @@ public struct TripSummary: Sendable, Hashable {
     public var measuredDistance: Double
     /// A purpose given when stopping.
     public var purpose: String?
+    /// A customer given when stopping.
+    public var customer: String?
     /// `stopped`, `shutdown`, `power-lost`…
     public var endReason: String
     /// When the trip was closed (GPS time when known, else the system clock): the date of a trip that never had a
@@ -20,8 +22,9 @@ public struct TripSummary: Sendable, Hashable {
     public var carOdometer: Double?
 
     public init(start: UTCTime?, end: UTCTime?, startPosition: Coordinate?, endPosition: Coordinate?,
-                measuredDistance: Double, purpose: String?, endReason: String, closedAt: UTCTime? = nil,
-                carOdometer: Double? = nil) {
+                measuredDistance: Double, purpose: String?, customer: String? = nil, endReason: String,
+                closedAt: UTCTime? = nil, carOdometer: Double? = nil) {
+        self.customer = customer
         self.closedAt = closedAt
         self.carOdometer = carOdometer
         self.start = start

@@ -25,13 +25,16 @@ struct StopCommand: AsyncParsableCommand {
     @Option(help: "What the trip was for, if not given at the start.")
     var purpose: String?
 
+    @Option(help: "The customer, if not given at the start.")
+    var customer: String?
+
     func run() async throws {
         let options = trackctl.connection
         var purpose = purpose
         if purpose == nil, !options.json, isatty(STDIN_FILENO) == 1, isatty(STDERR_FILENO) == 1 {
             purpose = try await askForPurpose(options)
         }
-        let trip = try await LogAccess.change(options, .stop, StopParams(purpose: purpose), as: LogTrip.self,
+        let trip = try await LogAccess.change(options, .stop, StopParams(purpose: purpose, customer: customer), as: LogTrip.self,
                                               command: "stop")
         if options.json {
             print(try ControlCall.json(trip))

@@ -118,6 +118,13 @@ def run(args, driver, figures):
         "return [...document.querySelectorAll('#trip-list li.trip')].map(li => li.classList.contains('unclassified'))"))
     if not order[0] or sorted(order, reverse=True) != order:
         raise StepFailed(f"the trips to classify are not listed first: {order}")
+    row = next(item for item in driver.find_elements(By.CSS_SELECTOR, "#trip-list li.trip")
+               if "Delivery of spare parts" in item.text)
+    # The purpose and customer given with the stop are the entry as written, not a change to it.
+    shown = json.loads(trackctl(args, "--json", "show", row.get_attribute("data-id")))
+    if shown["trip"].get("customer") != "Example Ltd" or shown["revisions"] or "changed" in row.text:
+        raise StepFailed("the business trip as written: " + json.dumps(shown["trip"]) + " " + json.dumps(shown["revisions"])
+                         + " " + row.text)
     shoot(driver, args.out, "trips")
 
     step("open the business trip's map")

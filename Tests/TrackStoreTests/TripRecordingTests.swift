@@ -27,6 +27,24 @@ struct TripRecordingTests {
             .map(\.id) == [trip.id], "it is listed in its month")
     }
 
+    @Test func aPurposeAndCustomerGivenWithTheStopAreTheEntryAsWrittenNotAChange() async throws {
+        let folder = try TemporaryFolder()
+        let log = try MileageLog.open(path: folder.file("trackd.sqlite"))
+        let trip = try await log.beginTrip(kind: .business, purpose: nil, customer: nil)
+        let start = UTCTime(iso8601: "2026-11-22T08:00:00Z")!
+        let origin = Coordinate(latitude: 52.52, longitude: 13.40)
+        try await log.appendPoints(Self.eastbound(0..<60, from: origin, at: start), to: trip.id)
+        let closed = try await log.closeTrip(trip.id, TripSummary(
+            start: start, end: start.adding(seconds: 59), startPosition: origin, endPosition: nil, measuredDistance: 590,
+            purpose: "Delivery", customer: "Example Ltd", endReason: "stopped"))
+        #expect(closed.purpose == "Delivery")
+        #expect(closed.customer == "Example Ltd")
+        #expect(try await log.tripDetail(trip.id).revisions.isEmpty)
+        let overview = try await log.tripsOverview(TripsParams(period: .month(year: 2026, month: 11)),
+                                                   now: UTCTime(iso8601: "2026-11-23T08:00:00Z")!)
+        #expect(overview.changed.isEmpty)
+    }
+
     @Test func theEnginesStartWinsOverALaterFirstStoredPoint() async throws {
         let folder = try TemporaryFolder()
         let log = try MileageLog.open(path: folder.file("trackd.sqlite"))

@@ -21,9 +21,12 @@ public struct StartParams: Sendable, Codable, Hashable {
 /// `stop` parameters.
 public struct StopParams: Sendable, Codable, Hashable {
     public var purpose: String?
+    /// The customer, given with the stop: part of the entry as it is written, not a change to it.
+    public var customer: String?
 
-    public init(purpose: String? = nil) {
+    public init(purpose: String? = nil, customer: String? = nil) {
         self.purpose = purpose
+        self.customer = customer
     }
 }
 
