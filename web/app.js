@@ -1,5 +1,5 @@
 // trackd's page, its entry: routing between screens, the start, the buttons and forms wired.
-import { $, act, api, fail, hush, now, refuse, rpc, S, saidAt, thisMonth } from './core.js';
+import { $, act, api, fail, hush, undoLast, now, refuse, rpc, S, saidAt, thisMonth } from './core.js';
 import { applyRole, connect } from './live.js';
 import { openPlace, openStop, refreshStatus, savePlace, start, stopClicked, stopTrip, tick } from './now.js';
 import { loadTrips, openAdd, regularChosen, saveAdd } from './trips.js';
@@ -101,6 +101,7 @@ function submit(id, fn) {
 
 function init() {
   on('message-close', 'click', hush);
+  on('message-undo', 'click', (e) => undoLast(e.currentTarget));
   on('start-business', 'click', (e) => start('business', e.currentTarget));
   on('start-private', 'click', (e) => start('private', e.currentTarget));
   on('stop', 'click', stopClicked);

@@ -50,10 +50,13 @@ const rpc = (method, params) => api('/api/rpc/' + method, params || {});
 
 // ---------- the message area ----------
 
-let sayTimer = 0, saidAt = 0;
-function say(text, kind) {
+let sayTimer = 0, saidAt = 0, undoing = null;
+function say(text, kind, undo) {
   saidAt = now();
   kind = kind || 'ok';
+  // An action's undo, offered while the message shows (10 s): any other message takes it away.
+  undoing = undo || null;
+  $('message-undo').hidden = !undoing;
   const m = $('message');
   m.textContent = text;
   m.className = kind;
@@ -64,7 +67,15 @@ function say(text, kind) {
   const d = document.querySelector('dialog[open] .dlg-msg');
   if (d) { d.textContent = text; d.className = 'dlg-msg ' + kind; d.hidden = false; }
 }
-function hush() { $('message-bar').hidden = true; }
+function hush() { $('message-bar').hidden = true; undoing = null; }
+// The undo of the message's action, once.
+async function undoLast(btn) {
+  const fn = undoing;
+  if (!fn) return;
+  undoing = null;
+  btn.hidden = true;
+  await act(null, fn);
+}
 function fail(e) {
   if (e instanceof Fail) say(e.message, 'error');
   else say('Something went wrong on this page: ' + ((e && e.message) || e) + '. Reload it and try again.', 'error');
@@ -90,9 +101,10 @@ const pad = (n) => String(n).padStart(2, '0');
 // (LogProfile.distanceUnit: the profile's own unit, else its country's). The log keeps metres.
 const MILE = 1609.344;
 // The countries trackd knows the rules of (Country.swift; the country selects in index.html offer the same): the unit
-// their tax office counts in and the currency their allowance is paid in.
+// their tax office counts in, the currency their allowance is paid in, and whether their log keeps commutes apart
+// (the Fahrtenbuch's column: the trip list's one-tap Commute).
 const COUNTRIES = {
-  EE: { unit: 'km', currency: '€' }, DE: { unit: 'km', currency: '€' },
+  EE: { unit: 'km', currency: '€' }, DE: { unit: 'km', currency: '€', commute: true },
   UK: { unit: 'mi', currency: '£' }, US: { unit: 'mi', currency: '$' },
 };
 const unit = () => {
@@ -117,6 +129,11 @@ const typedMetres = (v) => v * unitMetres();
 // The unit's labels on the page (the speedometer, the trip's distance, the forms).
 function showUnits() {
   for (const e of document.querySelectorAll('[data-unit]')) e.textContent = e.dataset.unit === 'speed' ? speedUnit() : unit();
+}
+// Minor units (cents, pence) of an ISO currency as the page's language writes money.
+function money(minor, currency) {
+  try { return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(minor / 100); }
+  catch (e) { return (minor / 100).toFixed(2) + ' ' + currency; }
 }
 const cap = (s) => s ? s[0].toUpperCase() + s.slice(1) : s;
 function dur(s) {
@@ -194,4 +211,4 @@ function dl(target, rows) {
   }
 }
 
-export { $, now, S, Fail, api, rpc, sayTimer, saidAt, say, hush, fail, act, refuse, el, pad, MILE, COUNTRIES, unit, unitMetres, speedUnit, tenths, km, tripTenths, tripDist, kmText, typedMetres, showUnits, cap, dur, num, fmts, FMT, fmt, time, day, monthTitle, today, thisMonth, distance, fillList, dl };
+export { $, now, S, Fail, api, rpc, sayTimer, saidAt, say, hush, undoLast, money, fail, act, refuse, el, pad, MILE, COUNTRIES, unit, unitMetres, speedUnit, tenths, km, tripTenths, tripDist, kmText, typedMetres, showUnits, cap, dur, num, fmts, FMT, fmt, time, day, monthTitle, today, thisMonth, distance, fillList, dl };

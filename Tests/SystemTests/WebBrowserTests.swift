@@ -104,6 +104,53 @@ import TrackCore
         web.process.stop()
     }
 
+    /// The list's one tap (Tests/Browser/one_tap.py): three trips of the drive in a German log, two unclassified and one
+    /// an hours rule classified; the places and the amount in the list, a tap and its undo for each kind of trip.
+    @Test func theListNamesThePlacesAndOneTapClassifiesOrConfirmsATripWithAnUndo() async throws {
+        let folder = try TemporaryFolder()
+        let drive = folder.file("drive.nmea")
+        try FileManager.default.copyItem(atPath: DriveLog.demo, toPath: drive)
+        try DriveLog.appendParking(to: drive, seconds: 120)
+        let feed = try DriveFeed(drive, at: folder.file("drive.fifo"))
+        let daemon = try await Trackd.start(state: folder.path, source: "file://\(feed.path)?speed=20", autoStart: "unclassified")
+        let socket = ["--socket", daemon.socket]
+        #expect(try await trackctl(socket + ["profile", "set", "--driver", "Anna", "--plate", "B-AN 481", "--country", "DE"]).status == 0)
+        let coordinates = try PrivacyTests.driveCoordinates()
+        let start = try #require(coordinates.first), end = try #require(coordinates.last)
+        #expect(try await trackctl(socket + ["place", "add", "Office", "--at", "\(start.latitude),\(start.longitude)"]).status == 0)
+        #expect(try await trackctl(socket + ["place", "add", "Example Ltd", "--at", "\(end.latitude),\(end.longitude)",
+                                             "--radius", "80"]).status == 0)
+        try await feed.give(through: 8 * 3600 + 5, while: daemon.process)
+        #expect(await daemon.reached("2026-11-22T08:00:01"), "\(daemon.process.output)")
+        for (number, end) in [(1, "08:05:00"), (2, "08:10:00"), (3, "08:17:50")] {
+            let parts = end.split(separator: ":").compactMap { Double($0) }
+            try await feed.give(through: parts[0] * 3600 + parts[1] * 60 + parts[2], while: daemon.process)
+            #expect(await daemon.reached("2026-11-22T\(end)"), "\(daemon.process.output)")
+            let stopped = try await trackctl(socket + ["stop"])
+            #expect(stopped.status == 0, "trip \(number): \(stopped.error)")
+            if number == 2 {
+                #expect(try await trackctl(socket + ["rules", "add", "--days", "mon-sun", "--hours", "06:00-22:00",
+                                                     "--business", "--purpose", "Deliveries"]).status == 0)
+            }
+            if number < 3 { #expect(try await trackctl(socket + ["start", "--unclassified"]).status == 0) }
+        }
+        let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket)
+        let out = ProcessInfo.processInfo.environment["TRACKD_WEB_SHOTS"] ?? folder.file("browser")
+        let browser = try TestSubprocess(
+            executable: "/usr/bin/python3",
+            arguments: ["\(Products.root)/Tests/Browser/one_tap.py", "--url", web.origin, "--trackctl", Products.trackctl,
+                        "--socket", daemon.socket, "--admin-socket", web.adminSocket, "--out", out],
+            outputPath: folder.file("browser.log"))
+        defer { browser.stop() }
+        #expect(await poll(upTo: TestPatience.seconds(900)) { !browser.isRunning })
+        #expect(browser.exitStatus == 0, "\(browser.output)\ntrackd-web: \(web.process.output.suffix(3000))")
+        let figures = try json(String(contentsOfFile: "\(out)/figures.json", encoding: .utf8)) as? [String: Any]
+        #expect((figures?["steps"] as? [String])?.count == 6, "\(figures ?? [:])")
+        try await feed.finish(while: daemon.process)
+        await daemon.stop()
+        web.process.stop()
+    }
+
     /// A week with rules (Tests/Browser/rules_week.py): three days' drives from the office to a customer's, classified
     /// by the driver on the page; the rule the page then suggests, accepted; two more days' drives closing classified by
     /// it, each confirmed with one tap; the history naming the rule.
