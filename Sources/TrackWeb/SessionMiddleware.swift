@@ -8,12 +8,14 @@ import TrackWebClient
 /// Lets through only requests of a paired device: the session cookie must name a device that is not revoked, and a
 /// request that may change something (anything but GET and HEAD) must come from the page itself (its `Origin`, or
 /// else `Sec-Fetch-Site: same-origin`), so that no other site the phone visits can start, stop or edit a trip.
-/// The pairing page, its stylesheet and its one call are open: they are how a device gets its session.
+/// The pairing page, its stylesheet and its one call are open: they are how a device gets its session. So are the
+/// manifest and its icons, which a browser fetches without the session cookie to put the page on the home screen.
 struct SessionMiddleware: RouterMiddleware {
     /// The session cookie's name.
     static let cookieName = "trackd_session"
     /// Paths served without a session.
-    static let openPaths: Set<String> = ["/pair", "/pair.css", "/api/pair"]
+    static let openPaths: Set<String> = ["/pair", "/pair.css", "/api/pair", "/manifest.json", "/icon.svg", "/icon-192.png",
+                                         "/icon-512.png", "/icon-maskable-512.png"]
 
     let registry: DeviceRegistry
 

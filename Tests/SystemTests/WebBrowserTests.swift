@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import TrackWebClient
 import TrackCore
 
 /// The driver's page in a real browser: Debian's Chromium, headless at a phone's 390×844, driven through
@@ -100,6 +101,32 @@ import TrackCore
         let figures = try json(String(contentsOfFile: "\(out)/figures.json", encoding: .utf8)) as? [String: Any]
         #expect((figures?["steps"] as? [String])?.count == 6, "\(figures ?? [:])")
         try await feed.finish(while: daemon.process)
+        await daemon.stop()
+        web.process.stop()
+    }
+
+    /// The page on the home screen (Tests/Browser/install.py): Chromium reads the manifest without errors and finds
+    /// nothing that keeps the page from being installed; the manifest and its icons are served without a session.
+    @Test func chromiumCanInstallThePageFromItsManifest() async throws {
+        let folder = try TemporaryFolder()
+        let daemon = try await Trackd.start(state: folder.path, source: "gpsd://127.0.0.1:1")
+        #expect(try await trackctl(["--socket", daemon.socket, "profile", "set", "--driver", "Anna", "--plate", "481 BKS"]).status == 0)
+        let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket)
+        for path in ["/manifest.json", "/icon-192.png", "/icon-512.png", "/icon-maskable-512.png"] {
+            let answer = try await web.request("GET", path, origin: nil)
+            #expect(answer.status == 200, "\(path) without a session: \(answer.status)")
+        }
+        let out = ProcessInfo.processInfo.environment["TRACKD_WEB_SHOTS"] ?? folder.file("browser")
+        let browser = try TestSubprocess(
+            executable: "/usr/bin/python3",
+            arguments: ["\(Products.root)/Tests/Browser/install.py", "--url", web.origin, "--trackctl", Products.trackctl,
+                        "--socket", daemon.socket, "--admin-socket", web.adminSocket, "--out", out],
+            outputPath: folder.file("browser.log"))
+        defer { browser.stop() }
+        #expect(await poll(upTo: TestPatience.seconds(300)) { !browser.isRunning })
+        #expect(browser.exitStatus == 0, "\(browser.output)\ntrackd-web: \(web.process.output.suffix(3000))")
+        let figures = try json(String(contentsOfFile: "\(out)/figures.json", encoding: .utf8)) as? [String: Any]
+        #expect((figures?["steps"] as? [String])?.count == 3, "\(figures ?? [:])")
         await daemon.stop()
         web.process.stop()
     }
