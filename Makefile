@@ -70,7 +70,7 @@ SWIFT_BUILD ?= $(SWIFT) build -c release --static-swift-stdlib --disable-local-r
 INSTALL     ?= install
 # The driver's page's files (trackd-web --assets) and units.
 WEBDIR      ?= $(DATADIR)/trackd/web
-WEBFILES    := $(wildcard web/*.html web/*.js web/*.css web/*.svg)
+WEBFILES    := $(wildcard web/*.html web/*.js web/*.css web/*.svg web/*.png web/*.json)
 WEBUNITS    := trackd-web.service trackd-web.socket trackd-web-https.socket trackd-web-admin.socket
 
 SHARE       := .build/share
