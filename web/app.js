@@ -156,6 +156,22 @@ function init() {
   setInterval(() => { if (!document.hidden && S.paired) refreshStatus(); }, 10000);
   route();
   boot();
+  offline();
+}
+
+// The service worker keeps the page and its last answers for when the board is out of reach. Browsers run one only
+// on a secure origin (https, or localhost): on the plain-HTTP address of the car's access point the page says what
+// that costs.
+function offline() {
+  const note = $('offline-note');
+  if (!('serviceWorker' in navigator)) {
+    note.textContent = 'Out of the car’s Wi-Fi this page shows nothing: this browser keeps a copy only for the board’s '
+      + 'HTTPS address (docs/web.md, “Out of the car’s Wi-Fi”).';
+    return;
+  }
+  navigator.serviceWorker.register('/sw.js').then(() => {
+    note.textContent = 'Out of the car’s Wi-Fi this page shows what the board last said, marked as old; nothing can be changed until it is back on the car’s Wi-Fi.';
+  }, (e) => { note.textContent = 'This device keeps no copy of the page: ' + e.message; });
 }
 
 init();

@@ -34,6 +34,7 @@ async function api(url, body) {
     throw new Fail('The board did not answer. Check that this device is on the car’s network, then try again.');
   }
   if (url === '/api/me') S.csp = res.headers.get('Content-Security-Policy');
+  if (res.ok) showOld(res.headers.get('X-Trackd-Old'));
   let data = null;
   try { data = await res.json(); } catch (e) { data = null; }
   const err = data && data.error;
@@ -45,6 +46,15 @@ async function api(url, body) {
   }
   if (!data || typeof data !== 'object') throw new Fail('The board sent an answer this page cannot read.');
   return 'result' in data ? data.result : data;
+}
+// The banner over the screen while the page shows answers this device kept (the board out of reach): since when.
+// The service worker marks a kept answer with the time it was the board's; a fresh one clears the banner.
+function showOld(at) {
+  const banner = $('old-state');
+  if (!at) { banner.hidden = true; S.oldSince = null; return; }
+  S.oldSince = S.oldSince && S.oldSince < at ? S.oldSince : at;
+  banner.textContent = `The board is out of reach: this is what it said at ${fmt('full', S.oldSince)}. Nothing can be changed until this device is on the car’s Wi-Fi again.`;
+  banner.hidden = false;
 }
 const rpc = (method, params) => api('/api/rpc/' + method, params || {});
 

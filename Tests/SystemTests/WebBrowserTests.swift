@@ -131,6 +131,36 @@ import TrackCore
         web.process.stop()
     }
 
+    /// The page out of the car's Wi-Fi (Tests/Browser/offline.py): trips listed through the service worker, then
+    /// trackd-web stopped; the page reloaded lists them marked old, and a change is refused at once.
+    @Test func outOfReachThePageShowsWhatTheBoardLastSaidMarkedOldAndChangesNothing() async throws {
+        let folder = try TemporaryFolder()
+        let daemon = try await Trackd.start(state: folder.path, source: "gpsd://127.0.0.1:1")
+        let socket = ["--socket", daemon.socket]
+        #expect(try await trackctl(socket + ["profile", "set", "--driver", "Anna", "--plate", "481 BKS"]).status == 0)
+        #expect(try await trackctl(socket + ["add", "--date", "2026-11-23", "--distance", "12.4", "--business",
+                                             "--purpose", "Delivery", "--reason", "forgot to start"]).status == 0)
+        #expect(try await trackctl(socket + ["add", "--date", "2026-11-24", "--distance", "8.3", "--reason", "forgot to start"]).status == 0)
+        let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket)
+        let out = ProcessInfo.processInfo.environment["TRACKD_WEB_SHOTS"] ?? folder.file("browser")
+        let browser = try TestSubprocess(
+            executable: "/usr/bin/python3",
+            arguments: ["\(Products.root)/Tests/Browser/offline.py", "--url", web.origin, "--trackctl", Products.trackctl,
+                        "--socket", daemon.socket, "--admin-socket", web.adminSocket, "--out", out],
+            outputPath: folder.file("browser.log"))
+        defer { browser.stop() }
+        #expect(await poll(upTo: TestPatience.seconds(300)) { browser.output.contains("ready for the board to go") || !browser.isRunning },
+                "\(browser.output)")
+        web.process.stop()
+        #expect(await poll(upTo: TestPatience.seconds(300)) { !browser.isRunning })
+        #expect(browser.exitStatus == 0, "\(browser.output)\ntrackd-web: \(web.process.output.suffix(3000))")
+        let figures = try json(String(contentsOfFile: "\(out)/figures.json", encoding: .utf8)) as? [String: Any]
+        #expect((figures?["steps"] as? [String])?.count == 5, "\(figures ?? [:])")
+        #expect(try await trackctl(socket + ["--json", "show", "2"]).output.contains("\"kind\":\"unclassified\""),
+                "the refused change changed nothing")
+        await daemon.stop()
+    }
+
     /// The list's one tap (Tests/Browser/one_tap.py): three trips of the drive in a German log, two unclassified and one
     /// an hours rule classified; the places and the amount in the list, a tap and its undo for each kind of trip.
     @Test func theListNamesThePlacesAndOneTapClassifiesOrConfirmsATripWithAnUndo() async throws {
