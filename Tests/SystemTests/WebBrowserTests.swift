@@ -161,6 +161,38 @@ import TrackCore
         await daemon.stop()
     }
 
+    /// Every screen for everyone (Tests/Browser/accessibility.py): axe-core light and dark, the Tab key, 200 % zoom.
+    @Test func everyScreenPassesAxeLightAndDarkIsReachedByKeyboardAndFitsAt200Percent() async throws {
+        let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (ProcessInfo.processInfo.environment["HOME"] ?? "/root") + "/.cache"
+        let axe = ProcessInfo.processInfo.environment["TRACKD_AXE"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? "\(cache)/trackd/axe-selenium-python-2.1.6/axe.min.js"
+        try #require(FileManager.default.fileExists(atPath: axe), "axe-core is not installed at \(axe): run scripts/axe-core")
+        let folder = try TemporaryFolder()
+        let daemon = try await Trackd.start(state: folder.path, source: "gpsd://127.0.0.1:1")
+        let socket = ["--socket", daemon.socket]
+        #expect(try await trackctl(socket + ["profile", "set", "--driver", "Anna", "--plate", "B-AN 481", "--country", "DE"]).status == 0)
+        #expect(try await trackctl(socket + ["add", "--date", "2026-11-23", "--distance", "12.4", "--business",
+                                             "--purpose", "Delivery", "--customer", "Example Ltd", "--reason", "forgot to start"]).status == 0)
+        #expect(try await trackctl(socket + ["place", "add", "Office", "--at", "59.437,24.7536"]).status == 0)
+        #expect(try await trackctl(socket + ["rules", "add", "--days", "mon-fri", "--hours", "08:00-17:00", "--business",
+                                             "--purpose", "Deliveries"]).status == 0)
+        let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket)
+        let out = ProcessInfo.processInfo.environment["TRACKD_WEB_SHOTS"] ?? folder.file("browser")
+        let browser = try TestSubprocess(
+            executable: "/usr/bin/python3",
+            arguments: ["\(Products.root)/Tests/Browser/accessibility.py", "--url", web.origin, "--trackctl", Products.trackctl,
+                        "--socket", daemon.socket, "--admin-socket", web.adminSocket, "--axe", axe, "--out", out],
+            outputPath: folder.file("browser.log"))
+        defer { browser.stop() }
+        #expect(await poll(upTo: TestPatience.seconds(600)) { !browser.isRunning })
+        #expect(browser.exitStatus == 0, "\(browser.output)\ntrackd-web: \(web.process.output.suffix(3000))")
+        let figures = try json(String(contentsOfFile: "\(out)/figures.json", encoding: .utf8)) as? [String: Any]
+        #expect((figures?["steps"] as? [String])?.count == 4, "\(figures ?? [:])")
+        await daemon.stop()
+        web.process.stop()
+    }
+
     /// The list's one tap (Tests/Browser/one_tap.py): three trips of the drive in a German log, two unclassified and one
     /// an hours rule classified; the places and the amount in the list, a tap and its undo for each kind of trip.
     @Test func theListNamesThePlacesAndOneTapClassifiesOrConfirmsATripWithAnUndo() async throws {

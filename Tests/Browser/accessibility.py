@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Every screen of the page for everyone, in Debian's Chromium (headless, a 390x844 phone), through Selenium.
+
+Run by Tests/SystemTests/WebBrowserTests.swift, which starts trackd (a trip entered by hand, a place, a rule) and
+trackd-web:
+
+    accessibility.py --url http://127.0.0.1:PORT --trackctl PATH --socket CONTROL.sock --admin-socket ADMIN.sock \
+        --axe AXE.MIN.JS --out FOLDER
+
+On each screen (Now, Trips, a trip, Places, Reports, Settings), light and dark: axe-core's rules (the version
+scripts/axe-core installs), no serious or critical violation; every control there reachable with the Tab key; and
+at 200 % zoom on the 390-pixel phone (a 195-pixel-wide layout) nothing wider than the screen. Writes
+FOLDER/figures.json (each screen's findings) and exits 0 only when every screen passed.
+"""
+import argparse
+import json
+import os
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from phone import StepFailed, browser, console_errors, pair, play, visible, wait
+
+SCREENS = [("now", "trip-state"), ("trips", "trip-list"), ("trip/1", "detail-facts"), ("places", "screen-places"),
+           ("reports", "verify-verdict"), ("settings", "profile-driver")]
+
+# The controls a screen offers, visible and enabled, each with a path to name it by.
+CONTROLS = """
+const seen = [];
+for (const e of document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]')) {
+  if (e.disabled || e.tabIndex < 0 || e.closest('[hidden], dialog:not([open])')) continue;
+  const r = e.getBoundingClientRect();
+  if (!r.width || !r.height || getComputedStyle(e).visibility === 'hidden') continue;
+  seen.push(e);
+}
+window.__controls = seen;
+return seen.map((e) => e.id || (e.tagName.toLowerCase() + ':' + (e.getAttribute('aria-label') || e.textContent).trim().slice(0, 40)));
+"""
+
+
+def settle(driver, screen, ready):
+    driver.get(driver.current_url.split("#")[0] + "#" + screen)
+    wait(driver, f"the screen {screen}", lambda d: visible(d, ready) and not d.find_elements(By.CSS_SELECTOR, "[aria-busy=true]"))
+
+
+def axe(driver, source):
+    driver.execute_script(source)
+    return driver.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "axe.run(document, {resultTypes: ['violations']}).then((r) => done(r.violations), (e) => done({error: String(e)}));")
+
+
+def keyboard(driver):
+    """The visible controls the Tab key does not reach, going round the page once."""
+    names = driver.execute_script(CONTROLS)
+    driver.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
+    reached = set()
+    body = driver.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.TAB)
+    for _ in range(len(names) + 40):
+        index = driver.execute_script("return window.__controls.indexOf(document.activeElement)")
+        if index >= 0:
+            reached.add(index)
+        if len(reached) == len(names):
+            break
+        driver.switch_to.active_element.send_keys(Keys.TAB)
+    return [name for i, name in enumerate(names) if i not in reached], len(names)
+
+
+def overflow(driver):
+    """What sticks out past the screen's width (a horizontal scroll), by id or tag and text."""
+    return driver.execute_script("""
+      const w = document.documentElement.clientWidth, out = [];
+      for (const e of document.querySelectorAll('body *')) {
+        if (e.closest('[hidden], dialog:not([open])')) continue;
+        const r = e.getBoundingClientRect();
+        if (r.width && r.right > w + 1) out.push((e.id || e.tagName.toLowerCase()) + ': ' + (e.textContent || '').trim().slice(0, 30));
+      }
+      return {scroll: document.documentElement.scrollWidth, width: w, out: out.slice(0, 8)};""")
+
+
+def run(args, driver, figures):
+    steps = []
+    source = open(args.axe, encoding="utf-8").read()
+
+    def step(name):
+        steps.append(name)
+        print(f"step {len(steps)}: {name}", flush=True)
+
+    step("pair with the code trackctl web pair prints")
+    pair(args, driver)
+    wait(driver, "the page after pairing", lambda d: visible(d, "nav-now"))
+
+    problems = []
+    results = {}
+    for scheme in ("light", "dark"):
+        step(f"every screen in {scheme}: axe-core and the Tab key")
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        for screen, ready in SCREENS:
+            settle(driver, screen, ready)
+            violations = axe(driver, source)
+            if isinstance(violations, dict):
+                raise StepFailed(f"axe-core did not run on {screen}: {violations['error']}")
+            found = [{"id": v["id"], "impact": v["impact"], "nodes": len(v["nodes"]),
+                      "targets": [n["target"] for n in v["nodes"][:3]]} for v in violations]
+            missed, controls = keyboard(driver)
+            if controls < 5:
+                raise StepFailed(f"{screen} ({scheme}) shows only {controls} controls: the screen did not load")
+            results[f"{screen} {scheme}"] = {"violations": found, "controls": controls, "unreached": missed}
+            serious = [v for v in found if v["impact"] in ("serious", "critical")]
+            if serious:
+                problems.append(f"{screen} ({scheme}): " + json.dumps(serious))
+            if missed:
+                problems.append(f"{screen} ({scheme}): the Tab key does not reach {missed}")
+
+    step("every screen at 200 % zoom on the 390-pixel phone")
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 195, "height": 422, "deviceScaleFactor": 4, "mobile": True})
+    for screen, ready in SCREENS:
+        settle(driver, screen, ready)
+        sticking = overflow(driver)
+        results[f"{screen} 200%"] = sticking
+        if sticking["scroll"] > sticking["width"] or sticking["out"]:
+            problems.append(f"{screen} at 200 %: " + json.dumps(sticking))
+    figures["screens"] = results
+    if problems:
+        raise StepFailed("\n".join(problems))
+    console_errors(driver, figures)
+    figures["steps"] = steps
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    for name in ("url", "trackctl", "socket", "admin-socket", "axe", "out"):
+        parser.add_argument("--" + name, required=True)
+    args = parser.parse_args()
+    os.umask(0o022)
+    os.makedirs(args.out, exist_ok=True)
+    figures = {}
+    play(run, args, browser(args.out), figures)
+
+
+if __name__ == "__main__":
+    main()
