@@ -12,14 +12,12 @@ scripts/axe-core installs), no serious or critical violation; every control ther
 at 200 % zoom on the 390-pixel phone (a 195-pixel-wide layout) nothing wider than the screen. Writes
 FOLDER/figures.json (each screen's findings) and exits 0 only when every screen passed.
 """
-import argparse
 import json
-import os
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from phone import StepFailed, browser, console_errors, pair, play, visible, wait
+from phone import StepFailed, Steps, console_errors, main, pair, visible, wait
 
 SCREENS = [("now", "trip-state"), ("trips", "trip-list"), ("trip/1", "detail-facts"), ("places", "screen-places"),
            ("reports", "verify-verdict"), ("settings", "profile-driver")]
@@ -80,12 +78,8 @@ def overflow(driver):
 
 
 def run(args, driver, figures):
-    steps = []
+    steps = step = Steps()
     source = open(args.axe, encoding="utf-8").read()
-
-    def step(name):
-        steps.append(name)
-        print(f"step {len(steps)}: {name}", flush=True)
 
     step("pair with the code trackctl web pair prints")
     pair(args, driver)
@@ -126,19 +120,8 @@ def run(args, driver, figures):
     if problems:
         raise StepFailed("\n".join(problems))
     console_errors(driver, figures)
-    figures["steps"] = steps
-
-
-def main():
-    parser = argparse.ArgumentParser()
-    for name in ("url", "trackctl", "socket", "admin-socket", "axe", "out"):
-        parser.add_argument("--" + name, required=True)
-    args = parser.parse_args()
-    os.umask(0o022)
-    os.makedirs(args.out, exist_ok=True)
-    figures = {}
-    play(run, args, browser(args.out), figures)
+    figures["steps"] = list(steps)
 
 
 if __name__ == "__main__":
-    main()
+    main(run, extra=("axe",))

@@ -10,18 +10,12 @@ page can be installed: the manifest read without errors, its name, start, displa
 error. Each step waits for what it needs, never for a number of seconds. Writes FOLDER/figures.json and exits 0
 only when every step passed.
 """
-import argparse
-import os
 
-from phone import StepFailed, browser, console_errors, pair, play, visible, wait
+from phone import StepFailed, Steps, console_errors, main, pair, visible, wait
 
 
 def run(args, driver, figures):
-    steps = []
-
-    def step(name):
-        steps.append(name)
-        print(f"step {len(steps)}: {name}", flush=True)
+    steps = step = Steps()
 
     step("pair with the code trackctl web pair prints")
     pair(args, driver)
@@ -46,19 +40,8 @@ def run(args, driver, figures):
         raise StepFailed(f"Chromium would not install the page: {errors}")
 
     console_errors(driver, figures)
-    figures["steps"] = steps
-
-
-def main():
-    parser = argparse.ArgumentParser()
-    for name in ("url", "trackctl", "socket", "admin-socket", "out"):
-        parser.add_argument("--" + name, required=True)
-    args = parser.parse_args()
-    os.umask(0o022)
-    os.makedirs(args.out, exist_ok=True)
-    figures = {}
-    play(run, args, browser(args.out), figures)
+    figures["steps"] = list(steps)
 
 
 if __name__ == "__main__":
-    main()
+    main(run)

@@ -12,15 +12,13 @@ board is out of reach and when what it shows was the board's; a tap that would c
 saying that nothing was changed (no change kept to send later). Each step waits for what it needs, never for a
 number of seconds. Writes FOLDER/screens/*.png and FOLDER/figures.json, and exits 0 only when every step passed.
 """
-import argparse
-import os
 import socket
 from urllib.parse import urlparse
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from phone import StepFailed, browser, console_errors, pair, play, text, visible, wait
+from phone import StepFailed, Steps, console_errors, main, pair, text, visible, wait
 from drivers_day import shoot
 
 
@@ -42,11 +40,7 @@ def refused(port):
 
 
 def run(args, driver, figures):
-    steps = []
-
-    def step(name):
-        steps.append(name)
-        print(f"step {len(steps)}: {name}", flush=True)
+    steps = step = Steps()
 
     step("pair; the service worker takes the page")
     pair(args, driver)
@@ -91,19 +85,8 @@ def run(args, driver, figures):
     # The browser's own lines for what the board no longer answered (the live events, the map) are not the page's.
     console_errors(driver, figures, expected=lambda e: "ERR_CONNECTION_REFUSED" in e.get("message", "")
                    or "503" in e.get("message", "") or "/api/events" in e.get("message", ""))
-    figures["steps"] = steps
-
-
-def main():
-    parser = argparse.ArgumentParser()
-    for name in ("url", "trackctl", "socket", "admin-socket", "out"):
-        parser.add_argument("--" + name, required=True)
-    args = parser.parse_args()
-    os.umask(0o022)
-    os.makedirs(args.out, exist_ok=True)
-    figures = {}
-    play(run, args, browser(args.out), figures)
+    figures["steps"] = list(steps)
 
 
 if __name__ == "__main__":
-    main()
+    main(run)

@@ -13,14 +13,12 @@ second a commute (the German log keeps commutes apart); the third is confirmed w
 confirm again. trackctl sees each change. Each step waits for what it needs to see, never for a number of seconds.
 Writes FOLDER/screens/*.png and FOLDER/figures.json, and exits 0 only when every step passed.
 """
-import argparse
 import json
-import os
 import subprocess
 
 from selenium.webdriver.common.by import By
 
-from phone import StepFailed, browser, console_errors, pair, play, text, visible, wait
+from phone import StepFailed, Steps, console_errors, main, pair, text, visible, wait
 from drivers_day import message_ok, shoot
 
 
@@ -54,11 +52,7 @@ def trip(args, number):
 
 
 def run(args, driver, figures):
-    steps = []
-
-    def step(name):
-        steps.append(name)
-        print(f"step {len(steps)}: {name}", flush=True)
+    steps = step = Steps()
 
     step("pair with the code trackctl web pair prints")
     pair(args, driver)
@@ -127,19 +121,8 @@ def run(args, driver, figures):
     figures["list_after"] = listed(driver)
 
     console_errors(driver, figures)
-    figures["steps"] = steps
-
-
-def main():
-    parser = argparse.ArgumentParser()
-    for name in ("url", "trackctl", "socket", "admin-socket", "out"):
-        parser.add_argument("--" + name, required=True)
-    args = parser.parse_args()
-    os.umask(0o022)
-    os.makedirs(args.out, exist_ok=True)
-    figures = {}
-    play(run, args, browser(args.out), figures)
+    figures["steps"] = list(steps)
 
 
 if __name__ == "__main__":
-    main()
+    main(run)

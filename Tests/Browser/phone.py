@@ -1,6 +1,7 @@
 """What the page's browser tests share (drivers_day.py, first_run.py): Debian's Chromium, headless at a phone's
 390×844 through chromedriver, and the steps a thumb takes on the page, each waiting for what it needs."""
 
+import argparse
 import json
 import os
 import subprocess
@@ -116,3 +117,23 @@ def play(run, args, driver, figures, failures=()):
             json.dump(figures, out, indent=2)
         driver.quit()
     sys.exit(status_code)
+
+
+class Steps(list):
+    """A script's steps: called with each one's name as it begins, printed for the test to follow."""
+
+    def __call__(self, name):
+        self.append(name)
+        print(f"step {len(self)}: {name}", flush=True)
+
+
+def main(run, extra=()):
+    """The command line of a script the web tests run (--url, --trackctl, --socket, --admin-socket, --out, and the
+    `extra` options), then `play`: exits 0 only when every step of run(args, driver, figures) passed."""
+    parser = argparse.ArgumentParser()
+    for name in ("url", "trackctl", "socket", "admin-socket", "out") + tuple(extra):
+        parser.add_argument("--" + name, required=True)
+    args = parser.parse_args()
+    os.umask(0o022)
+    os.makedirs(args.out, exist_ok=True)
+    play(run, args, browser(args.out), {})

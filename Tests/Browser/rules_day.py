@@ -11,15 +11,13 @@ classified by it and "to confirm"; one is confirmed with one tap, the other two 
 history names the rule. Each step waits for what it needs to see, never for a number of seconds. Writes
 FOLDER/screens/*.png and FOLDER/figures.json, and exits 0 only when every step passed.
 """
-import argparse
 import json
-import os
 import subprocess
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from phone import StepFailed, browser, console_errors, pair, play, click, fill, text, visible, wait
+from phone import StepFailed, Steps, click, console_errors, fill, main, pair, text, visible, wait
 from drivers_day import message_ok, shoot
 
 
@@ -36,11 +34,7 @@ def listed(driver):
 
 
 def run(args, driver, figures):
-    steps = []
-
-    def step(name):
-        steps.append(name)
-        print(f"step {len(steps)}: {name}", flush=True)
+    steps = step = Steps()
 
     step("pair with the code trackctl web pair prints")
     pair(args, driver)
@@ -109,19 +103,8 @@ def run(args, driver, figures):
     shoot(driver, args.out, "trip-by-rule")
 
     console_errors(driver, figures)
-    figures["steps"] = steps
-
-
-def main():
-    parser = argparse.ArgumentParser()
-    for name in ("url", "trackctl", "socket", "admin-socket", "out"):
-        parser.add_argument("--" + name, required=True)
-    args = parser.parse_args()
-    os.umask(0o022)
-    os.makedirs(args.out, exist_ok=True)
-    figures = {}
-    play(run, args, browser(args.out), figures)
+    figures["steps"] = list(steps)
 
 
 if __name__ == "__main__":
-    main()
+    main(run)

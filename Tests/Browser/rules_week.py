@@ -12,15 +12,13 @@ accepts; the next two trips close classified by it, and one tap confirms each; t
 Each step waits for what it needs to see, never for a number of seconds. Writes FOLDER/screens/*.png and
 FOLDER/figures.json, and exits 0 only when every step passed.
 """
-import argparse
 import json
-import os
 import subprocess
 
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from phone import StepFailed, browser, console_errors, pair, play, click, fill, text, visible, wait
+from phone import StepFailed, Steps, click, console_errors, fill, main, pair, text, visible, wait
 from drivers_day import message_ok, shoot
 
 
@@ -35,11 +33,7 @@ def suggestions(driver):
 
 
 def run(args, driver, figures):
-    steps = []
-
-    def step(name):
-        steps.append(name)
-        print(f"step {len(steps)}: {name}", flush=True)
+    steps = step = Steps()
 
     step("pair")
     pair(args, driver)
@@ -121,19 +115,8 @@ def run(args, driver, figures):
     console_errors(driver, figures, expected=lambda entry: entry.get("source") == "network"
                    and "/api/rpc/" in entry.get("message", "")
                    and ("status of 502" in entry.get("message", "") or "status of 500" in entry.get("message", "")))
-    figures["steps"] = steps
-
-
-def main():
-    parser = argparse.ArgumentParser()
-    for name in ("url", "trackctl", "socket", "admin-socket", "out"):
-        parser.add_argument("--" + name, required=True)
-    args = parser.parse_args()
-    os.umask(0o022)
-    os.makedirs(args.out, exist_ok=True)
-    figures = {}
-    play(run, args, browser(args.out), figures)
+    figures["steps"] = list(steps)
 
 
 if __name__ == "__main__":
-    main()
+    main(run)

@@ -32,33 +32,24 @@ import TrackCore
         let daemon = try await Trackd.start(state: folder.path, source: "serial://\(link)?baud=9600",
                                             autoStart: "unclassified", configuration: mail)
         let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket)
-        let out = ProcessInfo.processInfo.environment["TRACKD_WEB_SHOTS"] ?? folder.file("browser")
-        let browser = try TestSubprocess(
-            executable: "/usr/bin/python3",
-            arguments: ["\(Products.root)/Tests/Browser/drivers_day.py", "--url", web.origin,
-                        "--trackctl", Products.trackctl, "--socket", daemon.socket, "--admin-socket", web.adminSocket,
-                        "--month", "2026-11", "--out", out,
-                        // The demo drive's last fix (08:15:57); the parking follows it.
-                        "--parked-from", "2026-11-22T08:15:58"],
-            outputPath: folder.file("browser.log"))
+        // The demo drive's last fix (08:15:57); the parking follows it.
+        let browser = try BrowserScript("drivers_day", web: web, controlSocket: daemon.socket, folder: folder,
+                                        extra: ["--month", "2026-11", "--parked-from", "2026-11-22T08:15:58"])
         #expect(await poll(upTo: TestPatience.seconds(600)) { browser.output.contains("step 2:") || !browser.isRunning },
                 "\(browser.output)")
         let receiver = try TestSubprocess(executable: Products.trackctl,
                                           arguments: ["play", drive, "--link", link, "--speed", "8"],
                                           outputPath: folder.file("play.log"))
         defer { receiver.stop() }
-        #expect(await poll(upTo: TestPatience.seconds(900)) { !browser.isRunning })
-        #expect(browser.exitStatus == 0, "\(browser.output)\ntrackd-web: \(web.process.output.suffix(3000))")
-        let figures = try json(String(contentsOfFile: "\(out)/figures.json", encoding: .utf8)) as? [String: Any]
-        #expect((figures?["steps"] as? [String])?.count == 13, "\(figures ?? [:])")
+        try await browser.finish(steps: 13, patience: 900)
         // The button's mail: once, with the month's table as trackctl exports it.
         let messages = try server.messages()
         #expect(messages.count == 1)
         let csv = try messages.first.map { try ParsedMail.parse($0) }?.parts.first { $0.fileName == "2026-11.csv" }
         // (The export the script made when it sent it: its last step turns the profile to miles.)
-        let exported = String(decoding: try Data(contentsOf: URL(fileURLWithPath: "\(out)/trackctl-export.csv")), as: UTF8.self)
+        let exported = String(decoding: try Data(contentsOf: URL(fileURLWithPath: "\(browser.out)/trackctl-export.csv")), as: UTF8.self)
         #expect(csv.map { String(decoding: $0.bytes, as: UTF8.self) } == exported)
-        browser.stop()
+        browser.process.stop()
         await daemon.stop()
         web.process.stop()
     }
@@ -78,13 +69,7 @@ import TrackCore
         try await feed.give(through: 8 * 3600 + 5, while: daemon.process)
         #expect(await daemon.reached("2026-11-22T08:00:01"), "\(daemon.process.output)")
         let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket)
-        let out = ProcessInfo.processInfo.environment["TRACKD_WEB_SHOTS"] ?? folder.file("browser")
-        let browser = try TestSubprocess(
-            executable: "/usr/bin/python3",
-            arguments: ["\(Products.root)/Tests/Browser/rules_day.py", "--url", web.origin, "--trackctl", Products.trackctl,
-                        "--socket", daemon.socket, "--admin-socket", web.adminSocket, "--out", out],
-            outputPath: folder.file("browser.log"))
-        defer { browser.stop() }
+        let browser = try BrowserScript("rules_day", web: web, controlSocket: daemon.socket, folder: folder)
         #expect(await poll(upTo: TestPatience.seconds(600)) { browser.output.contains("rule added") || !browser.isRunning },
                 "\(browser.output)")
         // Three trips of the drive, each stopped and the next started by trackctl, as a driver's day would have them.
@@ -96,10 +81,7 @@ import TrackCore
             #expect(stopped.status == 0, "trip \(number): \(stopped.error)")
             if number < 3 { #expect(try await trackctl(socket + ["start", "--unclassified"]).status == 0) }
         }
-        #expect(await poll(upTo: TestPatience.seconds(900)) { !browser.isRunning })
-        #expect(browser.exitStatus == 0, "\(browser.output)\ntrackd-web: \(web.process.output.suffix(3000))")
-        let figures = try json(String(contentsOfFile: "\(out)/figures.json", encoding: .utf8)) as? [String: Any]
-        #expect((figures?["steps"] as? [String])?.count == 6, "\(figures ?? [:])")
+        try await browser.finish(steps: 6, patience: 900)
         try await feed.finish(while: daemon.process)
         await daemon.stop()
         web.process.stop()
@@ -116,17 +98,8 @@ import TrackCore
             let answer = try await web.request("GET", path, origin: nil)
             #expect(answer.status == 200, "\(path) without a session: \(answer.status)")
         }
-        let out = ProcessInfo.processInfo.environment["TRACKD_WEB_SHOTS"] ?? folder.file("browser")
-        let browser = try TestSubprocess(
-            executable: "/usr/bin/python3",
-            arguments: ["\(Products.root)/Tests/Browser/install.py", "--url", web.origin, "--trackctl", Products.trackctl,
-                        "--socket", daemon.socket, "--admin-socket", web.adminSocket, "--out", out],
-            outputPath: folder.file("browser.log"))
-        defer { browser.stop() }
-        #expect(await poll(upTo: TestPatience.seconds(300)) { !browser.isRunning })
-        #expect(browser.exitStatus == 0, "\(browser.output)\ntrackd-web: \(web.process.output.suffix(3000))")
-        let figures = try json(String(contentsOfFile: "\(out)/figures.json", encoding: .utf8)) as? [String: Any]
-        #expect((figures?["steps"] as? [String])?.count == 3, "\(figures ?? [:])")
+        let browser = try BrowserScript("install", web: web, controlSocket: daemon.socket, folder: folder)
+        try await browser.finish(steps: 3, patience: 300)
         await daemon.stop()
         web.process.stop()
     }
@@ -142,20 +115,11 @@ import TrackCore
                                              "--purpose", "Delivery", "--reason", "forgot to start"]).status == 0)
         #expect(try await trackctl(socket + ["add", "--date", "2026-11-24", "--distance", "8.3", "--reason", "forgot to start"]).status == 0)
         let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket)
-        let out = ProcessInfo.processInfo.environment["TRACKD_WEB_SHOTS"] ?? folder.file("browser")
-        let browser = try TestSubprocess(
-            executable: "/usr/bin/python3",
-            arguments: ["\(Products.root)/Tests/Browser/offline.py", "--url", web.origin, "--trackctl", Products.trackctl,
-                        "--socket", daemon.socket, "--admin-socket", web.adminSocket, "--out", out],
-            outputPath: folder.file("browser.log"))
-        defer { browser.stop() }
+        let browser = try BrowserScript("offline", web: web, controlSocket: daemon.socket, folder: folder)
         #expect(await poll(upTo: TestPatience.seconds(300)) { browser.output.contains("ready for the board to go") || !browser.isRunning },
                 "\(browser.output)")
         web.process.stop()
-        #expect(await poll(upTo: TestPatience.seconds(300)) { !browser.isRunning })
-        #expect(browser.exitStatus == 0, "\(browser.output)\ntrackd-web: \(web.process.output.suffix(3000))")
-        let figures = try json(String(contentsOfFile: "\(out)/figures.json", encoding: .utf8)) as? [String: Any]
-        #expect((figures?["steps"] as? [String])?.count == 5, "\(figures ?? [:])")
+        try await browser.finish(steps: 5, patience: 300)
         #expect(try await trackctl(socket + ["--json", "show", "2"]).output.contains("\"kind\":\"unclassified\""),
                 "the refused change changed nothing")
         await daemon.stop()
@@ -178,17 +142,8 @@ import TrackCore
         #expect(try await trackctl(socket + ["rules", "add", "--days", "mon-fri", "--hours", "08:00-17:00", "--business",
                                              "--purpose", "Deliveries"]).status == 0)
         let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket)
-        let out = ProcessInfo.processInfo.environment["TRACKD_WEB_SHOTS"] ?? folder.file("browser")
-        let browser = try TestSubprocess(
-            executable: "/usr/bin/python3",
-            arguments: ["\(Products.root)/Tests/Browser/accessibility.py", "--url", web.origin, "--trackctl", Products.trackctl,
-                        "--socket", daemon.socket, "--admin-socket", web.adminSocket, "--axe", axe, "--out", out],
-            outputPath: folder.file("browser.log"))
-        defer { browser.stop() }
-        #expect(await poll(upTo: TestPatience.seconds(600)) { !browser.isRunning })
-        #expect(browser.exitStatus == 0, "\(browser.output)\ntrackd-web: \(web.process.output.suffix(3000))")
-        let figures = try json(String(contentsOfFile: "\(out)/figures.json", encoding: .utf8)) as? [String: Any]
-        #expect((figures?["steps"] as? [String])?.count == 4, "\(figures ?? [:])")
+        let browser = try BrowserScript("accessibility", web: web, controlSocket: daemon.socket, folder: folder, extra: ["--axe", axe])
+        try await browser.finish(steps: 4, patience: 600)
         await daemon.stop()
         web.process.stop()
     }
@@ -224,17 +179,8 @@ import TrackCore
             if number < 3 { #expect(try await trackctl(socket + ["start", "--unclassified"]).status == 0) }
         }
         let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket)
-        let out = ProcessInfo.processInfo.environment["TRACKD_WEB_SHOTS"] ?? folder.file("browser")
-        let browser = try TestSubprocess(
-            executable: "/usr/bin/python3",
-            arguments: ["\(Products.root)/Tests/Browser/one_tap.py", "--url", web.origin, "--trackctl", Products.trackctl,
-                        "--socket", daemon.socket, "--admin-socket", web.adminSocket, "--out", out],
-            outputPath: folder.file("browser.log"))
-        defer { browser.stop() }
-        #expect(await poll(upTo: TestPatience.seconds(900)) { !browser.isRunning })
-        #expect(browser.exitStatus == 0, "\(browser.output)\ntrackd-web: \(web.process.output.suffix(3000))")
-        let figures = try json(String(contentsOfFile: "\(out)/figures.json", encoding: .utf8)) as? [String: Any]
-        #expect((figures?["steps"] as? [String])?.count == 6, "\(figures ?? [:])")
+        let browser = try BrowserScript("one_tap", web: web, controlSocket: daemon.socket, folder: folder)
+        try await browser.finish(steps: 6, patience: 900)
         try await feed.finish(while: daemon.process)
         await daemon.stop()
         web.process.stop()
@@ -263,22 +209,13 @@ import TrackCore
         #expect(try await trackctl(socket + ["place", "add", "Example Ltd", "--at", "\(end.latitude),\(end.longitude)",
                                              "--radius", "80"]).status == 0)
         let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket)
-        let out = ProcessInfo.processInfo.environment["TRACKD_WEB_SHOTS"] ?? folder.file("browser")
-        let browser = try TestSubprocess(
-            executable: "/usr/bin/python3",
-            arguments: ["\(Products.root)/Tests/Browser/rules_week.py", "--url", web.origin, "--trackctl", Products.trackctl,
-                        "--socket", daemon.socket, "--admin-socket", web.adminSocket, "--out", out],
-            outputPath: folder.file("browser.log"))
-        defer { browser.stop() }
+        let browser = try BrowserScript("rules_week", web: web, controlSocket: daemon.socket, folder: folder)
         #expect(await poll(upTo: TestPatience.seconds(600)) { browser.output.contains("rule accepted") || !browser.isRunning },
                 "\(browser.output)")
         await daemon.stop()
         for day in 19...20 { try await drive(day: day, run: day) }
         daemon = try await Trackd.start(state: folder.path, source: "gpsd://127.0.0.1:1", run: 2)
-        #expect(await poll(upTo: TestPatience.seconds(900)) { !browser.isRunning })
-        #expect(browser.exitStatus == 0, "\(browser.output)\ntrackd-web: \(web.process.output.suffix(3000))")
-        let figures = try json(String(contentsOfFile: "\(out)/figures.json", encoding: .utf8)) as? [String: Any]
-        #expect((figures?["steps"] as? [String])?.count == 8, "\(figures ?? [:])")
+        try await browser.finish(steps: 8, patience: 900)
         await daemon.stop()
         web.process.stop()
     }
