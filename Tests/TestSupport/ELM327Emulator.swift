@@ -84,7 +84,16 @@ public final class ELM327Emulator: @unchecked Sendable {
         // Read and write, so that opening it neither blocks nor sends the emulator an end of input early.
         let descriptor = open(fifo, O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else { throw SubprocessError("open \(fifo): \(String(cString: strerror(errno)))") }
-        commands = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        commands = handle
+        if car == .trackd {
+            // trackd's car is asked for before the emulator starts, so that it reads the lines as its first commands:
+            // a trackd that reconnects to this address the moment the emulator listens must not meet its default
+            // car, whose odometer (PID A6) answers NO DATA (seen once in CI, the adapter back on its address).
+            for line in ["merge trackd_car", "scenario trackd", Self.driveCommand(CarState())] {
+                try handle.write(contentsOf: Data((line + "\n").utf8))
+            }
+        }
         let batch = "\(folder)/elm327-batch.txt"
         batchPath = batch
         // An emulator started before in the same folder left its batch output: read, it would name that emulator's
@@ -123,9 +132,6 @@ public final class ELM327Emulator: @unchecked Sendable {
             address = "tcp://127.0.0.1:\(port ?? 0)"
         }
         if car == .trackd {
-            try command("merge trackd_car")
-            try command("scenario trackd")
-            try drive(CarState())
             guard await poll(upTo: 30, { Self.read(batch).contains("switched to 'trackd'") }) else {
                 throw SubprocessError("ELM327-emulator did not take trackd's car: \(Self.read(batch))")
             }
@@ -164,12 +170,17 @@ public final class ELM327Emulator: @unchecked Sendable {
     /// Sets what trackd's car reports from now on.
     public func drive(_ state: CarState) throws {
         car = state
+        try command(Self.driveCommand(state))
+    }
+
+    /// The emulator's command that sets what trackd's car reports.
+    static func driveCommand(_ state: CarState) -> String {
         func number(_ value: Double) -> String { String(format: "%.3f", value) }
-        try command("emulator.trackd_car = dict(speed=\(number(state.speed)), rpm=\(number(state.rpm)), "
+        return "emulator.trackd_car = dict(speed=\(number(state.speed)), rpm=\(number(state.rpm)), "
             + "odometer=\(number(state.odometer)), volts=\(number(state.volts)), engine=\(state.engine ? "True" : "False"), "
             + "fault=\(state.fault.map { "'\($0)'" } ?? "None"), headers=\(state.headers ? "True" : "False"), "
             + "units=\(state.units), vin_lines=\(state.vinLines ? "True" : "False"), "
-            + "search_seconds=\(number(state.searchSeconds)))")
+            + "search_seconds=\(number(state.searchSeconds)))"
     }
 
     /// Makes trackd's car follow `drive` (its speed, and an odometer at `odometer` km when it starts that counts the
