@@ -24,13 +24,10 @@ SCREENS = [("now", "trip-state"), ("trips", "trip-list"), ("trip/1", "detail-fac
 
 # The controls a screen offers, visible and enabled, each with a path to name it by.
 CONTROLS = """
-const seen = [];
-for (const e of document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]')) {
-  if (e.disabled || e.tabIndex < 0 || e.closest('[hidden], dialog:not([open])')) continue;
-  const r = e.getBoundingClientRect();
-  if (!r.width || !r.height || getComputedStyle(e).visibility === 'hidden') continue;
-  seen.push(e);
-}
+// Disabled controls and those hidden or in a closed dialog cannot take the focus, and are not counted.
+const focusable = (e) => !e.disabled && e.tabIndex >= 0 && !e.closest('[hidden], dialog:not([open])');
+const shown = (e) => { const r = e.getBoundingClientRect(); return r.width && r.height && getComputedStyle(e).visibility !== 'hidden'; };
+const seen = [...document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]')].filter((e) => focusable(e) && shown(e));
 window.__controls = seen;
 return seen.map((e) => e.id || (e.tagName.toLowerCase() + ':' + (e.getAttribute('aria-label') || e.textContent).trim().slice(0, 40)));
 """
