@@ -1,5 +1,5 @@
 // trackd's page, its entry: routing between screens, the start, the buttons and forms wired.
-import { $, act, api, fail, hush, undoLast, now, refuse, rpc, S, saidAt, thisMonth } from './core.js';
+import { $, act, api, fail, hush, undoLast, now, refuse, rpc, S, saidAt, t, thisMonth } from './core.js';
 import { applyRole, connect } from './live.js';
 import { openPlace, openStop, refreshStatus, savePlace, start, stopClicked, stopTrip, tick } from './now.js';
 import { loadTrips, openAdd, regularChosen, saveAdd } from './trips.js';
@@ -9,19 +9,25 @@ import { mail, showReport, verify } from './reports.js';
 import { profileHints } from './profile.js';
 import { loadSettings, saveOdometer, saveProfile, useProfile } from './settings.js';
 import { ruleTypeChosen, saveRule } from './rules.js';
+import { chooseLanguage, useLanguage } from './i18n.js';
 import { closeFirstRun, firstRunDecision, loadFirstRun, odometerButton, saveFirstOdometer, saveFirstProfile } from './first-run.js';
 
-const TITLES = { now: 'Now', trips: 'Trips', places: 'Places', reports: 'Reports', settings: 'Settings', 'first-run': 'First run' };
-function title(t) {
-  $('title').textContent = t;
-  document.title = t + ' · trackd';
+// Each screen's title, in the page's language when it is shown.
+const TITLES = {
+  now: () => t('Now'), trips: () => t('Trips'), places: () => t('Places'), reports: () => t('Reports'),
+  settings: () => t('Settings'), 'first-run': () => t('First run'),
+};
+function title(text) {
+  $('title').textContent = text;
+  document.title = text + ' · trackd';
 }
 
-function route() {
+// Shows the screen the address names, and loads it when it is another one or `again` (the language changed).
+function route(again) {
   const [name, id] = (location.hash.slice(1) || 'now').split('/');
   const screen = name === 'trip' && /^\d+$/.test(id || '') ? 'trip' : TITLES[name] ? name : 'now';
   const step = screen === 'first-run' ? Math.min(3, Math.max(1, Number(id) || 1)) : 0;
-  const changed = screen !== S.screen || step !== S.step;
+  const changed = screen !== S.screen || step !== S.step || again === true;
   S.screen = screen;
   S.step = step;
   document.body.classList.toggle('first-run', screen === 'first-run');
@@ -31,7 +37,7 @@ function route() {
   for (const a of document.querySelectorAll('nav.tabs a')) {
     if (a.id === 'nav-' + tab) a.setAttribute('aria-current', 'page'); else a.removeAttribute('aria-current');
   }
-  if (screen !== 'trip') title(TITLES[screen]);
+  if (screen !== 'trip') title(TITLES[screen]());
   if (changed) { window.scrollTo(0, 0); if (now() - saidAt > 1500) hush(); }
   if (!S.booted) return;
   load(screen, id);
@@ -100,6 +106,8 @@ function submit(id, fn) {
 }
 
 function init() {
+  // The page's words in this device's language, its profile's as last seen, or the browser's, before anything shows.
+  useLanguage();
   on('message-close', 'click', hush);
   on('message-undo', 'click', (e) => undoLast(e.currentTarget));
   on('start-business', 'click', (e) => start('business', e.currentTarget));
@@ -110,7 +118,7 @@ function init() {
   on('name-place-here', 'click', () => openPlace(null));
   submit('stop-form', async () => {
     const purpose = $('stop-purpose').value.trim(), customer = $('stop-customer').value.trim();
-    if (!purpose) refuse('A business trip needs a purpose for the report: say what it was for.');
+    if (!purpose) refuse(t('A business trip needs a purpose for the report: say what it was for.'));
     await stopTrip(purpose, customer);
     $('stop-dialog').close();
   });
@@ -146,6 +154,8 @@ function init() {
   on('report-month', 'change', showReport);
   on('mail-report', 'click', (e) => mail(e.currentTarget));
   on('verify-again', 'click', verify);
+  // This device's own language: the page again, in it.
+  on('device-language', 'change', (e) => { chooseLanguage(e.currentTarget.value); location.reload(); });
   window.addEventListener('hashchange', route);
   document.addEventListener('visibilitychange', () => {
     if (S.paired === false) return;
@@ -165,13 +175,12 @@ function init() {
 function offline() {
   const note = $('offline-note');
   if (!('serviceWorker' in navigator)) {
-    note.textContent = 'Out of the car’s Wi-Fi this page shows nothing: this browser keeps a copy only for the board’s '
-      + 'HTTPS address (docs/web.md, “Out of the car’s Wi-Fi”).';
+    note.textContent = t('Out of the car’s Wi-Fi this page shows nothing: this browser keeps a copy only for the board’s HTTPS address (docs/web.md, “Out of the car’s Wi-Fi”).');
     return;
   }
   navigator.serviceWorker.register('/sw.js').then(() => {
-    note.textContent = 'Out of the car’s Wi-Fi this page shows what the board last said, marked as old; nothing can be changed until it is back on the car’s Wi-Fi.';
-  }, (e) => { note.textContent = 'This device keeps no copy of the page: ' + e.message; });
+    note.textContent = t('Out of the car’s Wi-Fi this page shows what the board last said, marked as old; nothing can be changed until it is back on the car’s Wi-Fi.');
+  }, (e) => { note.textContent = t('This device keeps no copy of the page: {error}', { error: e.message }); });
 }
 
 init();

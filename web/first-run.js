@@ -1,6 +1,6 @@
 // trackd's page: First run: the profile, the odometer, the receiver and the adapter, for a new board.
-import { $, el, fillList, kmText, now, num, rpc, S, say, time, unit } from './core.js';
-import { quality, refreshStatus } from './now.js';
+import { boardSays, $, el, fillList, kmText, now, num, rpc, S, say, t, time, unit } from './core.js';
+import { quality, refreshStatus, sourceState } from './now.js';
 import { field, fillProfile, profileChanges } from './profile.js';
 import { recordOdometer, useProfile } from './settings.js';
 import { route } from './app.js';
@@ -57,12 +57,12 @@ async function loadFirstRun(step) {
     // The time zone: the one the profile was given (the card's setup file), else this phone's.
     const zone = phoneZone(), tz = field('first', 'time_zone');
     if (zone && (!p.time_zone || p.time_zone === 'UTC')) tz.value = zone;
-    $('first-timezone-note').textContent = !zone ? 'An IANA name, such as Europe/London: the log counts its days in it.'
-      : tz.value === zone ? 'This phone’s time zone.' : `This phone’s time zone is ${zone}.`;
+    $('first-timezone-note').textContent = !zone ? t('An IANA name, such as Europe/London: the log counts its days in it.')
+      : tz.value === zone ? t('This phone’s time zone.') : t('This phone’s time zone is {zone}.', { zone });
   } else if (step === 2) {
     odometerButton();
     const [o] = await Promise.all([rpc('odometer'), refreshStatus()]);
-    $('first-odometer-now').textContent = o.kilometres != null ? kmText(o.kilometres) + ' ' + unit() : 'no reading yet';
+    $('first-odometer-now').textContent = o.kilometres != null ? kmText(o.kilometres) + ' ' + unit() : t('no reading yet');
   } else {
     await refreshStatus();
   }
@@ -73,13 +73,13 @@ function firstRunLive() {
   const step = firstStep();
   if (!S.st || !step) return;
   if (step === 2) {
-    const t = S.st.trip, busy = $('first-odometer-busy');
-    busy.hidden = !t;
-    if (t) {
-      busy.textContent = `Trip ${t.number} is being recorded: the log takes a dashboard reading between trips only. `
-        + 'Give it in Settings once the trip has stopped.';
+    const trip = S.st.trip, busy = $('first-odometer-busy');
+    busy.hidden = !trip;
+    if (trip) {
+      busy.textContent = t('Trip {number} is being recorded: the log takes a dashboard reading between trips only. Give it in Settings once the trip has stopped.',
+        { number: trip.number });
     }
-    $('first-odometer-reading').disabled = !!t;
+    $('first-odometer-reading').disabled = !!trip;
     odometerButton();
   } else if (step === 3) {
     showReceiver();
@@ -90,7 +90,7 @@ function firstRunLive() {
 
 function odometerButton() {
   const typed = !$('first-odometer-reading').disabled && $('first-odometer-reading').value.trim();
-  $('first-odometer-save').textContent = typed ? 'Save and go on' : 'Go on without a reading';
+  $('first-odometer-save').textContent = typed ? t('Save and go on') : t('Go on without a reading');
 }
 
 // What an address of trackd.conf names: what it is and where (serial:///dev/ttyACM0?baud=9600, gpsd://host:port,
@@ -100,42 +100,41 @@ function place(address) {
   if (!m) return address ? { what: address, port: '' } : null;
   const q = new URLSearchParams(m[3] || '');
   switch (m[1].toLowerCase()) {
-    case 'serial': return { what: 'A serial receiver (NMEA)', port: m[2] + (q.get('baud') ? `, ${q.get('baud')} baud` : '') };
+    case 'serial': return { what: t('A serial receiver (NMEA)'), port: m[2] + (q.get('baud') ? `, ${q.get('baud')} baud` : '') };
     case 'gpsd': return { what: 'gpsd', port: m[2] };
-    case 'tcp': return { what: 'Over the network', port: m[2] };
-    case 'file': return { what: 'A recording, played', port: m[2] };
+    case 'tcp': return { what: t('Over the network'), port: m[2] };
+    case 'file': return { what: t('A recording, played'), port: m[2] };
     default: return { what: address, port: '' };
   }
 }
 
 // Writes a fact (its line, the muted lines under it, its class) only when it changed: the live ones are announced.
 function fact(dd, text, more, cls) {
-  const key = JSON.stringify([text, more, cls]);
+  const key = JSON.stringify([text, more.map((m) => m && (m.textContent || m)), cls]);
   if (dd.dataset.shown === key) return;
   dd.dataset.shown = key;
   dd.textContent = text;
   dd.className = cls || '';
-  for (const m of more) if (m) dd.append(el('span', 'muted', m));
+  for (const m of more) if (m) dd.append(typeof m === 'string' ? el('span', 'muted', m) : m);
 }
 
-const STATES = { connected: 'connected', connecting: 'connecting…', lost: 'lost', ended: 'ended' };
 function showReceiver() {
   const s = S.st.source || {};
   const auto = s.address === 'auto';
   const at = place(auto ? s.chosen : s.address);
-  fact($('first-source'), at ? at.what : auto ? 'Looking for one…' : '–',
-    [auto && (at ? 'Found by itself (source: auto)' : 'A USB receiver, a GPS HAT on the header, or gpsd')]);
+  fact($('first-source'), at ? at.what : auto ? t('Looking for one…') : '–',
+    [auto && (at ? t('Found by itself (source: auto)') : t('A USB receiver, a GPS HAT on the header, or gpsd'))]);
   fact($('first-port'), at && at.port ? at.port : '–', []);
-  fact($('first-source-state'), S.ended ? 'trackd is not answering' : STATES[s.state] || s.state || '–',
-    [s.state !== 'connected' && s.detail, s.reason && 'Why this one: ' + s.reason],
+  fact($('first-source-state'), S.ended ? t('trackd is not answering') : sourceState(s.state) || s.state || '–',
+    [s.state !== 'connected' && s.detail && boardSays('muted', s.detail), s.reason && t('Why this one: {reason}', { reason: s.reason })],
     s.state === 'connected' && !S.ended ? 'good' : s.state === 'lost' ? 'warn' : '');
 }
 
 function showFirstFix() {
   const f = S.fix, age = S.fixAt ? (now() - S.fixAt) / 1000 : (S.st && S.st.last_fix_age) || 0;
   const has = !!(f && f.mode >= 2) && age <= 10;
-  fact($('first-fix'), f ? quality(f, age) : 'no fix yet',
-    [!has && 'A receiver finds its first fix within a minute or so under open sky.'], has ? 'good' : '');
+  fact($('first-fix'), f ? quality(f, age) : t('no fix yet'),
+    [!has && t('A receiver finds its first fix within a minute or so under open sky.')], has ? 'good' : '');
 }
 
 function showAdapter() {
@@ -143,24 +142,34 @@ function showAdapter() {
   const car = $('first-obd-car');
   $('first-car-label').hidden = car.hidden = !o;
   if (!o) {
-    fact($('first-obd'), 'None configured', ['Not needed: trips come from the GPS. The setup file’s obd line names one.']);
+    fact($('first-obd'), t('None configured'), [t('Not needed: trips come from the GPS. The setup file’s obd line names one.')]);
     return;
   }
   const found = o.state === 'connected';
   if (o.address === 'auto' && !o.chosen && !found) {
     // Looked for on the USB ports and none there: no fault, the GPS keeps the log.
     $('first-car-label').hidden = car.hidden = true;
-    fact($('first-obd'), o.state === 'lost' ? 'None plugged in' : 'Looking…',
-      ['Not needed: trips come from the GPS. A USB OBD-II adapter plugged in is found by itself.']);
+    fact($('first-obd'), o.state === 'lost' ? t('None plugged in') : t('Looking…'),
+      [t('Not needed: trips come from the GPS. A USB OBD-II adapter plugged in is found by itself.')]);
     return;
   }
-  fact($('first-obd'), found ? 'Found' + (o.adapter ? ': ' + o.adapter : '') : o.state === 'lost' ? 'Not found' : 'Looking…',
-    [[o.detail, found ? o.protocol : (place(o.address) || {}).port].filter(Boolean).join(' · ')],
+  fact($('first-obd'), found ? (o.adapter ? t('Found: {adapter}', { adapter: o.adapter }) : t('Found'))
+    : o.state === 'lost' ? t('Not found') : t('Looking…'),
+    [o.detail && boardSays('muted', o.detail), found ? o.protocol : (place(o.address) || {}).port],
     found ? 'good' : o.state === 'lost' ? 'warn' : '');
-  const more = [o.car_detail, o.vin && 'VIN ' + o.vin,
-    o.odometer_supported === false ? 'no odometer (PID A6)' : o.odometer != null ? `odometer ${kmText(o.odometer)} ${unit()}` : ''];
-  fact(car, { answering: 'answering', silent: 'not answering', unknown: 'not asked yet' }[o.car] || o.car,
-    [more.filter(Boolean).join(' · ')]);
+  const more = [o.car_detail, o.vin && t('VIN {vin}', { vin: o.vin }),
+    o.odometer_supported === false ? t('no odometer (PID A6)')
+      : o.odometer != null ? t('odometer {reading} {unit}', { reading: kmText(o.odometer), unit: unit() }) : ''];
+  fact(car, carState(o.car) || o.car, [o.car_detail && boardSays('muted', o.car_detail), more.slice(1).filter(Boolean).join(' · ')]);
+}
+// Whether the car behind the adapter answers (status.obd.car), as a person reads it.
+function carState(state) {
+  switch (state) {
+    case 'answering': return t('answering');
+    case 'silent': return t('not answering');
+    case 'unknown': return t('not asked yet');
+    default: return undefined;
+  }
 }
 
 async function saveFirstProfile() {
@@ -169,7 +178,7 @@ async function saveFirstProfile() {
     const r = await rpc('profile.set', { changes, reason: 'the first run on the page' });
     useProfile(r);
     fillProfile('first', r);
-    say('Profile saved.');
+    say(t('Profile saved.'));
   }
   location.hash = '#first-run/2';
 }
@@ -184,4 +193,4 @@ async function saveFirstOdometer() {
   location.hash = '#first-run/3';
 }
 
-export { FIRST_RUN_KEY, deviceKey, firstRunClosed, wantsFirstRun, closeFirstRun, firstStep, phoneZone, firstRunDecision, loadFirstRun, firstRunLive, odometerButton, place, fact, STATES, showReceiver, showFirstFix, showAdapter, saveFirstProfile, saveFirstOdometer };
+export { FIRST_RUN_KEY, deviceKey, firstRunClosed, wantsFirstRun, closeFirstRun, firstStep, phoneZone, firstRunDecision, loadFirstRun, firstRunLive, odometerButton, place, fact, carState, showReceiver, showFirstFix, showAdapter, saveFirstProfile, saveFirstOdometer };

@@ -1,5 +1,5 @@
 // trackd's page: the device's role and the live feed (Server-Sent Events from trackd).
-import { $, hush, now, S, say, time } from './core.js';
+import { $, hush, now, S, say, t, time } from './core.js';
 import { freshTripDistance, refreshStatus, showFix, showMail, showSource, showTrip } from './now.js';
 import { loadTrips } from './trips.js';
 import { showDevice } from './settings.js';
@@ -28,7 +28,7 @@ function unpaired(sentence) {
   document.body.classList.add('unpaired');
   $('unpaired').hidden = false;
   $('unpaired-text').textContent = sentence;
-  live('down', 'Not paired');
+  live('down', t('Not paired'));
   say(sentence, 'error');
 }
 
@@ -37,7 +37,15 @@ function unpaired(sentence) {
 function live(state, text) {
   const l = $('live');
   l.className = 'live is-' + state;
-  l.textContent = text || { live: 'Live', wait: 'Connecting…', down: 'trackd is not answering…' }[state];
+  l.textContent = text || liveText(state);
+}
+function liveText(state) {
+  switch (state) {
+    case 'live': return t('Live');
+    case 'wait': return t('Connecting…');
+    case 'down': return t('trackd is not answering…');
+    default: return undefined;
+  }
 }
 
 function connect() {
@@ -55,22 +63,24 @@ function connect() {
     if (es.readyState === EventSource.CLOSED) {
       // The board refused the feed (not paired any more?) or is away: ask again in a while.
       S.es = null;
-      live('down', S.ended ? 'trackd is not answering…' : 'No live data');
+      live('down', S.ended ? t('trackd is not answering…') : t('No live data'));
       setTimeout(() => { if (!S.es) { connect(); checkMe(); } }, 5000);
     } else {
-      live(S.ended ? 'down' : 'wait', S.ended ? 'trackd is not answering…' : 'Reconnecting…');
+      live(S.ended ? 'down' : 'wait', S.ended ? t('trackd is not answering…') : t('Reconnecting…'));
     }
   };
 }
 
 // trackd answers again: what was said about its absence goes.
+let endedSaid = null;
 function alive() {
   if (S.ended) {
     S.ended = null;
     refreshStatus();
   }
   const m = $('message').textContent;
-  if (m.startsWith('trackd is not answering') || m === S.away) hush();
+  if ((endedSaid && m === endedSaid) || m === S.away) hush();
+  endedSaid = null;
   S.away = null;
   live('live');
 }
@@ -82,7 +92,7 @@ function onEvent(method, p) {
       S.fixAt = now();
       showFix(p, 0);
       freshTripDistance();
-      if (p.speed > 3 && S.st && S.st.motion && S.st.motion.state !== 'moving') $('motion').textContent = 'moving';
+      if (p.speed > 3 && S.st && S.st.motion && S.st.motion.state !== 'moving') $('motion').textContent = t('moving');
       break;
     case 'source':
       alive();
@@ -102,7 +112,8 @@ function onEvent(method, p) {
       if (firstStep() === 3) showAdapter();
       break;
     case 'alert':
-      say(`The car has stood still since ${time(p.stationary_since)} while trip ${p.trip} runs: stop it if the trip is over.`, 'warn');
+      say(t('The car has stood still since {time} while trip {number} runs: stop it if the trip is over.',
+        { time: time(p.stationary_since), number: p.trip }), 'warn');
       break;
     case 'lagged':
       refreshStatus();
@@ -110,15 +121,18 @@ function onEvent(method, p) {
     case 'superseded':
       // This device follows the car in a newer page (or tab): this one stops, until it is shown again.
       if (S.es) { S.es.close(); S.es = null; }
-      live('down', 'Live in another page');
+      live('down', t('Live in another page'));
       break;
     case 'ended': {
       const first = !S.ended;
-      S.ended = p.message || 'the connection to trackd ended';
+      S.ended = p.message || t('the connection to trackd ended');
       live('down');
-      $('source-state').textContent = 'trackd is not answering';
+      $('source-state').textContent = t('trackd is not answering');
       $('speed').textContent = '–';
-      if (first) say('trackd is not answering: ' + S.ended, 'error');
+      if (first) {
+        endedSaid = t('trackd is not answering: {reason}', { reason: S.ended });
+        say(endedSaid, 'error');
+      }
       break;
     }
   }

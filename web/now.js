@@ -1,18 +1,31 @@
 // trackd's page: Now: the live state, starting and stopping a trip, naming the place where the car stands.
-import { $, act, cap, distance, dur, el, fail, fillList, km, kmText, now, refuse, rpc, S, say, time, tripDist, unit, unitMetres } from './core.js';
+import { boardSays, $, act, cap, distance, dur, el, fail, fillList, km, kmText, now, refuse, rpc, S, say, t, time, tripDist, unit, unitMetres } from './core.js';
 import { alive, isViewer } from './live.js';
 import { loadPlaces } from './places.js';
 import { mail } from './reports.js';
 import { firstRunLive, firstStep, showFirstFix } from './first-run.js';
+import { kindName } from './trips.js';
+import { decimal } from './i18n.js';
 import { defaults, title } from './app.js';
 
-const QUALITY = { 2: 'DGPS', 3: 'RTK fixed', 4: 'RTK float', 5: 'dead reckoning', 6: 'dead reckoning' };
+// A fix's quality (gpsd's status) beyond a plain GPS fix, as a person reads it; undefined for none.
+function fixQuality(status) {
+  switch (status) {
+    case 2: return 'DGPS';
+    case 3: return t('RTK fixed');
+    case 4: return t('RTK float');
+    case 5: case 6: return t('dead reckoning');
+    default: return undefined;
+  }
+}
 function quality(f, age) {
-  if (!f || !(f.mode >= 2)) return age > 0 && f ? `no fix (for ${Math.round(age)} s)` : 'no fix';
-  const parts = [(f.mode === 3 ? '3D' : '2D') + ' fix' + (QUALITY[f.status] ? ' (' + QUALITY[f.status] + ')' : '')];
+  if (!f || !(f.mode >= 2)) return age > 0 && f ? t('no fix (for {seconds} s)', { seconds: Math.round(age) }) : t('no fix');
+  const q = fixQuality(f.status);
+  const parts = [f.mode === 3 ? (q ? t('3D fix ({quality})', { quality: q }) : t('3D fix'))
+    : q ? t('2D fix ({quality})', { quality: q }) : t('2D fix')];
   if (f.eph != null) parts.push('±' + Math.round(f.eph) + ' m');
-  if (f.uSat != null) parts.push(f.uSat + (f.uSat === 1 ? ' satellite' : ' satellites'));
-  if (age > 5) parts.push(Math.round(age) + ' s ago');
+  if (f.uSat != null) parts.push(f.uSat === 1 ? t('1 satellite') : t('{n} satellites', { n: f.uSat }));
+  if (age > 5) parts.push(t('{seconds} s ago', { seconds: Math.round(age) }));
   return parts.join(', ');
 }
 function showFix(f, age) {
@@ -22,21 +35,41 @@ function showFix(f, age) {
   S.fix = f;
   if (firstStep() === 3) showFirstFix();
 }
+// The receiver's state (status.source.state) as a person reads it; undefined for one the page does not know.
+function sourceState(state) {
+  switch (state) {
+    case 'connected': return t('connected');
+    case 'connecting': return t('connecting…');
+    case 'lost': return t('lost');
+    case 'ended': return t('ended');
+    default: return undefined;
+  }
+}
 function showSource(s) {
   if (!s) return;
-  const t = { connected: 'connected', connecting: 'connecting…', lost: 'lost', ended: 'ended' }[s.state] || s.state;
   const dd = $('source-state');
-  dd.textContent = t;
-  if (s.detail && s.state !== 'connected') dd.append(el('span', 'muted', s.detail));
-  if (s.chosen) dd.append(el('span', 'muted', 'found: ' + s.chosen));
-  dd.title = [s.detail, s.reason].filter(Boolean).join('\n');
+  dd.textContent = sourceState(s.state) || s.state;
+  if (s.detail && s.state !== 'connected') dd.append(boardSays('muted', s.detail));
+  if (s.chosen) dd.append(el('span', 'muted', t('found: {address}', { address: s.chosen })));
+}
+// An uplink's state (UplinkStatus.State) as a person reads it.
+function linkState(state) {
+  switch (state) {
+    case 'connecting': return t('connecting');
+    case 'connected': return t('connected');
+    case 'waiting': return t('waiting');
+    case 'refused': return t('refused');
+    default: return state;
+  }
 }
 function linkText(u) {
-  if (!u) return 'off';
-  let t = u.state + (u.broker ? ' · ' + u.broker : '');
-  if (u.state !== 'connected' && u.detail) t += ': ' + u.detail;
-  if (u.backlog_points) t += ` · ${u.backlog_points} points to send`;
-  return t;
+  if (!u) return t('off');
+  let text = linkState(u.state) + (u.broker ? ' · ' + u.broker : '');
+  if (u.state !== 'connected' && u.detail) text += ': ' + u.detail;
+  if (u.backlog_points) {
+    text += ' · ' + (u.backlog_points === 1 ? t('1 point to send') : t('{n} points to send', { n: decimal(u.backlog_points, 0) }));
+  }
+  return text;
 }
 
 async function refreshStatus() {
@@ -59,7 +92,7 @@ function showMail() {
   const mail = S.st && S.st.mail;
   const b = $('mail-report');
   b.hidden = !(mail && Array.isArray(mail.to) && mail.to.length) || isViewer();
-  if (!b.hidden) b.title = 'To ' + mail.to.join(', ');
+  if (!b.hidden) b.title = t('To {recipients}', { recipients: mail.to.join(', ') });
 }
 
 function showStatus(st) {
@@ -67,12 +100,12 @@ function showStatus(st) {
   S.st = st;
   showMail();
   if (!S.fixAt || now() - S.fixAt > 2500) showFix(st.last_fix, st.last_fix_age || 0);
-  if (S.ended) $('source-state').textContent = 'trackd is not answering';
+  if (S.ended) $('source-state').textContent = t('trackd is not answering');
   else showSource(st.source);
   const m = st.motion;
   $('motion').textContent = !m ? '–' : m.state === 'stationary'
-    ? 'parked' + (m.since ? ' since ' + time(m.since) : '') : m.state;
-  $('now-odometer').textContent = st.odometer != null ? kmText(st.odometer) + ' ' + unit() : 'not set (Settings)';
+    ? (m.since ? t('parked since {time}', { time: time(m.since) }) : t('parked')) : motionState(m.state);
+  $('now-odometer').textContent = st.odometer != null ? kmText(st.odometer) + ' ' + unit() : t('not set (Settings)');
   $('uplink').textContent = linkText(st.uplink);
   $('traccar').textContent = linkText(st.osmand);
   $('traccar').hidden = $('traccar-label').hidden = !st.osmand;
@@ -81,28 +114,37 @@ function showStatus(st) {
   firstRunLive();
 }
 
-function showTrip(t) {
-  const run = !!t;
+// The car's motion (status.motion.state) other than standing, as a person reads it.
+function motionState(state) {
+  switch (state) {
+    case 'moving': return t('moving');
+    case 'unknown': return t('unknown');
+    default: return state;
+  }
+}
+
+function showTrip(trip) {
+  const run = !!trip;
   const state = $('trip-state');
-  state.textContent = run ? t.kind : 'none';
-  state.className = 'badge k-' + (run ? t.kind : 'none');
+  state.textContent = run ? kindName(trip.kind) : t('none');
+  state.className = 'badge k-' + (run ? trip.kind : 'none');
   $('trip-card').classList.toggle('idle', !run);
-  $('trip-no').textContent = run ? 'No. ' + t.number : '';
-  S.kmBase = run ? t.distance_m || 0 : null;
+  $('trip-no').textContent = run ? t('No. {number}', { number: trip.number }) : '';
+  S.kmBase = run ? trip.distance_m || 0 : null;
   $('trip-km').textContent = km(S.kmBase);
-  S.durBase = run && t.duration != null ? t.duration : null;
+  S.durBase = run && trip.duration != null ? trip.duration : null;
   S.durAt = now();
   $('start-row').hidden = run;
   $('stop-row').hidden = !run;
-  $('stop-details').hidden = !(run && t.kind === 'business' && t.purpose);
+  $('stop-details').hidden = !(run && trip.kind === 'business' && trip.purpose);
   if (!run) {
     S.tripNo = null; S.tripInfo = null;
-  } else if (t.number !== S.tripNo) {
-    S.tripNo = t.number; S.tripInfo = null; S.tripInfoAt = 0;
+  } else if (trip.number !== S.tripNo) {
+    S.tripNo = trip.number; S.tripInfo = null; S.tripInfoAt = 0;
   }
-  if (run && t.purpose !== undefined && S.tripInfo) S.tripInfo.purpose = t.purpose;
-  if (run && (!S.tripInfo || (!S.tripInfo.start_place && now() - S.tripInfoAt > 30000))) loadTripInfo(t.number);
-  showAbout(t);
+  if (run && trip.purpose !== undefined && S.tripInfo) S.tripInfo.purpose = trip.purpose;
+  if (run && (!S.tripInfo || (!S.tripInfo.start_place && now() - S.tripInfoAt > 30000))) loadTripInfo(trip.number);
+  showAbout(trip);
   tick();
 }
 // The running trip's distance is trackd's alone (the page never adds kilometres of its own): while a trip runs,
@@ -121,37 +163,38 @@ async function loadTripInfo(n) {
     if (S.tripNo === n) { S.tripInfo = d.trip; showAbout(S.st && S.st.trip); }
   } catch (e) { if (e.status !== 401) fail(e); }
 }
-function showAbout(t) {
+function showAbout(trip) {
   const p = $('trip-about');
   const i = S.tripInfo || {};
-  const from = (t && t.start_place) || i.start_place;
+  const from = (trip && trip.start_place) || i.start_place;
   const bits = [];
-  if (t && from && from.name) bits.push('from ' + from.name);
-  const purpose = (t && t.purpose) || i.purpose;
-  if (t && purpose) bits.push(purpose);
-  if (t && i.customer) bits.push(i.customer);
+  if (trip && from && from.name) bits.push(t('from {place}', { place: from.name }));
+  const purpose = (trip && trip.purpose) || i.purpose;
+  if (trip && purpose) bits.push(purpose);
+  if (trip && i.customer) bits.push(i.customer);
   p.textContent = cap(bits.join(' · '));
   p.hidden = !bits.length;
 }
 
 function tick() {
-  const t = S.st && S.st.trip;
+  const trip = S.st && S.st.trip;
   if (S.durBase != null) $('trip-duration').textContent = dur(S.durBase + (now() - S.durAt) / 1000);
-  else $('trip-duration').textContent = t ? 'waiting for a fix' : '0:00:00';
+  else $('trip-duration').textContent = trip ? t('waiting for a fix') : '0:00:00';
   if (S.fixAt && S.fix && now() - S.fixAt > 5000) showFix(S.fix, (now() - S.fixAt) / 1000);
 }
 
 function start(kind, btn) {
   act(btn, async () => {
-    const t = await rpc('start', { kind });
-    say(`${cap(kind)} trip ${t.id} started.`);
+    const trip = await rpc('start', { kind });
+    say(kind === 'business' ? t('Business trip {number} started.', { number: trip.id })
+      : t('Private trip {number} started.', { number: trip.id }));
     await refreshStatus();
   });
 }
 
 function stopClicked() {
-  const t = S.st && S.st.trip;
-  if (t && t.kind === 'business' && !(t.purpose || (S.tripInfo && S.tripInfo.purpose))) return openStop();
+  const trip = S.st && S.st.trip;
+  if (trip && trip.kind === 'business' && !(trip.purpose || (S.tripInfo && S.tripInfo.purpose))) return openStop();
   act($('stop'), () => stopTrip(null, null));
 }
 
@@ -161,8 +204,9 @@ async function stopTrip(purpose, customer) {
   if (purpose) p.purpose = purpose;
   if (customer) p.customer = customer;
   const r = await rpc('stop', p);
-  const extra = purpose || customer ? ' Purpose and customer saved.' : '';
-  say(`Trip ${r.id} stopped: ${tripDist(r)} ${unit()}.${extra}`);
+  const a = { number: r.id, distance: tripDist(r), unit: unit() };
+  say(purpose || customer ? t('Trip {number} stopped: {distance} {unit}. Purpose and customer saved.', a)
+    : t('Trip {number} stopped: {distance} {unit}.', a));
   await refreshStatus();
 }
 
@@ -188,7 +232,7 @@ async function loadChoices() {
   fillList('dl-destination', [...rg.map((x) => x.destination), ...pl.map((x) => x.name), ...trips.map((x) => x.destination)]);
   const sel = $('add-regular');
   const keep = sel.value;
-  sel.replaceChildren(new Option('None: enter it here', ''));
+  sel.replaceChildren(new Option(t('None: enter it here'), ''));
   for (const r of rg) sel.append(new Option(`${r.name} · ${km(r.distance_m)} ${unit()}${r.purpose ? ' · ' + r.purpose : ''}`, r.name));
   sel.value = keep;
 }
@@ -201,10 +245,11 @@ function openDialog(d) {
 }
 
 function openStop() {
-  const t = (S.st && S.st.trip) || {};
+  const trip = (S.st && S.st.trip) || {};
   const i = S.tripInfo || {};
-  $('stop-about').textContent = t.number ? `Trip ${t.number} · ${km(S.kmBase)} ${unit()} so far` : '';
-  $('stop-purpose').value = t.purpose || i.purpose || '';
+  $('stop-about').textContent = trip.number
+    ? t('Trip {number} · {distance} {unit} so far', { number: trip.number, distance: km(S.kmBase), unit: unit() }) : '';
+  $('stop-purpose').value = trip.purpose || i.purpose || '';
   $('stop-customer').value = i.customer || '';
   openDialog($('stop-dialog'));
   $('stop-purpose').focus();
@@ -213,7 +258,7 @@ function openStop() {
     if (!pl) return;
     if (!$('stop-purpose').value && pl.purpose) $('stop-purpose').value = pl.purpose;
     if (!$('stop-customer').value && pl.customer) $('stop-customer').value = pl.customer;
-    $('stop-about').textContent += ` · at ${pl.name}`;
+    $('stop-about').textContent += ' · ' + t('at {place}', { place: pl.name });
   });
 }
 
@@ -223,8 +268,8 @@ function openPlace(at, title, about, radius) {
   placeAt = at;
   placeRadius = radius || null;
   for (const f of ['name', 'address', 'customer', 'purpose', 'kind']) $('place-' + f).value = '';
-  $('place-title').textContent = title || 'Name this place';
-  $('place-about').textContent = about || 'Where the car stands now (where it parked).';
+  $('place-title').textContent = title || t('Name this place');
+  $('place-about').textContent = about || t('Where the car stands now (where it parked).');
   openDialog($('place-dialog'));
   $('place-name').focus();
   choices();
@@ -232,7 +277,7 @@ function openPlace(at, title, about, radius) {
 
 async function savePlace() {
   const name = $('place-name').value.trim();
-  if (!name) refuse('Give the place a name.');
+  if (!name) refuse(t('Give the place a name.'));
   const p = { name };
   for (const f of ['address', 'customer', 'purpose', 'kind']) {
     const v = $('place-' + f).value.trim();
@@ -244,8 +289,11 @@ async function savePlace() {
   const named = new Set([...(r.starts_named || []), ...(r.ends_named || [])]).size;
   $('place-dialog').close();
   S.places = null;
-  say(`“${r.place ? r.place.name : name}” saved.` + (named ? ` ${named} earlier trip${named === 1 ? '' : 's'} got its name.` : ''));
+  const saved = r.place ? r.place.name : name;
+  say(!named ? t('“{name}” saved.', { name: saved })
+    : named === 1 ? t('“{name}” saved. 1 earlier trip got its name.', { name: saved })
+      : t('“{name}” saved. {n} earlier trips got its name.', { name: saved, n: named }));
   if (S.screen === 'places') loadPlaces();
 }
 
-export { QUALITY, quality, showFix, showSource, linkText, refreshStatus, showMail, showStatus, showTrip, freshTripDistance, loadTripInfo, showAbout, tick, start, stopClicked, stopTrip, placeHere, loadChoices, choices, openDialog, openStop, placeAt, placeRadius, openPlace, savePlace };
+export { fixQuality, quality, sourceState, showFix, showSource, linkState, linkText, motionState, refreshStatus, showMail, showStatus, showTrip, freshTripDistance, loadTripInfo, showAbout, tick, start, stopClicked, stopTrip, placeHere, loadChoices, choices, openDialog, openStop, placeAt, placeRadius, openPlace, savePlace };

@@ -1,7 +1,9 @@
 // trackd's page: Places: the named places and the suggestions from where trips end.
-import { $, el, fail, fmt, rpc, S } from './core.js';
+import { $, el, fail, fmt, rpc, S, t } from './core.js';
 import { isViewer } from './live.js';
 import { openPlace } from './now.js';
+import { kindName } from './trips.js';
+import { decimal } from './i18n.js';
 
 async function loadPlaces() {
   const list = $('place-list'), sugg = $('suggestion-list');
@@ -14,7 +16,7 @@ async function loadPlaces() {
       li.dataset.id = p.id;
       const top = el('span', 'line');
       top.append(el('b', null, p.name));
-      if (p.kind) top.append(' ', el('span', 'badge k-' + p.kind, p.kind));
+      if (p.kind) top.append(' ', el('span', 'badge k-' + p.kind, kindName(p.kind)));
       top.append(el('span', 'muted small', ` ${p.radius_m} m`));
       li.append(top);
       if (p.address) li.append(el('span', 'muted', p.address));
@@ -22,7 +24,7 @@ async function loadPlaces() {
       if (more) li.append(el('span', 'muted', more));
       list.append(li);
     }
-    if (!pl.value.length) list.append(el('li', 'empty', 'No named places yet. Name one where the car stands, or from a suggestion.'));
+    if (!pl.value.length) list.append(el('li', 'empty', t('No named places yet. Name one where the car stands, or from a suggestion.')));
   } else {
     list.append(el('li', 'empty', pl.reason.message));
   }
@@ -32,21 +34,25 @@ async function loadPlaces() {
       const li = el('li', 'suggestion');
       li.dataset.number = s.number;
       const text = el('span', 'grow');
-      text.append(el('b', null, `${s.position.latitude.toFixed(5)}, ${s.position.longitude.toFixed(5)}`));
+      const latitude = decimal(s.position.latitude, 5, false), longitude = decimal(s.position.longitude, 5, false);
+      text.append(el('b', null, `${latitude}, ${longitude}`));
       const n = (s.trips_ending_here || []).length;
-      text.append(el('span', 'muted', `${s.visits} parkings` + (n ? `, ${n} trips ended here` : '') +
-        (s.last_visit ? `, last on ${fmt('full', s.last_visit)}` : '')));
-      const b = el('button', 'name-suggestion', 'Name it');
+      const seen = [s.visits === 1 ? t('1 parking') : t('{n} parkings', { n: s.visits })];
+      if (n) seen.push(n === 1 ? t('1 trip ended here') : t('{n} trips ended here', { n }));
+      if (s.last_visit) seen.push(t('last on {date}', { date: fmt('full', s.last_visit) }));
+      text.append(el('span', 'muted', seen.join(', ')));
+      const b = el('button', 'name-suggestion', t('Name it'));
       b.type = 'button';
       b.dataset.change = '';
       b.disabled = isViewer();
-      b.addEventListener('click', () => openPlace(s.position, `Name suggestion ${s.number}`,
-        `The spot where the car parked ${s.visits} times (${s.position.latitude.toFixed(5)}, ${s.position.longitude.toFixed(5)}).`,
+      b.addEventListener('click', () => openPlace(s.position, t('Name suggestion {number}', { number: s.number }),
+        s.visits === 1 ? t('The spot where the car parked 1 time ({latitude}, {longitude}).', { latitude, longitude })
+          : t('The spot where the car parked {n} times ({latitude}, {longitude}).', { n: s.visits, latitude, longitude }),
         s.radius_m));
       li.append(text, b);
       sugg.append(li);
     }
-    if (!sg.value.length) sugg.append(el('li', 'empty', 'No suggestions: no spot without a name has seen three parkings yet.'));
+    if (!sg.value.length) sugg.append(el('li', 'empty', t('No suggestions: no spot without a name has seen three parkings yet.')));
   } else {
     sugg.append(el('li', 'empty', sg.reason.message));
   }

@@ -1,5 +1,6 @@
 // trackd's page: Reports: the month's report, the log's chain verified, the report mailed.
-import { $, act, el, fail, monthTitle, rpc, S, say, thisMonth } from './core.js';
+import { $, act, el, fail, monthTitle, rpc, S, say, t, thisMonth } from './core.js';
+import { decimal } from './i18n.js';
 
 // Whether the board's policy lets this page frame its own report (frame-src, else child-src, else default-src).
 function framesAllowed() {
@@ -23,27 +24,34 @@ function showReport() {
   $('report-note').hidden = framed;
   if (framed && frame.getAttribute('src') !== src) frame.src = src;
   $('open-report').href = src;
-  $('mail-report').textContent = `Send ${monthTitle(month)} by e-mail`;
+  $('mail-report').textContent = t('Send {month} by e-mail', { month: monthTitle(month) });
 }
 
 async function verify() {
   const out = $('verify-verdict');
   out.className = 'verdict';
-  out.textContent = 'Checking the log…';
+  out.textContent = t('Checking the log…');
   try {
     const v = await rpc('verify');
     const problems = v.problems || [];
     out.replaceChildren();
     out.className = 'verdict ' + (v.intact ? 'intact' : 'broken');
     if (v.intact) {
-      out.append(el('b', null, 'Intact. '), `${v.chain_records} records, ${v.trips} trips and ${v.revisions} changes check out.`);
+      out.append(el('b', null, t('Intact.') + ' '), t('{records}, {trips} and {changes} check out.', {
+        records: v.chain_records === 1 ? t('1 record') : t('{n} records', { n: decimal(v.chain_records, 0) }),
+        trips: v.trips === 1 ? t('1 trip') : t('{n} trips', { n: decimal(v.trips, 0) }),
+        changes: v.revisions === 1 ? t('1 change') : t('{n} changes', { n: decimal(v.revisions, 0) }),
+      }));
     } else {
       const p = problems[0];
-      out.append(el('b', null, 'Broken. '), p ? `${p.record}: ${p.detail}` : 'The chain does not check out.');
-      if (problems.length > 1) out.append(` (and ${problems.length - 1} more problem${problems.length > 2 ? 's' : ''})`);
+      out.append(el('b', null, t('Broken.') + ' '), p ? `${p.record}: ${p.detail}` : t('The chain does not check out.'));
+      if (problems.length > 1) {
+        out.append(' ' + (problems.length === 2 ? t('(and 1 more problem)')
+          : t('(and {n} more problems)', { n: problems.length - 1 })));
+      }
     }
     const head = el('span', 'head');
-    head.append('Chain head ', el('code', null, v.head || 'none yet (the log is empty)'));
+    head.append(t('Chain head') + ' ', el('code', null, v.head || t('none yet (the log is empty)')));
     out.append(head);
   } catch (e) {
     out.textContent = e.message;
@@ -54,10 +62,11 @@ async function verify() {
 async function mail(btn) {
   const month = $('report-month').value || thisMonth();
   await act(btn, async () => {
-    say(`Sending ${monthTitle(month)}…`);
+    say(t('Sending {month}…', { month: monthTitle(month) }));
     const r = await rpc('report.mail', { month });
-    const to = r && Array.isArray(r.recipients) && r.recipients.length ? ' to ' + r.recipients.join(', ') : '';
-    say(`The report of ${monthTitle(month)} was sent${to}.`);
+    say(r && Array.isArray(r.recipients) && r.recipients.length
+      ? t('The report of {month} was sent to {recipients}.', { month: monthTitle(month), recipients: r.recipients.join(', ') })
+      : t('The report of {month} was sent.', { month: monthTitle(month) }));
   });
 }
 

@@ -1,13 +1,13 @@
 // trackd's page: Settings: the rules that classify trips as they close (docs/rules.md), and confirming what they did.
-import { $, act, el, fail, refuse, rpc, S, say } from './core.js';
+import { $, act, el, fail, refuse, rpc, S, say, t, ruleText } from './core.js';
 import { isViewer } from './live.js';
+import { kindName } from './trips.js';
 
-const KIND = { business: 'business', private: 'private' };
 // What a rule makes of a trip, as a person reads it: "business (Delivery, Example Ltd)", "private, commute".
 function outcome(r) {
-  if (r.type === 'regular') return 'as the regular trip';
+  if (r.type === 'regular') return t('as the regular trip');
   const details = [r.purpose, r.customer].filter(Boolean);
-  const kind = r.commute ? 'commute' : KIND[r.kind] || r.kind;
+  const kind = kindName(r.commute ? 'commute' : r.kind);
   return details.length ? `${kind} (${details.join(', ')})` : kind;
 }
 
@@ -36,21 +36,21 @@ function renderRules() {
   const list = $('rule-list');
   list.replaceChildren();
   const shown = (S.rules || []).filter((r) => r.state !== 'declined');
-  if (!shown.length) list.append(el('li', 'empty', 'No rules yet: every trip waits for you to classify it.'));
+  if (!shown.length) list.append(el('li', 'empty', t('No rules yet: every trip waits for you to classify it.')));
   for (const r of shown) {
     const li = el('li', 'rule' + (r.state === 'paused' ? ' paused' : ''));
     li.dataset.id = r.id;
     const text = el('span', 'grow');
-    text.append(el('b', null, r.text), el('span', 'muted', '→ ' + outcome(r) + (r.state === 'paused' ? ' · paused' : '')));
+    text.append(el('b', null, ruleText(r.text)), el('span', 'muted', '→ ' + outcome(r) + (r.state === 'paused' ? ' · ' + t('paused') : '')));
     li.append(text);
     if (!isViewer()) {
-      const pause = el('button', 'pause', r.state === 'paused' ? 'Resume' : 'Pause');
+      const pause = el('button', 'pause', r.state === 'paused' ? t('Resume') : t('Pause'));
       pause.type = 'button';
-      pause.setAttribute('aria-label', `${r.state === 'paused' ? 'Resume' : 'Pause'} rule ${r.text}`);
+      pause.setAttribute('aria-label', r.state === 'paused' ? t('Resume rule {rule}', { rule: ruleText(r.text) }) : t('Pause rule {rule}', { rule: ruleText(r.text) }));
       pause.addEventListener('click', () => change(pause, r, { state: r.state === 'paused' ? 'active' : 'paused' }));
-      const del = el('button', 'delete', 'Delete');
+      const del = el('button', 'delete', t('Delete'));
       del.type = 'button';
-      del.setAttribute('aria-label', `Delete rule ${r.text}`);
+      del.setAttribute('aria-label', t('Delete rule {rule}', { rule: ruleText(r.text) }));
       del.addEventListener('click', () => remove(del, r));
       li.append(pause, del);
     }
@@ -62,7 +62,7 @@ async function change(button, rule, changes) {
   button.disabled = true;
   try {
     await rpc('rule.edit', { rule: rule.id, changes });
-    say(changes.state === 'paused' ? `Rule “${rule.text}” paused.` : `Rule “${rule.text}” classifies trips again.`);
+    say(changes.state === 'paused' ? t('Rule “{rule}” paused.', { rule: ruleText(rule.text) }) : t('Rule “{rule}” classifies trips again.', { rule: ruleText(rule.text) }));
     await loadRules();
   } catch (e) { fail(e); } finally { button.disabled = false; }
 }
@@ -71,7 +71,7 @@ async function remove(button, rule) {
   button.disabled = true;
   try {
     await rpc('rule.delete', { rule: rule.id, reason: 'deleted on the page' });
-    say(`Rule “${rule.text}” deleted. Trips it classified keep what they got.`);
+    say(t('Rule “{rule}” deleted. Trips it classified keep what they got.', { rule: ruleText(rule.text) }));
     await loadRules();
   } catch (e) { fail(e); } finally { button.disabled = false; }
 }
@@ -88,26 +88,26 @@ async function saveRule() {
   const rule = {};
   if (type === 'places') {
     const from = Number($('rule-from').value), to = Number($('rule-to').value);
-    if (!from || !to) refuse('Name the places first (Places), then choose where the trips go from and to.');
+    if (!from || !to) refuse(t('Name the places first (Places), then choose where the trips go from and to.'));
     Object.assign(rule, { type: 'places', from_place: from, to_place: to, either_way: $('rule-either').checked });
   } else {
     const days = [...document.querySelectorAll('input[name="rule-day"]:checked')].map((c) => Number(c.value));
-    if (!days.length) refuse('Choose at least one day.');
+    if (!days.length) refuse(t('Choose at least one day.'));
     const start = $('rule-start').value, end = $('rule-end').value || '24:00';
-    if (!start) refuse('Give the time your hours begin.');
-    if (end !== '24:00' && end <= start) refuse('The hours must end after they begin.');
+    if (!start) refuse(t('Give the time your hours begin.'));
+    if (end !== '24:00' && end <= start) refuse(t('The hours must end after they begin.'));
     Object.assign(rule, { type: 'hours', days, start, end, outside: type === 'outside' });
   }
   rule.kind = kind === 'commute' ? 'private' : kind;
   if (kind === 'commute') rule.commute = true;
   const purpose = $('rule-purpose').value.trim(), customer = $('rule-customer').value.trim();
-  if (kind === 'business' && !purpose) refuse('A business rule needs a purpose: the trips it classifies need one.');
+  if (kind === 'business' && !purpose) refuse(t('A business rule needs a purpose: the trips it classifies need one.'));
   if (purpose) rule.purpose = purpose;
   if (customer) rule.customer = customer;
   const added = await rpc('rule.add', { rule });
   $('rule-purpose').value = '';
   $('rule-customer').value = '';
-  say(`Rule added: ${added.text} → ${outcome(added)}. Trips it classifies wait for you to confirm them.`);
+  say(t('Rule added: {rule} → {outcome}. Trips it classifies wait for you to confirm them.', { rule: added.text, outcome: outcome(added) }));
   await loadRules();
 }
 
@@ -132,8 +132,10 @@ async function loadSuggestions(onChange) {
 function suggestionCard(s, onChange) {
   const card = el('div', 'card suggestion-card');
   card.dataset.key = suggestionKey(s);
-  card.append(el('p', null, `You classified ${s.rule.text} as ${outcome(s.rule)} ${s.trips.length} times. ` +
-    'Classify such trips by a rule from now on? You confirm each.'));
+  const a = { rule: ruleText(s.rule.text), outcome: outcome(s.rule), n: s.trips.length };
+  card.append(el('p', null, s.trips.length === 1
+    ? t('You classified {rule} as {outcome} 1 time. Classify such trips by a rule from now on? You confirm each.', a)
+    : t('You classified {rule} as {outcome} {n} times. Classify such trips by a rule from now on? You confirm each.', a)));
   const actions = el('div', 'actions');
   const button = (cls, label, fn) => {
     const b = el('button', cls, label);
@@ -141,20 +143,20 @@ function suggestionCard(s, onChange) {
     b.addEventListener('click', () => act(b, fn));
     actions.append(b);
   };
-  button('primary accept-suggestion', 'Make it a rule', async () => {
+  button('primary accept-suggestion', t('Make it a rule'), async () => {
     const r = await rpc('rule.add', { rule: s.rule, reason: 'suggested on the page' });
-    say(`Rule added: ${r.text} → ${outcome(r)}.`);
+    say(t('Rule added: {rule} → {outcome}.', { rule: ruleText(r.text), outcome: outcome(r) }));
     await onChange();
   });
-  button('not-now', 'Not now', async () => {
+  button('not-now', t('Not now'), async () => {
     const later = putOff();
     later[suggestionKey(s)] = s.trips.length;
     localStorage.setItem(NOT_NOW, JSON.stringify(later));
     card.remove();
   });
-  button('never', 'Never', async () => {
+  button('never', t('Never'), async () => {
     await rpc('rule.add', { rule: Object.assign({}, s.rule, { state: 'declined' }), reason: 'suggestion declined on the page' });
-    say(`${s.rule.text} will not be suggested again.`);
+    say(t('{rule} will not be suggested again.', { rule: ruleText(s.rule.text) }));
     await onChange();
   });
   card.append(actions);

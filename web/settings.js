@@ -1,14 +1,18 @@
 // trackd's page: Settings: the profile, the odometer, the rules, the car's Wi-Fi, this device.
-import { $, api, cap, fail, fillList, fmt, km, kmText, num, refuse, rpc, S, say, showUnits, typedMetres, unit } from './core.js';
+import { $, api, cap, fail, fillList, fmt, km, kmText, num, refuse, rpc, S, say, showUnits, t, typedMetres, unit } from './core.js';
 import { choices, refreshStatus, showStatus } from './now.js';
 import { renderTrips } from './trips.js';
 import { renderDetail } from './trip.js';
 import { fillProfile, profileChanges } from './profile.js';
 import { loadRules } from './rules.js';
+import { decimal, ownChoice, useLanguage } from './i18n.js';
+import { route } from './app.js';
 
 function useProfile(p) {
   const before = unit();
   S.profile = p;
+  // The profile's language, where this device has chosen none: the page's fixed words in it, and the screen again.
+  if (useLanguage((p && p.language) || '')) route(true);
   showUnits();
   if (unit() !== before) {
     if (S.trips && S.screen === 'trips') renderTrips();
@@ -30,11 +34,12 @@ function showDevice() {
   const me = S.me;
   if (!me) return;
   $('device-name').textContent = me.name;
-  $('device-role').textContent = me.role;
+  $('device-language').value = ownChoice();
+  $('device-role').textContent = me.role === 'driver' ? t('driver') : me.role === 'viewer' ? t('viewer') : me.role;
   $('device-paired').textContent = me.paired_at ? fmt('full', me.paired_at * 1000) : '–';
   $('role-note').textContent = me.role === 'viewer'
-    ? 'This device may read the log but change nothing.'
-    : 'This device may start and stop trips and change the log.';
+    ? t('This device may read the log but change nothing.')
+    : t('This device may start and stop trips and change the log.');
 }
 
 // The car's Wi-Fi (the card image's access point), for a driver's device: its name, password and a QR code that
@@ -68,16 +73,17 @@ async function loadSettings() {
 }
 
 function showOdometer(o) {
-  $('odometer-current').textContent = o.kilometres != null ? kmText(o.kilometres) + ' ' + unit() : 'no reading yet';
+  $('odometer-current').textContent = o.kilometres != null ? kmText(o.kilometres) + ' ' + unit() : t('no reading yet');
   const last = (o.readings || [])[o.readings.length - 1];
   $('odometer-last').textContent = last
-    ? `${kmText(last.reading_m / 1000)} ${unit()}, ${fmt('full', last.time)}${last.reason ? ' (' + last.reason + ')' : ''}` : 'none';
-  $('odometer-factor').textContent = o.calibration_factor != null ? '× ' + Number(o.calibration_factor).toFixed(4).replace(/0+$/, '').replace(/\.$/, '') : '–';
+    ? `${kmText(last.reading_m / 1000)} ${unit()}, ${fmt('full', last.time)}${last.reason ? ' (' + last.reason + ')' : ''}` : t('none');
+  $('odometer-factor').textContent = o.calibration_factor != null
+    ? '× ' + decimal(Number(o.calibration_factor), 4, false).replace(/0+$/, '').replace(/[.,]$/, '') : '–';
 }
 
 async function saveProfile() {
   const changes = profileChanges('profile');
-  if (!Object.keys(changes).length) refuse('Nothing to save: change a field first.');
+  if (!Object.keys(changes).length) refuse(t('Nothing to save: change a field first.'));
   const p = { changes };
   const reason = $('profile-reason').value.trim();
   if (reason) p.reason = reason;
@@ -85,14 +91,14 @@ async function saveProfile() {
   $('profile-reason').value = '';
   useProfile(r);
   fillProfile('profile', r);
-  say('Profile saved.');
+  say(t('Profile saved.'));
 }
 
 async function saveOdometer() {
   const k = num($('odometer-reading').value);
-  if (k == null) refuse(`Type the reading from the dashboard, in ${unit()}.`);
+  if (k == null) refuse(t('Type the reading from the dashboard, in {unit}.', { unit: unit() }));
   const reason = $('odometer-reason').value.trim();
-  if (!reason) refuse('Say why: the reason is kept with the reading.');
+  if (!reason) refuse(t('Say why: the reason is kept with the reading.'));
   await recordOdometer(k, reason);
   $('odometer-reading').value = '';
 }
@@ -100,10 +106,15 @@ async function saveOdometer() {
 // Records a dashboard reading typed in the unit, and says what the log made of it.
 async function recordOdometer(k, reason) {
   const r = await rpc('odometer.set', { kilometres: typedMetres(k) / 1000, reason });
-  let text = `Odometer reading ${kmText(typedMetres(k) / 1000)} ${unit()} saved.`;
-  if (r.entry) text += ` Trip ${r.entry.id} (${r.entry.source === 'correction' ? 'a correction' : 'unrecorded driving'}, ${km(Math.abs(r.entry.distance_m))} ${unit()}) was added.`;
-  if (r.calibration_note) text += ' ' + cap(r.calibration_note) + '.';
-  say(text.replace(/\.\.$/, '.'));
+  const said = [t('Odometer reading {reading} {unit} saved.', { reading: kmText(typedMetres(k) / 1000), unit: unit() })];
+  if (r.entry) {
+    const a = { number: r.entry.id, distance: km(Math.abs(r.entry.distance_m)), unit: unit() };
+    said.push(r.entry.source === 'correction' ? t('Trip {number} (a correction, {distance} {unit}) was added.', a)
+      : t('Trip {number} (unrecorded driving, {distance} {unit}) was added.', a));
+  }
+  // The board's own sentence about the calibration.
+  if (r.calibration_note) said.push(cap(r.calibration_note) + '.');
+  say(said.join(' ').replace(/\.\.$/, '.'));
   rpc('odometer').then(showOdometer, fail);
   refreshStatus();
 }

@@ -198,7 +198,8 @@ extension LogProfile {
                       calibrationFactor: row["calibration_factor"], vin: row["vin"],
                       country: (row["country"] as String?).flatMap(Country.init(rawValue:)),
                       unit: (row["unit"] as String?).flatMap(DistanceUnit.init(rawValue:)), rate: row["rate"],
-                      car: (row["car"] as String?).flatMap(CarOwnership.init(rawValue:)))
+                      car: (row["car"] as String?).flatMap(CarOwnership.init(rawValue:)),
+                      language: (row["language"] as String?).flatMap(Language.init(rawValue:)))
     }
 
     /// The canonical text the hash chain covers.
@@ -218,6 +219,8 @@ extension LogProfile {
         if let rate { record.add("rate", rate) }
         // And from step 12.
         if let car { record.add("car", car.rawValue) }
+        // And from step 14.
+        if let language { record.add("language", language.rawValue) }
         return record.text
     }
 }

@@ -344,10 +344,11 @@ extension MileageLog {
         }
     }
 
-    /// Sets the driver, plate, company, time zone, VIN, country, unit, own rate or whose car; each change is a revision.
+    /// Sets the driver, plate, company, time zone, VIN, country, unit, own rate, whose car or the language; each change
+    /// is a revision.
     public func setProfile(_ changes: ProfileChanges, reason: String?, context: ChangeContext) async throws(StoreError) -> LogProfile {
         guard !changes.isEmpty else {
-            throw .invalid("nothing to set: give --driver, --plate, --company, --time-zone, --vin, --country, --unit, --rate or --car")
+            throw .invalid("nothing to set: give --driver, --plate, --company, --time-zone, --vin, --country, --unit, --rate, --car or --language")
         }
         let car = try changes.car.map { (text: String) throws(StoreError) -> CarOwnership? in
             guard let text = text.nilIfBlank else { return nil }
@@ -378,6 +379,13 @@ extension MileageLog {
             }
             return unit
         }
+        let language = try changes.language.map { (text: String) throws(StoreError) -> Language? in
+            guard let text = text.nilIfBlank else { return nil }
+            guard let language = Language(rawValue: text.lowercased()) else {
+                throw .invalid("'\(text)' is not a language trackd speaks: en, de or et (\"\" for none)")
+            }
+            return language
+        }
         if let zone = changes.timeZone, LocalDates.zone(zone) == nil {
             throw .invalid("'\(zone)' is not a time zone this system knows; use an IANA name such as Europe/Tallinn")
         }
@@ -396,6 +404,7 @@ extension MileageLog {
             if let unit { after.unit = unit }
             if changes.rate != nil { after.rate = rate ?? nil }
             if changes.car != nil { after.car = car ?? nil }
+            if changes.language != nil { after.language = language ?? nil }
             if after.rate != nil && after.country == nil {
                 throw StoreError.invalid("an own rate is paid in a country's currency per its unit: set --country too")
             }
@@ -415,15 +424,17 @@ extension MileageLog {
             ("country", before.country?.rawValue, after.country?.rawValue), ("unit", before.unit?.rawValue, after.unit?.rawValue),
             ("rate", before.rate.map { "\($0)" }, after.rate.map { "\($0)" }),
             ("car", before.car?.rawValue, after.car?.rawValue),
+            ("language", before.language?.rawValue, after.language?.rawValue),
             ("calibration_factor", "\(before.calibrationFactor)", "\(after.calibrationFactor)"),
         ].filter { $0.1 != $0.2 }
         guard !fields.isEmpty else { return }
         try db.execute(sql: """
             UPDATE profile SET driver = ?, plate = ?, company = ?, time_zone = ?, vin = ?, calibration_factor = ?,
-                country = ?, unit = ?, rate = ?, car = ?
+                country = ?, unit = ?, rate = ?, car = ?, language = ?
             WHERE id = 1
             """, arguments: [after.driver, after.plate, after.company, after.timeZone, after.vin, after.calibrationFactor,
-                             after.country?.rawValue, after.unit?.rawValue, after.rate, after.car?.rawValue])
+                             after.country?.rawValue, after.unit?.rawValue, after.rate, after.car?.rawValue,
+                             after.language?.rawValue])
         try Ledger.append(db, .profile, ref: "1", payload: after.canonical)
         for (field, old, new) in fields {
             try MileageLog.addRevision(tripID: nil, subject: "profile", field: field, old: old, new: new,

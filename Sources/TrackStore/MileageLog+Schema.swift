@@ -291,6 +291,13 @@ extension MileageLog {
                 ALTER TABLE trip ADD COLUMN to_confirm INTEGER NOT NULL DEFAULT 0 CHECK (to_confirm IN (0, 1));
                 """)
         }
+        migrator.registerMigration("v14-language") { db in
+            try db.execute(sql: """
+                -- The language trackd speaks to the log's people in (docs/web.md): the page where a device has not
+                -- chosen its own, trackctl, the mail. NULL: none (each device's or environment's own, else English).
+                ALTER TABLE profile ADD COLUMN language TEXT CHECK (language IN ('en', 'de', 'et'));
+                """)
+        }
         return migrator
     }()
 

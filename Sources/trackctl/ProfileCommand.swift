@@ -57,19 +57,26 @@ struct ProfileCommand: AsyncParsableCommand {
             "Whose car: own (the driver's own: the mileage allowance is worked out) or company (a company car: none; \"\" for not said).",
             valueName: "own|company"))
         var car: String?
+        @Option(help: ArgumentHelp(
+            "The language trackd speaks to the log's people in: en, de or et (the page where a device has not chosen its own, trackctl, the mail; \"\" for none).",
+            valueName: "en|de|et"))
+        var language: String?
         @Option(help: "Why it changes (kept in the history).") var reason: String?
 
         private var changes: ProfileChanges {
             ProfileChanges(driver: driver, plate: plate, company: company, timeZone: timeZone, vin: vin, country: country,
-                           unit: unit, rate: rate, car: car)
+                           unit: unit, rate: rate, car: car, language: language)
         }
 
         func validate() throws {
             if changes.isEmpty {
-                throw ValidationError("nothing to change: give --driver, --plate, --company, --time-zone, --vin, --country, --unit, --rate or --car")
+                throw ValidationError("nothing to change: give --driver, --plate, --company, --time-zone, --vin, --country, --unit, --rate, --car or --language")
             }
             if let car = car?.trimmingWhitespace, !car.isEmpty, CarOwnership(rawValue: car.lowercased()) == nil {
                 throw ValidationError("'\(car)' is not whose car: own or company")
+            }
+            if let language = language?.trimmingWhitespace, !language.isEmpty, Language(rawValue: language.lowercased()) == nil {
+                throw ValidationError("'\(language)' is not a language trackd speaks: en, de or et")
             }
             if let country = country?.trimmingWhitespace, !country.isEmpty, Country(code: country) == nil {
                 throw ValidationError("'\(country)' is not a country trackd knows the rules of: EE, DE, UK or US")
@@ -110,6 +117,7 @@ struct ProfileCommand: AsyncParsableCommand {
             unit         \(profile.distanceUnit == .miles ? "miles" : "kilometres")\(profile.unit == nil ? "" : " (the profile's own)")
             rate         \(rate(profile))
             time zone    \(profile.timeZone)
+            language     \(profile.language.map { "\($0.rawValue) (\($0.ownName))" } ?? "(none: each device's own)")
             calibration  \(profile.calibrationFactor)
             """
     }

@@ -81,7 +81,7 @@ import TrackCore
             #expect(stopped.status == 0, "trip \(number): \(stopped.error)")
             if number < 3 { #expect(try await trackctl(socket + ["start", "--unclassified"]).status == 0) }
         }
-        try await browser.finish(steps: 6, patience: 900)
+        try await browser.finish(steps: 5, patience: 900)
         try await feed.finish(while: daemon.process)
         await daemon.stop()
         web.process.stop()
@@ -127,11 +127,7 @@ import TrackCore
 
     /// Every screen for everyone (Tests/Browser/accessibility.py): axe-core light and dark, the Tab key, 200 % zoom.
     @Test func everyScreenPassesAxeLightAndDarkIsReachedByKeyboardAndFitsAt200Percent() async throws {
-        let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (ProcessInfo.processInfo.environment["HOME"] ?? "/root") + "/.cache"
-        let axe = ProcessInfo.processInfo.environment["TRACKD_AXE"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? "\(cache)/trackd/axe-selenium-python-2.1.6/axe.min.js"
-        try #require(FileManager.default.fileExists(atPath: axe), "axe-core is not installed at \(axe): run scripts/axe-core")
+        let axe = try Self.axeScript()
         let folder = try TemporaryFolder()
         let daemon = try await Trackd.start(state: folder.path, source: "gpsd://127.0.0.1:1")
         let socket = ["--socket", daemon.socket]
@@ -144,6 +140,30 @@ import TrackCore
         let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket)
         let browser = try BrowserScript("accessibility", web: web, controlSocket: daemon.socket, folder: folder, extra: ["--axe", axe])
         try await browser.finish(steps: 4, patience: 600)
+        await daemon.stop()
+        web.process.stop()
+    }
+
+    /// The page in German and Estonian (Tests/Browser/languages.py): the profile's language, this device's own choice,
+    /// and the browser's; every screen and dialog with no English word of the page's left, axe-core's serious and
+    /// critical rules passed, nothing wider than the phone; a 24-hour clock and a decimal comma.
+    @Test func everyScreenSpeaksTheProfilesTheDevicesOrTheBrowsersLanguageWithItsNumbersAndTimes() async throws {
+        let axe = try Self.axeScript()
+        let folder = try TemporaryFolder()
+        let daemon = try await Trackd.start(state: folder.path, source: "gpsd://127.0.0.1:1")
+        let socket = ["--socket", daemon.socket]
+        #expect(try await trackctl(socket + ["profile", "set", "--driver", "Anna", "--plate", "B-AN 481", "--country", "DE",
+                                             "--time-zone", "Europe/Berlin", "--language", "de"]).status == 0)
+        #expect(try await trackctl(socket + ["add", "--date", "2026-11-23", "--start", "14:05", "--end", "14:40",
+                                             "--distance", "12.4", "--business", "--purpose", "Lieferung",
+                                             "--customer", "Beispiel GmbH", "--reason", "Gerät war aus"]).status == 0)
+        #expect(try await trackctl(socket + ["place", "add", "Büro", "--at", "59.437,24.7536"]).status == 0)
+        #expect(try await trackctl(socket + ["rules", "add", "--days", "mon-fri", "--hours", "08:00-17:00", "--business",
+                                             "--purpose", "Lieferungen"]).status == 0)
+        let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket)
+        let browser = try BrowserScript("languages", web: web, controlSocket: daemon.socket, folder: folder,
+                                        extra: ["--axe", axe, "--web", "\(Products.root)/web"])
+        try await browser.finish(steps: 5, patience: 900)
         await daemon.stop()
         web.process.stop()
     }
@@ -180,7 +200,7 @@ import TrackCore
         }
         let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket)
         let browser = try BrowserScript("one_tap", web: web, controlSocket: daemon.socket, folder: folder)
-        try await browser.finish(steps: 6, patience: 900)
+        try await browser.finish(steps: 5, patience: 900)
         try await feed.finish(while: daemon.process)
         await daemon.stop()
         web.process.stop()
@@ -233,5 +253,16 @@ import TrackCore
             return "$" + body + String(format: "*%02X", checksum)
         }
         try Data(lines.joined(separator: "\r\n").utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// axe-core's script as scripts/axe-core installs it (TRACKD_AXE, else the cache folder's).
+    static func axeScript(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (ProcessInfo.processInfo.environment["HOME"] ?? "/root") + "/.cache"
+        let axe = ProcessInfo.processInfo.environment["TRACKD_AXE"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? "\(cache)/trackd/axe-selenium-python-2.1.6/axe.min.js"
+        try #require(FileManager.default.fileExists(atPath: axe), "axe-core is not installed at \(axe): run scripts/axe-core",
+                     sourceLocation: sourceLocation)
+        return axe
     }
 }

@@ -291,7 +291,7 @@ struct ErasureTests {
         try queue.close()
 
         let log = try MileageLog.open(path: path)
-        #expect(try log.appliedMigrations() == ["v1-mileage-log", "v2-erasable-chain", "v3-places", "v4-uplink", "v5-report-mail", "v6-odometer-sources", "v7-vehicle", "v8-country", "v9-rate", "v10-stick-copy", "v11-commute-detour", "v12-car", "v13-rules"])
+        #expect(try log.appliedMigrations() == ["v1-mileage-log", "v2-erasable-chain", "v3-places", "v4-uplink", "v5-report-mail", "v6-odometer-sources", "v7-vehicle", "v8-country", "v9-rate", "v10-stick-copy", "v11-commute-detour", "v12-car", "v13-rules", "v14-language"])
         let stored = try sqlite3(path, "SELECT v1_hash FROM ledger WHERE seq = 2").trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(stored == v1Head)
         let chain = try sqlite3(path, "SELECT payload FROM ledger WHERE subject = 'chain'")

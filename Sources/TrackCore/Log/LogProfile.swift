@@ -19,10 +19,14 @@ public struct LogProfile: Sendable, Hashable, Codable {
     public var rate: Int64?
     /// Whose car it is; `nil`: not said, taken as the driver's own (the allowance is worked out).
     public var car: CarOwnership?
+    /// The language trackd speaks to the log's people in (the page where a device has not chosen its own, trackctl,
+    /// the mail); `nil`: each device's or environment's own, else English.
+    public var language: Language?
 
     public init(driver: String? = nil, plate: String? = nil, company: String? = nil, timeZone: String = "UTC",
                 calibrationFactor: Double = 1, vin: String? = nil, country: Country? = nil, unit: DistanceUnit? = nil,
-                rate: Int64? = nil, car: CarOwnership? = nil) {
+                rate: Int64? = nil, car: CarOwnership? = nil, language: Language? = nil) {
+        self.language = language
         self.rate = rate
         self.car = car
         self.country = country
@@ -36,7 +40,7 @@ public struct LogProfile: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case driver, plate, company, vin, country, unit, rate, car
+        case driver, plate, company, vin, country, unit, rate, car, language
         case timeZone = "time_zone"
         case calibrationFactor = "calibration_factor"
     }

@@ -16,9 +16,13 @@ public struct ProfileChanges: Sendable, Hashable, Codable {
     public var rate: String?
     /// Whose car: `own` or `company` (an empty string: not said).
     public var car: String?
+    /// `en`, `de` or `et` (an empty string: none, each device's own).
+    public var language: String?
 
     public init(driver: String? = nil, plate: String? = nil, company: String? = nil, timeZone: String? = nil,
-                vin: String? = nil, country: String? = nil, unit: String? = nil, rate: String? = nil, car: String? = nil) {
+                vin: String? = nil, country: String? = nil, unit: String? = nil, rate: String? = nil, car: String? = nil,
+                language: String? = nil) {
+        self.language = language
         self.rate = rate
         self.car = car
         self.country = country
@@ -33,11 +37,11 @@ public struct ProfileChanges: Sendable, Hashable, Codable {
     /// Whether anything is asked.
     public var isEmpty: Bool {
         driver == nil && plate == nil && company == nil && timeZone == nil && vin == nil && country == nil && unit == nil
-            && rate == nil && car == nil
+            && rate == nil && car == nil && language == nil
     }
 
     enum CodingKeys: String, CodingKey {
-        case driver, plate, company, vin, country, unit, rate, car
+        case driver, plate, company, vin, country, unit, rate, car, language
         case timeZone = "time_zone"
     }
 }
