@@ -102,6 +102,15 @@ public struct ReportLabels: Sendable {
     public var noChainHead: String
     public var verify: String
 
+    /// The labels of `language`.
+    public static func of(_ language: Language) -> ReportLabels {
+        switch language {
+        case .english: .english
+        case .german: .german
+        case .estonian: .estonian
+        }
+    }
+
     /// `12.3` with the language's decimal separator.
     public func number(_ text: String) -> String {
         decimalSeparator == "." ? text : text.replacingAll(".", with: decimalSeparator)

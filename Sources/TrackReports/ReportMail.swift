@@ -31,7 +31,9 @@ public enum ReportMail {
     /// `Mileage log November 2026: 123 ABC, Mari Õunapuu`: the period's title, the plate and the driver.
     public static func subject(for report: MileageReport) -> String {
         let who = [report.profile.plate, report.profile.driver].compactMap { $0?.nilIfEmpty }
-        return "Mileage log \(report.periodTitle)" + (who.isEmpty ? "" : ": " + who.joined(separator: ", "))
+        let language = report.profile.spokenLanguage
+        let title = language == .english ? report.periodTitle : ReportLabels.of(language).periodTitle(report)
+        return MailLabels.of(language).subject(title) + (who.isEmpty ? "" : ": " + who.joined(separator: ", "))
     }
 
     /// `trackd.2026-11.3f9a0c1b2d4e.1796104800000@example.org`: the period, the start of the chain head and the
@@ -54,43 +56,52 @@ public enum ReportMail {
         return report.period
     }
 
-    /// The text the reader sees: what is attached, the totals, and the chain head that anchors the report.
+    /// The text the reader sees: what is attached, the totals, and the chain head that anchors the report; in the
+    /// profile's language (the attachments are in the report's).
     public static func body(for report: MileageReport) -> String {
-        var lines = ["The mileage log of \(report.periodTitle) (\(periodName(of: report))) is attached: "
-                     + "\(fileName(report, .csv)) for a spreadsheet, \(fileName(report, .html)) to print.", ""]
+        let language = report.profile.spokenLanguage
+        let mail = MailLabels.of(language), labels = ReportLabels.of(language), check = CheckWords.of(language)
+        let title = language == .english ? report.periodTitle : labels.periodTitle(report)
+        var lines = [mail.attached(title, periodName(of: report), fileName(report, .csv), fileName(report, .html)), ""]
         let profile = report.profile
-        for (label, value) in [("Driver", profile.driver), ("Plate", profile.plate), ("Company", profile.company)] {
+        for (label, value) in [(labels.driver, profile.driver), (labels.plate, profile.plate), (labels.company, profile.company)] {
             if let value = value?.nilIfEmpty { lines.append("\(label): \(value)") }
         }
         for line in ReportSummary(report).lines {
-            let label = line.kind == "all" ? "Total" : line.kind.prefix(1).uppercased() + line.kind.dropFirst()
-            lines.append("\(label): \(DistanceUnit.text(tenths: line.tenths)) \(profile.distanceUnit.rawValue) (\(line.tripsText))")
+            let label = switch line.kind {
+            case "all": mail.total
+            case "business": mail.business
+            case "private": mail.private
+            case "commute": mail.commute
+            default: mail.unclassified
+            }
+            let distance = labels.number(DistanceUnit.text(tenths: line.tenths))
+            lines.append("\(label): \(distance) \(profile.distanceUnit.rawValue) (\(labels.tripCount(line.trips)))")
         }
         if let allowance = report.allowance {
-            var line = "Allowance (\(allowance.country)): \(allowance.currency.text(minor: allowance.total))"
+            var line = mail.allowance("\(allowance.country)", labels.number(allowance.currency.text(minor: allowance.total)))
             for year in allowance.taxYears {
-                line += "; tax year from \(year.from) to \(year.through): \(allowance.currency.text(minor: year.total))"
+                line += mail.taxYear(year.from, year.through, labels.number(allowance.currency.text(minor: year.total)))
             }
             lines.append(line)
             if allowance.unconfirmed {
-                lines.append(ReportLabels.english.unconfirmedRates(allowance.checkedThrough))
+                lines.append(labels.unconfirmedRates(allowance.checkedThrough))
             }
         }
         if let findings = report.findings {
-            lines.append(findings.isEmpty ? "trackctl check: nothing to question."
-                         : "trackctl check: \(findings.count) finding\(findings.count == 1 ? "" : "s") a tax office would question (listed in the report):")
+            lines.append(findings.isEmpty ? mail.checkClean : mail.checkFound(findings.count))
             for finding in findings {
-                lines.append("- \(finding.trip.map { "trip \($0)" } ?? "profile"): \(finding.problem)")
+                lines.append("- \(finding.trip.map(check.trip) ?? check.profile): \(finding.problem)")
             }
         }
         lines.append("")
         if let head = report.chainHead {
-            lines.append("Chain head when the report was made: \(head)")
-            lines.append("(`trackctl verify` checks the log against it.)")
+            lines.append(mail.chainHead(head))
+            lines.append(mail.verify)
         } else {
-            lines.append("The log had no hash chain yet when the report was made.")
+            lines.append(mail.noChain)
         }
-        lines.append("Made by \(report.generator) at \(report.generatedAt.iso8601(fractionDigits: 0)).")
+        lines.append(mail.madeBy(report.generator, report.generatedAt.iso8601(fractionDigits: 0)))
         return lines.joined(separator: "\r\n") + "\r\n"
     }
 

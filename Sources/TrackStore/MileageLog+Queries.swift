@@ -56,7 +56,7 @@ extension MileageLog {
 
     /// `LogCheck`'s findings in `entries`, with the entry before them and the changes among `revisions` made to them.
     static func findings(in entries: [LogTrip], profile: LogProfile, revisions: [LogRevision], rates: RateTable,
-                         _ db: Database) throws -> [LogFinding] {
+                         words: CheckWords? = nil, _ db: Database) throws -> [LogFinding] {
         let before = try entries.first.flatMap { first in
             try Row.fetchOne(db, sql: """
                 SELECT * FROM trip WHERE id < ? AND state = 'closed' AND odometer_end IS NOT NULL ORDER BY id DESC LIMIT 1
@@ -69,7 +69,8 @@ extension MileageLog {
                 return LogCheck.Change(trip: trip, field: revision.field,
                                        date: LocalDates.date(of: revision.time, zone: profile.timeZone))
             }
-        return LogCheck.findings(profile: profile, entries: entries, before: before, changes: changes, rates: rates)
+        return LogCheck.findings(profile: profile, entries: entries, before: before, changes: changes, rates: rates,
+                                 words: words)
     }
 
     /// The tax years the period touches, with a country in the profile (`nil` and none without one): the allowance
@@ -260,7 +261,9 @@ extension MileageLog {
                 profile: profile, period: period.description, periodTitle: period.title(today: today),
                 from: dates?.from, until: dates?.until, kind: kind, trips: entries, revisions: revisions,
                 chainHead: try Ledger.head(db), generatedAt: now, generator: generator,
-                allowance: taxYears.allowance, findings: try MileageLog.findings(in: trips, profile: profile, revisions: revisions, rates: rates, db),
+                allowance: taxYears.allowance, findings: try MileageLog.findings(in: trips, profile: profile, revisions: revisions, rates: rates,
+                                                  // In the report's language, its country's (ReportForm).
+                                                  words: .of(profile.country?.language ?? .english), db),
                 years: taxYears.years)
         }
     }

@@ -26,23 +26,23 @@ struct CheckCommand: AsyncParsableCommand {
         if options.json {
             print(try ControlCall.json(findings))
         } else {
-            let country = try await LogAccess.profile(options).country
-            print(Self.describe(findings, country: country))
+            let profile = try await LogAccess.profile(options)
+            print(Self.describe(findings, country: profile.country, words: .of(profile.spokenLanguage)))
         }
         if !findings.isEmpty { throw ExitCode(ExitStatus.findings) }
     }
 
-    /// The findings, three lines each, and a last line that counts them.
-    static func describe(_ findings: [LogFinding], country: Country?) -> String {
-        let rules = country.map { "the rules for \($0.name) and every log's" } ?? "every log's rules (no country in the profile)"
-        guard !findings.isEmpty else { return "nothing to question by \(rules)" }
+    /// The findings, three lines each, and a last line that counts them, in the profile's language (`words`).
+    static func describe(_ findings: [LogFinding], country: Country?, words: CheckWords = .english) -> String {
+        let rules = words.rules(country)
+        guard !findings.isEmpty else { return words.nothing(rules) }
         var lines: [String] = []
         for finding in findings {
-            lines.append("\(finding.trip.map { "trip \($0)" } ?? "profile") · \(finding.rule.rawValue): \(finding.problem)")
-            lines.append("  why: \(finding.why)")
-            lines.append("  fix: \(finding.fix)")
+            lines.append("\(finding.trip.map(words.trip) ?? words.profile) · \(finding.rule.rawValue): \(finding.problem)")
+            lines.append("  \(words.why): \(finding.why)")
+            lines.append("  \(words.fix): \(finding.fix)")
         }
-        lines.append("\(findings.count) finding\(findings.count == 1 ? "" : "s") by \(rules)")
+        lines.append(words.count(findings.count, rules))
         return lines.joined(separator: "\n")
     }
 }

@@ -269,6 +269,15 @@ struct CountryAllowanceTests {
         #expect(heads == ["trip 2 · customer-missing: business trip without the business partner visited",
                           "1 finding by the rules for Germany and every log's"], "\(found.output)")
         #expect(found.output.contains("  fix: trackctl edit 2 --customer \"NAME\""), "\(found.output)")
+        // In the profile's language: the same finding in German, the command as typed.
+        #expect(try await trackctl(socket + ["profile", "set", "--language", "de"]).status == 0)
+        let german = try await trackctl(socket + ["check", "--month", "2026-11"])
+        #expect(german.status == 4, "\(german.output) \(german.error)")
+        #expect(german.output.split(separator: "\n").filter { !$0.hasPrefix("  ") }
+                == ["Fahrt 2 · customer-missing: Dienstfahrt ohne aufgesuchten Geschäftspartner",
+                    "1 Befund nach den Regeln für Deutschland und für jedes Fahrtenbuch"], "\(german.output)")
+        #expect(german.output.contains("  Abhilfe: trackctl edit 2 --customer \"NAME\" --reason \"…\""), "\(german.output)")
+        #expect(try await trackctl(socket + ["profile", "set", "--language", ""]).status == 0)
 
         let fixed = try await trackctl(socket + ["edit", "2", "--customer", "Schmidt KG", "--reason", "forgot"])
         #expect(fixed.status == 0, "\(fixed.error)")

@@ -40,6 +40,38 @@ struct LogCheckTests {
         #expect(findings.first { $0.rule == .purposeMissing }?.fix == "trackctl edit 3 --purpose \"what it was for\" --reason \"…\"")
     }
 
+    @Test(arguments: [Language.german, .estonian])
+    func aProfileInGermanOrEstonianHasTheSameFindingsInItsWordsWithTheCommandsAsTyped(language: Language) {
+        var profile = LogProfile(plate: "123 ABC", country: .germany)
+        profile.language = language
+        let english = LogCheck.findings(profile: profile, entries: faultyMonth(), words: .english)
+        let findings = LogCheck.findings(profile: profile, entries: faultyMonth())
+        #expect(findings.map(\.rule) == english.map(\.rule) && findings.map(\.trip) == english.map(\.trip))
+        #expect(findings.count == 6, "\(findings.map(\.rule))")
+        // Every problem and reason in the language's words: a word (three letters or more) it shares with the
+        // English finding is a name the English quotes too (the month's vague purpose, the law's German terms).
+        let names: Set<String> = ["work", "trip", "finanzamt", "abs", "lstr", "aufgesuchte", "geschäftspartner", "reiseziel", "mit", "anschrift"]
+        let words = { (text: String) in Set(text.split { !$0.isLetter }.map { $0.lowercased() }.filter { $0.count > 2 }) }
+        for (finding, same) in zip(findings, english) {
+            let left = words(finding.problem + " " + finding.why).intersection(words(same.problem + " " + same.why)).subtracting(names)
+            #expect(left.isEmpty, "\(language): English left in \(finding.problem) / \(finding.why): \(left.sorted())")
+        }
+        // The commands stay as typed, around the language's values; the figures with a decimal comma.
+        let purpose = findings.first { $0.rule == .purposeMissing }
+        #expect(purpose?.fix.hasPrefix("trackctl edit 3 --purpose \"") == true && purpose?.fix.contains("--reason \"…\"") == true)
+        #expect(purpose?.fix != english.first { $0.rule == .purposeMissing }?.fix, "the value to fill in is the language's")
+        let gap = findings.first { $0.rule == .odometerGap }
+        #expect(gap?.problem.contains("2,0 km") == true && gap?.problem.contains("1042,0 km") == true, "\(gap?.problem ?? "")")
+        #expect(gap?.fix.hasPrefix("trackctl add --distance 2.0 ") == true, "\(gap?.fix ?? "")")
+        #expect(CheckWords.of(language).count(2, CheckWords.of(language).rules(.germany)) != CheckWords.english.count(2, CheckWords.english.rules(.germany)))
+    }
+
+    @Test func aProfileWithoutALanguageHasItsFindingsInEnglishWhateverItsCountry() {
+        let profile = LogProfile(plate: "123 ABC", country: .germany)
+        #expect(LogCheck.findings(profile: profile, entries: faultyMonth()) == LogCheck.findings(profile: profile, entries: faultyMonth(), words: .english))
+        #expect(LogCheck.findings(profile: profile, entries: faultyMonth()).first?.problem == "the profile names no driver")
+    }
+
     @Test func aTripARuleClassifiedIsQuestionedUntilTheDriverConfirmsIt() {
         var byRule = entry(1, day: 2, start: 1000, km: 10)
         byRule.rule = TripRule(id: 2, text: "Office ↔ Example Ltd")

@@ -40,6 +40,30 @@ struct ReportMailTests {
         #expect(body.contains("Driver: Jüri Õunapuu"))
     }
 
+    @Test func aProfileInGermanOrEstonianHasTheMailInItsWordsAndFigures() throws {
+        var report = ReportFixture.report()
+        report.profile.language = .german
+        let german = ReportMail.body(for: report)
+        #expect(ReportMail.subject(for: report) == "Fahrtenbuch Oktober 2026: 123 ABC, Jüri Õunapuu")
+        #expect(german.hasPrefix("Anbei das Fahrtenbuch für Oktober 2026 (2026-10): 2026-10.csv für eine Tabellenkalkulation"))
+        #expect(german.contains("Fahrer: Jüri Õunapuu\r\n") && german.contains("Kennzeichen: 123 ABC\r\n"))
+        let total = LogTrip.kilometresText(tenths: report.totals.all).replacingOccurrences(of: ".", with: ",")
+        #expect(german.contains("Gesamt: \(total) km ("), "\(german)")
+        #expect(german.contains("Kettenkopf bei Erstellung des Berichts: \(report.chainHead!)"))
+        report.profile.language = .estonian
+        let estonian = ReportMail.body(for: report)
+        #expect(ReportMail.subject(for: report) == "Sõidupäevik oktoober 2026: 123 ABC, Jüri Õunapuu")
+        #expect(estonian.contains("Juht: Jüri Õunapuu\r\n") && estonian.contains("Kokku: \(total) km ("))
+        #expect(estonian.contains("Ahela pea aruande koostamise ajal: \(report.chainHead!)"))
+        // No line of either is the English mail's (but the empty ones).
+        report.profile.language = nil
+        let english = Set(ReportMail.body(for: report).split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init))
+        for body in [german, estonian] {
+            let same = body.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init).filter { english.contains($0) }
+            #expect(same.allSatisfy { $0.isEmpty }, "\(same)")
+        }
+    }
+
     @Test func theMessageIDNamesTheMonthTheChainHeadAndTheInstant() throws {
         let id = try Self.message().messageID
         #expect(id == "trackd.2026-10.0123456789ab.\(Self.sent.nanosecondsSinceEpoch / 1_000_000)@example.org")

@@ -30,6 +30,15 @@ public enum Country: String, Sendable, Hashable, Codable, CaseIterable, CustomSt
         }
     }
 
+    /// The language its log's report is printed in (docs/countries.md).
+    public var language: Language {
+        switch self {
+        case .estonia: .estonian
+        case .germany: .german
+        case .unitedKingdom, .unitedStates: .english
+        }
+    }
+
     /// The currency its allowance is paid in.
     public var currency: Currency {
         switch self {

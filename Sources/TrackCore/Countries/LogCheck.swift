@@ -29,26 +29,28 @@ public enum LogCheck {
 
     /// The findings for `entries` (a period's, in the log's order), with `before`, the last entry before the period
     /// (for the odometer's first link), `changes` made to them, and the allowance `rates` (business trips past the
-    /// last day the country's rates are known to hold for are paid at a rate that may have changed).
+    /// last day the country's rates are known to hold for are paid at a rate that may have changed); in the words of
+    /// `words` (the profile's language when not given).
     public static func findings(profile: LogProfile, entries: [LogTrip], before: LogTrip? = nil,
-                                changes: [Change] = [], rates: RateTable? = nil) -> [LogFinding] {
+                                changes: [Change] = [], rates: RateTable? = nil, words: CheckWords? = nil) -> [LogFinding] {
         let country = profile.country
+        let w = words ?? .of(profile.spokenLanguage)
         var findings: [LogFinding] = []
         if profile.driver == nil {
-            findings.append(LogFinding(rule: .profileDriver, trip: nil, problem: "the profile names no driver",
-                                       why: whoAsks(country, for: "the driver"),
-                                       fix: "trackctl profile set --driver \"NAME\" --reason \"…\""))
+            findings.append(LogFinding(rule: .profileDriver, trip: nil, problem: w.noDriver,
+                                       why: w.whoAsks(country, w.driver),
+                                       fix: "trackctl profile set --driver \"\(w.nameValue)\" --reason \"\(w.reasonValue)\""))
         }
         if profile.plate == nil {
-            findings.append(LogFinding(rule: .profilePlate, trip: nil, problem: "the profile names no registration plate",
-                                       why: whoAsks(country, for: "the car's registration plate"),
-                                       fix: "trackctl profile set --plate \"PLATE\" --reason \"…\""))
+            findings.append(LogFinding(rule: .profilePlate, trip: nil, problem: w.noPlate,
+                                       why: w.whoAsks(country, w.plate),
+                                       fix: "trackctl profile set --plate \"\(w.plateValue)\" --reason \"\(w.reasonValue)\""))
         }
         let counted = entries.filter { $0.counts && $0.state == .closed }
         var previous = before
         for trip in counted {
-            findings += tripFindings(trip, country: country, changes: changes.filter { $0.trip == trip.id })
-            if let link = odometerLink(from: previous, to: trip, unit: profile.distanceUnit) { findings.append(link) }
+            findings += tripFindings(trip, country: country, changes: changes.filter { $0.trip == trip.id }, words: w)
+            if let link = odometerLink(from: previous, to: trip, unit: profile.distanceUnit, words: w) { findings.append(link) }
             if trip.reportedTenths.end != nil { previous = trip }
         }
         if let country, profile.rate == nil, profile.paysAllowance, let rates {
@@ -57,84 +59,66 @@ public enum LogCheck {
                 trip.kind == .business && trip.date.map { rates.isUnconfirmed(country, on: $0) } == true
             }
             if let first = past.first {
-                let count = past.count == 1 ? "a business trip" : "\(past.count) business trips"
                 findings.append(LogFinding(
-                    rule: .rateUnconfirmed, trip: first.id,
-                    problem: "\(count) paid at the last rate known: "
-                        + (through.map { "\(country.rawValue)'s rates are known to hold only to \($0)" }
-                           ?? "the rate table confirms no day of \(country.rawValue)'s rates"),
-                    why: "an allowance is tax-free only at the rate in force on the trip's day, and "
-                        + "\(country == .unitedKingdom ? "HMRC" : country == .unitedStates ? "the IRS" : "the law") may have set another since",
-                    fix: "trackctl rates --country \(country.rawValue); a new rate goes, with its source, in a file in "
-                        + "/etc/trackd/rates.d/ (docs/countries.md, \"The allowance\")"))
+                    rule: .rateUnconfirmed, trip: first.id, problem: w.rateUnconfirmed(past.count, country, through),
+                    why: w.rateWhy(country), fix: w.rateFix("trackctl rates --country \(country.rawValue)")))
             }
         }
         return findings
     }
 
-    private static func tripFindings(_ trip: LogTrip, country: Country?, changes: [Change]) -> [LogFinding] {
+    private static func tripFindings(_ trip: LogTrip, country: Country?, changes: [Change], words w: CheckWords) -> [LogFinding] {
         var findings: [LogFinding] = []
         let id = trip.id
         let edit = "trackctl edit \(id)"
+        let reason = "--reason \"\(w.reasonValue)\""
         if trip.kind == .unclassified {
-            findings.append(LogFinding(rule: .unclassified, trip: id, problem: "neither business nor private",
-                                       why: "a log's every trip is one or the other; an unclassified one counts as private",
-                                       fix: "\(edit) --business --purpose \"…\" (or --private) --reason \"…\""))
+            findings.append(LogFinding(rule: .unclassified, trip: id, problem: w.unclassified, why: w.unclassifiedWhy,
+                                       fix: "\(edit) --business --purpose \"…\" (\(w.orPrivate) --private) \(reason)"))
         }
         if trip.toConfirm, trip.kind != .unclassified {
-            findings.append(LogFinding(rule: .toConfirm, trip: id,
-                                       problem: "classified by rule '\(trip.rule?.text ?? "")', not confirmed by the driver",
-                                       why: "the driver answers for every entry; a classification no one has confirmed is the logger's guess",
-                                       fix: "trackctl confirm \(id) (or \(edit) --business/--private --reason \"…\")"))
+            findings.append(LogFinding(rule: .toConfirm, trip: id, problem: w.toConfirm(trip.rule?.text ?? ""), why: w.toConfirmWhy,
+                                       fix: w.toConfirmFix("trackctl confirm \(id)", "\(edit) --business/--private \(reason)")))
         }
         guard trip.kind == .business else { return findings }
         let purpose = trip.purpose?.trimmingWhitespace ?? ""
         if purpose.isEmpty {
-            findings.append(LogFinding(rule: .purposeMissing, trip: id, problem: "business trip without a purpose",
-                                       why: whoAsks(country, for: "the purpose of each business trip"),
-                                       fix: "\(edit) --purpose \"what it was for\" --reason \"…\""))
+            findings.append(LogFinding(rule: .purposeMissing, trip: id, problem: w.purposeMissing,
+                                       why: w.whoAsks(country, w.purposeOfEach),
+                                       fix: "\(edit) --purpose \"\(w.purposeValue)\" \(reason)"))
         } else if vaguePurposes.contains(normalized(purpose)) {
-            findings.append(LogFinding(rule: .purposeVague, trip: id, problem: "purpose \"\(purpose)\" says nothing of what the trip was for",
-                                       why: whoAsks(country, for: "a precise purpose (a customer, a site, an errand), not \"\(purpose)\" alone"),
-                                       fix: "\(edit) --purpose \"whom or what for\" --reason \"…\""))
+            findings.append(LogFinding(rule: .purposeVague, trip: id, problem: w.purposeVague(purpose),
+                                       why: w.whoAsks(country, w.precisePurpose(purpose)),
+                                       fix: "\(edit) --purpose \"\(w.whomValue)\" \(reason)"))
         }
         if country == .germany, trip.customer?.trimmingWhitespace.isEmpty ?? true {
-            findings.append(LogFinding(rule: .customerMissing, trip: id, problem: "business trip without the business partner visited",
-                                       why: whoAsks(country, for: "the business partners visited (aufgesuchte Geschäftspartner)"),
-                                       fix: "\(edit) --customer \"NAME\" --reason \"…\""))
+            findings.append(LogFinding(rule: .customerMissing, trip: id, problem: w.customerMissing,
+                                       why: w.whoAsks(country, w.partnersVisited),
+                                       fix: "\(edit) --customer \"\(w.nameValue)\" \(reason)"))
         }
         let destination = !(trip.destination?.trimmingWhitespace.isEmpty ?? true) || trip.endPlace?.address != nil
         if [.germany, .unitedKingdom, .unitedStates].contains(country), !destination {
             findings.append(LogFinding(rule: .destinationMissing, trip: id,
-                                       problem: country == .germany ? "business trip without the destination's address"
-                                           : "business trip without its destination",
-                                       why: whoAsks(country, for: country == .germany ? "the destination with its address (Reiseziel mit Anschrift)"
-                                                        : "the destination of each business trip"),
-                                       fix: "\(edit) --destination \"STREET NUMBER, TOWN\" --reason \"…\" (or a named place with an address)"))
+                                       problem: country == .germany ? w.addressMissing : w.destinationMissing,
+                                       why: w.whoAsks(country, country == .germany ? w.destinationWithAddress : w.destinationOfEach),
+                                       fix: "\(edit) --destination \"\(w.addressValue)\" \(reason) (\(w.orNamedPlace))"))
         }
         if country == .unitedKingdom {
             let start = trip.startPlace?.address.map(UKPostcode.contains) ?? false
             let end = (trip.endPlace?.address.map(UKPostcode.contains) ?? false)
                 || (trip.destination.map(UKPostcode.contains) ?? false)
             if !start || !end {
-                let missing = !start && !end ? "the start's and the end's postcodes" : !start ? "the start's postcode" : "the end's postcode"
-                findings.append(LogFinding(rule: .postcodesMissing, trip: id, problem: "business journey without \(missing)",
-                                           why: "HMRC's guidance on employees' business mileage asks the postcode of the start "
-                                               + "and of the end of each business journey, with its reason",
-                                           fix: "\(edit) --from PLACE --to PLACE --reason \"…\", places whose address has the "
-                                               + "postcode (trackctl place add … --address \"…, SW1A 1AA\"; or --destination "
-                                               + "with the end's postcode)"))
+                findings.append(LogFinding(rule: .postcodesMissing, trip: id, problem: w.postcodesMissing(w.postcodes(!start, !end)),
+                                           why: w.postcodesWhy, fix: w.postcodesFix(edit)))
             }
         }
         if country == .germany, let date = trip.date {
             let late = changes.filter { $0.date.daysSinceEpoch - date.daysSinceEpoch > promptDays }
             if let latest = late.max(by: { $0.date < $1.date }) {
                 let days = latest.date.daysSinceEpoch - date.daysSinceEpoch
-                let what = late.contains { $0.field == "entry" } ? "entered" : "changed (\(Set(late.map(\.field)).sorted().joined(separator: ", ")))"
-                findings.append(LogFinding(rule: .notPrompt, trip: id, problem: "\(what) \(days) days after the trip",
-                                           why: "the Finanzamt accepts a Fahrtenbuch kept promptly (zeitnah, BFH VI R 64/04); "
-                                               + "entries more than \(promptDays) days late may make it reject the whole log",
-                                           fix: "nothing undoes it: keep entries and changes within \(promptDays) days of the trip"))
+                let fields = late.contains { $0.field == "entry" } ? nil : Set(late.map(\.field)).sorted()
+                findings.append(LogFinding(rule: .notPrompt, trip: id, problem: w.late(fields, days),
+                                           why: w.lateWhy(promptDays), fix: w.lateFix(promptDays)))
             }
         }
         return findings
@@ -142,34 +126,26 @@ public enum LogCheck {
 
     /// A gap or an overlap between the odometer at the end of `previous` and at the start of `trip`, as the log
     /// prints them in `unit`.
-    private static func odometerLink(from previous: LogTrip?, to trip: LogTrip, unit: DistanceUnit) -> LogFinding? {
+    private static func odometerLink(from previous: LogTrip?, to trip: LogTrip, unit: DistanceUnit,
+                                     words w: CheckWords) -> LogFinding? {
         guard let previous, let end = previous.reportedTenths(in: unit).end, let start = trip.reportedTenths(in: unit).start,
               start != end
         else { return nil }
         let name = unit.rawValue
+        // The figures as the language writes them: a decimal comma in German and Estonian (the command's stays a point).
+        let comma = w.language != .english
+        let text = { (tenths: Int64) in
+            let figure = DistanceUnit.text(tenths: tenths)
+            return (comma ? String(figure.map { $0 == "." ? "," : $0 }) : figure) + " " + name
+        }
         let difference = DistanceUnit.text(tenths: abs(start - end))
-        let ends = "trip \(previous.id) ends at \(DistanceUnit.text(tenths: end)) \(name), trip \(trip.id) starts at "
-            + "\(DistanceUnit.text(tenths: start)) \(name)"
+        let ends = w.ends(previous.id, text(end), trip.id, text(start))
         if start > end {
-            return LogFinding(rule: .odometerGap, trip: trip.id, problem: "\(difference) \(name) missing before it: \(ends)",
-                              why: "consecutive entries must chain: the odometer at one's end is the next one's start",
-                              fix: "trackctl add --distance \(difference) --private|--business … for the driving in between, "
-                                  + "or trackctl odometer set with the dashboard's reading")
+            return LogFinding(rule: .odometerGap, trip: trip.id, problem: w.gap(text(abs(start - end)), ends),
+                              why: w.gapWhy, fix: w.gapFix(difference))
         }
-        return LogFinding(rule: .odometerOverlap, trip: trip.id, problem: "\(difference) \(name) counted twice: \(ends)",
-                          why: "consecutive entries must chain: an entry cannot start below the previous one's end",
-                          fix: "trackctl edit \(trip.id) (or trip \(previous.id)) with the right odometer, or delete the entry counted twice")
-    }
-
-    /// Who asks for `what`, and where.
-    private static func whoAsks(_ country: Country?, for what: String) -> String {
-        switch country {
-        case .germany: "the Finanzamt asks for \(what) (R 8.1 Abs. 9 Nr. 2 LStR)"
-        case .estonia: "Maksu- ja Tolliamet asks for \(what) (Vabariigi Valitsuse määrus nr 164 § 4)"
-        case .unitedKingdom: "HMRC asks for \(what) (the date, destination, purpose and miles of each business journey)"
-        case .unitedStates: "the IRS asks for \(what) (Publication 463, chapter 5: recordkeeping)"
-        case nil: "a tax office asks for \(what)"
-        }
+        return LogFinding(rule: .odometerOverlap, trip: trip.id, problem: w.overlap(text(abs(start - end)), ends),
+                          why: w.overlapWhy, fix: w.overlapFix(trip.id, previous.id))
     }
 
     /// Lower case, spaces trimmed, a final full stop dropped.

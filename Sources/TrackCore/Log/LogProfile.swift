@@ -51,6 +51,13 @@ public struct LogProfile: Sendable, Hashable, Codable {
         country != nil && car != .company
     }
 
+    /// The language trackd speaks to the log's people in (`check`'s findings, the mail): the profile's, else English.
+    /// (The page puts a device's own choice first and the browser's last: docs/web.md. The report for the tax office
+    /// is in its country's language whatever this says.)
+    public var spokenLanguage: Language {
+        language ?? .english
+    }
+
     /// The unit distances are shown in: the profile's own, else its country's, else kilometres.
     public var distanceUnit: DistanceUnit {
         unit ?? country?.unit ?? .kilometres
