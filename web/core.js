@@ -41,7 +41,9 @@ async function api(url, body) {
   const err = data && data.error;
   if (!res.ok || err) {
     // The service worker's refusals (the board out of reach) are said in the page's language.
-    const message = res.headers.get('X-Trackd-Unreachable') ? unreachable(err.message)
+    // Not paired: said in the page's own words (the board's sentence is in the browser's language).
+    const message = res.status === 401 ? t('This device is not paired with the car’s logger. At the board, run “trackctl web pair” and open the address it prints (or scan its QR code).')
+      : res.headers.get('X-Trackd-Unreachable') ? unreachable(err.message)
       : (err && err.message) || t('The board answered “{status}”.', { status: `${res.status} ${res.statusText}`.trim() });
     const f = new Fail(message, err && err.code, res.status);
     if (res.status === 401) unpaired(f.message);

@@ -453,5 +453,6 @@ export default {
 "outside {hours}": "außerhalb {hours}",
 "place {number}": "Ort {number}",
 "yes": "ja",
-"no": "nein"
+"no": "nein",
+"This device is not paired with the car’s logger. At the board, run “trackctl web pair” and open the address it prints (or scan its QR code).": "Dieses Gerät ist nicht mit dem Fahrtenbuch des Fahrzeugs gekoppelt. Führen Sie an der Box „trackctl web pair“ aus und öffnen Sie die Adresse, die es ausgibt (oder scannen Sie seinen QR-Code)."
 };

@@ -453,5 +453,6 @@ export default {
 "outside {hours}": "väljaspool {hours}",
 "place {number}": "koht {number}",
 "yes": "jah",
-"no": "ei"
+"no": "ei",
+"This device is not paired with the car’s logger. At the board, run “trackctl web pair” and open the address it prints (or scan its QR code).": "See seade ei ole auto sõidupäevikuga seotud. Käivita seadmes „trackctl web pair“ ja ava aadress, mille see väljastab (või skaneeri selle QR-kood)."
 };

@@ -61,7 +61,8 @@ public struct PageRoutes: Sendable {
                                               searchForIndexHtml: true))
         router.get("pair") { request, _ in
             WebResponse.html(PairPage.html(code: request.uri.queryParameters["code"].map(String.init) ?? "", message: nil,
-                                           claimable: registry.isClaimable))
+                                           claimable: registry.isClaimable,
+                                           words: .of(acceptLanguage: request.headers[.acceptLanguage])))
         }
         router.post("api/pair") { request, context in try await pair(request, context: context) }
         router.get("api/me") { _, context in
@@ -119,6 +120,7 @@ public struct PageRoutes: Sendable {
     func pair(_ request: Request, context: WebContext) async throws -> Response {
         let body = try await request.body.collect(upTo: 4096)
         let form = PairForm(urlEncoded: String(buffer: body))
+        let words = PairWords.of(acceptLanguage: request.headers[.acceptLanguage])
         let logger = self.logger
         let outcome = try registry.pair(code: form.code, deviceName: form.name, from: context.peer, at: .now,
                                         wallTime: Int64(time(nil))) { attempts in
@@ -136,17 +138,14 @@ public struct PageRoutes: Sendable {
             return response
         case .wrongCode:
             let claimable = registry.isClaimable
-            return WebResponse.html(PairPage.html(code: "", message: claimable
-                                        ? "That is not the board's owner code. Check it in trackd-setup-result.txt on the card."
-                                        : "That code is not valid (wrong, used or older than ten minutes). Check it, or make a "
-                                          + "new one with 'trackctl web pair'.", claimable: claimable),
-                             status: .forbidden)
+            return WebResponse.html(PairPage.html(code: "", message: claimable ? words.wrongOwnerCode : words.wrongCode,
+                                                  claimable: claimable, words: words),
+                                    status: .forbidden)
         case .throttled(let wait):
             let seconds = max(1, Int(wait.components.seconds))
-            var response = WebResponse.html(PairPage.html(code: form.code, message: "Too many wrong codes in a row: try "
-                                                   + "again in \(seconds) s, or make a new code on the board.",
-                                                   claimable: registry.isClaimable),
-                                     status: .tooManyRequests)
+            var response = WebResponse.html(PairPage.html(code: form.code, message: words.throttled(seconds),
+                                                          claimable: registry.isClaimable, words: words),
+                                            status: .tooManyRequests)
             response.headers[.retryAfter] = String(seconds)
             return response
         }

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import TrackReports
 import TrackCore
 
 /// The answers trackd-web builds: JSON the way the control socket writes it, and refusals as a plain sentence.
@@ -44,13 +45,14 @@ enum WebResponse {
 
     /// The answer to a device without a session: a page that says how to pair for a browser's navigation, else JSON.
     static func notPaired(_ request: Request) -> Response {
-        let sentence = "This device is not paired with the car's logger. At the board, run 'trackctl web pair' and "
-            + "open the address it prints (or scan its QR code)."
+        // In the browser's language (the page says its own words for a call's refusal: web/core.js).
+        let words = PairWords.of(acceptLanguage: request.headers[.acceptLanguage])
+        let sentence = words.notPaired
         let accept = request.headers[.accept] ?? ""
         guard accept.contains("text/html") else { return refusal(.unauthorized, sentence) }
         let html = """
-            <!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width">\
-            <title>trackd: not paired</title><p>\(sentence)</p></html>
+            <!doctype html><html lang="\(words.language.rawValue)"><meta charset="utf-8"><meta name="viewport" \
+            content="width=device-width"><title>trackd</title><p>\(MarkupText.escape(sentence))</p></html>
             """
         return self.html(html, status: .unauthorized)
     }

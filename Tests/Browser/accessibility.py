@@ -66,8 +66,12 @@ def overflow(driver):
     """What sticks out past the screen's width (a horizontal scroll), by id or tag and text."""
     return driver.execute_script("""
       const w = document.documentElement.clientWidth, out = [];
+      // Inside a box that clips what does not fit (a trip's line ending in "…") and itself fits: cut on purpose.
+      const clipped = (e) => { for (let a = e.parentElement; a && a !== document.body; a = a.parentElement) {
+        if (['hidden', 'clip'].includes(getComputedStyle(a).overflowX) && a.getBoundingClientRect().right <= w + 1) return true; }
+        return false; };
       for (const e of document.querySelectorAll('body *')) {
-        if (e.closest('[hidden], dialog:not([open])')) continue;
+        if (e.closest('[hidden], dialog:not([open])') || clipped(e)) continue;
         const r = e.getBoundingClientRect();
         if (r.width && r.right > w + 1) out.push((e.id || e.tagName.toLowerCase()) + ': ' + (e.textContent || '').trim().slice(0, 30));
       }

@@ -7,12 +7,14 @@ a trip entered by hand at 14:05 over 12.4 km, a place, a rule) and trackd-web:
     languages.py --url http://127.0.0.1:PORT --trackctl PATH --socket CONTROL.sock --admin-socket ADMIN.sock \
         --axe AXE.MIN.JS --web WEB_FOLDER --out FOLDER
 
-The browser speaks English (--lang=en-GB). The page takes the profile's German; then this device's own choice,
-Estonian, in Settings; then, with neither, the browser's language (German, by DevTools' Accept-Language override).
-On each screen and dialog, in each language: no English word of the page's left (a word of the page's English texts,
-web/texts-XX.js' keys, that no text of the language's has), axe-core's rules with no serious or critical violation,
-nothing wider than the screen; times on a 24-hour clock and the distance with a decimal comma. Writes
-FOLDER/screens/web-LANG-SCREEN-light.png, FOLDER/figures.json, and exits 0 only when every step passed.
+The pairing page comes in the browser's language (German, by DevTools' Accept-Language override): its words and
+axe-core. Then, the browser English (en-GB), the page takes the profile's German; this device's own choice,
+Estonian, in Settings; with neither, the browser's language (Estonian). On each screen and dialog, in each language:
+no English word of the page's left (a word of the page's English texts, web/texts-XX.js' keys, that no text of the
+language's has; the board's own words, marked lang=en, counted apart), axe-core's rules with no serious or critical
+violation, nothing wider than the screen, and at 200 % zoom (195 pixels) nothing wider either; times on a 24-hour
+clock and the distance with a decimal comma. Writes FOLDER/screens/web-LANG-SCREEN-light.png, FOLDER/figures.json,
+and exits 0 only when every step passed.
 """
 import json
 import os
@@ -22,7 +24,7 @@ import subprocess
 from selenium.webdriver.common.by import By
 
 from accessibility import axe, overflow, settle
-from phone import StepFailed, Steps, click, console_errors, main, pair, visible, wait
+from phone import StepFailed, Steps, click, console_errors, main, visible, wait
 
 SCREENS = [("now", "trip-state", None), ("trips", "trip-list", None), ("trip/1", "detail-facts", None),
            ("places", "screen-places", None), ("reports", "verify-verdict", None), ("settings", "profile-driver", None),
@@ -138,6 +140,25 @@ def conventions(driver, language, problems):
     return listed, facts
 
 
+def zoomed(driver, language, figures, problems):
+    """Each screen at 200 % zoom on the 390-pixel phone (a 195-pixel-wide layout), the language's longer words too."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 195, "height": 422, "deviceScaleFactor": 4, "mobile": True})
+    for screen, ready, dialog in SCREENS:
+        if dialog:
+            continue
+        settle(driver, screen, ready)
+        sticking = overflow(driver)
+        figures[language][screen.replace("/", "-") + " 200%"] = sticking
+        if sticking["scroll"] > sticking["width"] or sticking["out"]:
+            problems.append(f"{language} {screen} at 200 %: {json.dumps(sticking)}")
+
+
+def browser_language(driver, tags):
+    """The browser's languages from now on (Accept-Language and navigator.languages), by DevTools."""
+    driver.execute_cdp_cmd("Emulation.setUserAgentOverride",
+                           {"userAgent": driver.execute_script("return navigator.userAgent"), "acceptLanguage": tags})
+
+
 def everything(args, driver, language, source, figures, problems):
     screens(args, driver, language, source, figures, problems)
     figures[f"{language}_conventions"] = conventions(driver, language, problems)
@@ -155,8 +176,28 @@ def run(args, driver, figures):
     source = open(args.axe, encoding="utf-8").read()
     problems = []
 
-    step("pair with the code trackctl web pair prints")
-    pair(args, driver, name="Annas Handy")
+    step("the pairing page in the browser's language (German): its words, axe-core; paired")
+    browser_language(driver, "de-DE,de")
+    printed = subprocess.run([args.trackctl, "web", "--admin-socket", args.admin_socket, "pair"], check=True,
+                             capture_output=True, text=True).stdout
+    driver.get(next(line.strip() for line in printed.splitlines() if line.strip().startswith(args.url + "/pair?code=")))
+    wait(driver, "the pairing page in German", lambda d: d.execute_script("return document.documentElement.lang") == "de")
+    heading = driver.find_element(By.TAG_NAME, "h1").text
+    english = [text for text in ("Pair this device", "Enter the code", "Name of this device", "Anna's phone", ">Pair<")
+               if text in driver.page_source]
+    violations = axe(driver, source)
+    serious = [v["id"] for v in violations if v["impact"] in ("serious", "critical")] if isinstance(violations, list) else violations
+    figures["pair_de"] = {"heading": heading, "english": english,
+                          "violations": [f"{v['id']} ({v['impact']})" for v in violations] if isinstance(violations, list) else violations}
+    if heading != "Dieses Gerät koppeln" or english or serious:
+        problems.append(f"the German pairing page: heading {heading!r}, English {english}, axe-core {serious}")
+    os.makedirs(os.path.join(args.out, "screens"), exist_ok=True)
+    driver.save_screenshot(os.path.join(args.out, "screens", "web-de-pair-light.png"))
+    driver.find_element(By.NAME, "name").send_keys("Annas Handy")
+    driver.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+    wait(driver, "the page after pairing", lambda d: visible(d, "nav-now"))
+    browser_language(driver, "en-GB,en")
+    driver.refresh()
     page_language(driver, "de", "the profile's, the browser being English")
 
     step("every screen and dialog in German (the profile's language)")
@@ -176,11 +217,16 @@ def run(args, driver, figures):
     page_language(driver, "de", "the profile's again")
     subprocess.run([args.trackctl, "--socket", args.socket, "profile", "set", "--language", ""], check=True,
                    capture_output=True)
-    driver.execute_cdp_cmd("Emulation.setUserAgentOverride",
-                           {"userAgent": driver.execute_script("return navigator.userAgent"), "acceptLanguage": "et-EE,et"})
+    browser_language(driver, "et-EE,et")
     driver.refresh()
     page_language(driver, "et", "the browser's, the profile naming none")
     figures["navigator_languages"] = driver.execute_script("return navigator.languages")
+
+    step("every screen at 200 % zoom in Estonian, then in German (this device's choice)")
+    zoomed(driver, "et", figures, problems)
+    choose(driver, "de")
+    page_language(driver, "de", "this device's choice at 200 %")
+    zoomed(driver, "de", figures, problems)
 
     figures["problems"] = problems
     if problems:

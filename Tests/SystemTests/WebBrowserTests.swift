@@ -81,7 +81,7 @@ import TrackCore
             #expect(stopped.status == 0, "trip \(number): \(stopped.error)")
             if number < 3 { #expect(try await trackctl(socket + ["start", "--unclassified"]).status == 0) }
         }
-        try await browser.finish(steps: 5, patience: 900)
+        try await browser.finish(steps: 6, patience: 900)
         try await feed.finish(while: daemon.process)
         await daemon.stop()
         web.process.stop()
@@ -163,7 +163,7 @@ import TrackCore
         let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket)
         let browser = try BrowserScript("languages", web: web, controlSocket: daemon.socket, folder: folder,
                                         extra: ["--axe", axe, "--web", "\(Products.root)/web"])
-        try await browser.finish(steps: 5, patience: 900)
+        try await browser.finish(steps: 6, patience: 900)
         await daemon.stop()
         web.process.stop()
     }
@@ -200,7 +200,7 @@ import TrackCore
         }
         let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket)
         let browser = try BrowserScript("one_tap", web: web, controlSocket: daemon.socket, folder: folder)
-        try await browser.finish(steps: 5, patience: 900)
+        try await browser.finish(steps: 6, patience: 900)
         try await feed.finish(while: daemon.process)
         await daemon.stop()
         web.process.stop()
