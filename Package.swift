@@ -395,7 +395,7 @@ let package = Package(
         ),
         .testTarget(name: "TrackThreadsTests", dependencies: ["TrackThreads"]),
         .testTarget(name: "TrackSetupTests", dependencies: ["TrackSetup", "TrackConfig", "TrackCore", "TestSupport"]),
-        .testTarget(name: "TrackWebTests", dependencies: ["TrackWeb", "TrackWebClient", "TestSupport", "CZlib"]),
+        .testTarget(name: "TrackWebTests", dependencies: ["TrackWeb", "TrackWebClient", "TrackCore", "TestSupport", "CZlib"]),
         .testTarget(name: "TrackDigestTests", dependencies: ["TrackDigest"]),
         .testTarget(name: "TerminalQRTests", dependencies: ["TerminalQR", "TestSupport"]),
         .testTarget(name: "TrackSQLiteTests", dependencies: ["TrackSQLite", "CSQLite", "TestSupport"]),
