@@ -1,8 +1,8 @@
 // trackd's page, its language (docs/web.md, "In the driver's language"): the page's words in English, German and
 // Estonian, and numbers, dates and times as the language writes them. The English text is the key: the page and its
 // modules are written in English, and texts-de.js and texts-et.js give each English text its German and Estonian
-// (one table per language, as the reports have). A text missing from a table is shown in English and counted
-// (`missing`); WebTextsTests fails on any text of the page that a table lacks.
+// (one table per language, as the reports have). A text missing from a table is shown in English; WebTextsTests
+// fails on any text of the page that a table lacks.
 import de from './texts-de.js';
 import et from './texts-et.js';
 
@@ -13,7 +13,6 @@ const LANGUAGES = { en: 'English', de: 'Deutsch', et: 'Eesti' };
 const CHOICE = 'trackd.language';
 const PROFILE = 'trackd.profile-language';
 
-const missing = new Set();
 let lang = 'en';
 let locale = 'en-GB';
 
@@ -51,7 +50,6 @@ function t(text, args) {
   if (lang !== 'en') {
     const table = TABLES[lang];
     if (Object.prototype.hasOwnProperty.call(table, text)) s = table[text];
-    else missing.add(text);
   }
   return args ? s.replace(/\{(\w+)\}/g, (m, k) => (k in args ? String(args[k]) : m)) : s;
 }
@@ -105,7 +103,6 @@ function chooseLanguage(l) {
   store(CHOICE, known(l) ? l : '');
 }
 const ownChoice = () => { const c = stored(CHOICE); return known(c) ? c : ''; };
-const language = () => lang;
 const localeName = () => locale;
 
 // Numbers as the language writes them: `digits` after the decimal sign (a comma in German and Estonian).
@@ -117,4 +114,4 @@ function decimal(x, digits, grouping) {
   return f.format(x);
 }
 
-export { LANGUAGES, t, translate, useLanguage, chooseLanguage, ownChoice, language, localeName, decimal, missing };
+export { t, useLanguage, chooseLanguage, ownChoice, localeName, decimal };

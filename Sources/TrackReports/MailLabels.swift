@@ -2,7 +2,7 @@ import TrackCore
 
 /// Every word of the monthly mail's subject and text in one language (`english`, `german`, `estonian`): the mail is
 /// in the profile's language (`LogProfile.spokenLanguage`); its attachments keep the report's.
-public struct MailLabels: Sendable {
+public struct MailLabels: Sendable, LanguageTable {
     /// `Mileage log November 2026`.
     public var subject: @Sendable (_ period: String) -> String
     /// The first sentence: the period's title and name, the CSV and the HTML file.
@@ -23,13 +23,4 @@ public struct MailLabels: Sendable {
     public var verify: String
     public var noChain: String
     public var madeBy: @Sendable (_ generator: String, _ time: String) -> String
-
-    /// The words of `language`.
-    public static func of(_ language: Language) -> MailLabels {
-        switch language {
-        case .english: .english
-        case .german: .german
-        case .estonian: .estonian
-        }
-    }
 }

@@ -15,25 +15,23 @@ public struct ReportForm: Sendable {
 
     /// The form for `country` (`nil`: the log without a country, in English).
     public init(country: Country?) {
+        labels = .of(country?.language ?? .english)
         switch country {
         case .germany?:
             // Datum, km-Stand Beginn und Ende, Reiseziel mit Anschrift, Reisezweck, aufgesuchte Geschäftspartner,
             // Umwege; dienstliche und private km; Wege Wohnung–erste Tätigkeitsstätte.
             columns = [.number, .date, .start, .end, .odometerStart, .odometerEnd, .destination, .purpose, .customer,
                        .detours, .businessDistance, .privateDistance, .commuteDistance, .amount, .notes]
-            labels = .german
             commutesApart = true
             marksChanges = true
         case .estonia?:
             columns = [.number, .date, .start, .end, .odometerStart, .odometerEnd, .distance, .amount, .kind, .purpose,
                        .whereabouts, .notes]
-            labels = .estonian
             commutesApart = false
             marksChanges = false
         case .unitedKingdom?, .unitedStates?, nil:
             columns = [.number, .date, .start, .end, .odometerStart, .odometerEnd, .distance, .amount, .kind, .purpose,
                        .whereabouts, .notes]
-            labels = .english
             commutesApart = country == .unitedStates
             marksChanges = false
         }

@@ -4,7 +4,7 @@ import TrackCore
 /// others), so that a country in another language is a translation and a line in `ReportLanguage`, not code. The
 /// figures' own text (dates in ISO 8601, the allowance's rules with their sources, `trackctl` commands) stays as it
 /// is; numbers take the language's decimal separator.
-public struct ReportLabels: Sendable {
+public struct ReportLabels: Sendable, LanguageTable {
     /// The `lang` attribute: `en`, `de`, `et`.
     public var code: String
     /// `.` or `,`.
@@ -101,15 +101,6 @@ public struct ReportLabels: Sendable {
     public var chainHead: String
     public var noChainHead: String
     public var verify: String
-
-    /// The labels of `language`.
-    public static func of(_ language: Language) -> ReportLabels {
-        switch language {
-        case .english: .english
-        case .german: .german
-        case .estonian: .estonian
-        }
-    }
 
     /// `12.3` with the language's decimal separator.
     public func number(_ text: String) -> String {

@@ -32,8 +32,8 @@ public enum ReportMail {
     public static func subject(for report: MileageReport) -> String {
         let who = [report.profile.plate, report.profile.driver].compactMap { $0?.nilIfEmpty }
         let language = report.profile.spokenLanguage
-        let title = language == .english ? report.periodTitle : ReportLabels.of(language).periodTitle(report)
-        return MailLabels.of(language).subject(title) + (who.isEmpty ? "" : ": " + who.joined(separator: ", "))
+        return MailLabels.of(language).subject(periodTitle(of: report, in: language))
+            + (who.isEmpty ? "" : ": " + who.joined(separator: ", "))
     }
 
     /// `trackd.2026-11.3f9a0c1b2d4e.1796104800000@example.org`: the period, the start of the chain head and the
@@ -56,13 +56,19 @@ public enum ReportMail {
         return report.period
     }
 
+    /// The period's title in `language`: a month's in its words (`Oktober 2026`), any other (and English) as the
+    /// report gives it.
+    private static func periodTitle(of report: MileageReport, in language: Language) -> String {
+        language == .english ? report.periodTitle : ReportLabels.of(language).periodTitle(report)
+    }
+
     /// The text the reader sees: what is attached, the totals, and the chain head that anchors the report; in the
     /// profile's language (the attachments are in the report's).
     public static func body(for report: MileageReport) -> String {
         let language = report.profile.spokenLanguage
         let mail = MailLabels.of(language), labels = ReportLabels.of(language), check = CheckWords.of(language)
-        let title = language == .english ? report.periodTitle : labels.periodTitle(report)
-        var lines = [mail.attached(title, periodName(of: report), fileName(report, .csv), fileName(report, .html)), ""]
+        var lines = [mail.attached(periodTitle(of: report, in: language), periodName(of: report), fileName(report, .csv),
+                                   fileName(report, .html)), ""]
         let profile = report.profile
         for (label, value) in [(labels.driver, profile.driver), (labels.plate, profile.plate), (labels.company, profile.company)] {
             if let value = value?.nilIfEmpty { lines.append("\(label): \(value)") }

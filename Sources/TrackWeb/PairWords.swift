@@ -2,7 +2,7 @@ import TrackCore
 
 /// Every word of the pairing page and of trackd-web's "not paired" answers in one language: a device that is not
 /// paired yet has no choice of its own the board could know, so the browser's (`Accept-Language`) chooses.
-struct PairWords: Sendable {
+struct PairWords: Sendable, LanguageTable {
     var language: Language
     var title: String
     var claimTitle: String
@@ -29,15 +29,8 @@ struct PairWords: Sendable {
         }
         // The most wanted first; equal weights in the order given.
         let wanted = tags.enumerated().sorted { ($0.element.weight, -$0.offset) > ($1.element.weight, -$1.offset) }
-        for tag in wanted where tag.element.weight > 0 {
-            switch Language(locale: tag.element.name) {
-            case .german?: return .german
-            case .estonian?: return .estonian
-            case .english?: return .english
-            case nil: continue
-            }
-        }
-        return .english
+        let language = wanted.lazy.filter { $0.element.weight > 0 }.compactMap { Language(locale: $0.element.name) }.first
+        return .of(language ?? .english)
     }
 
     static let english = PairWords(

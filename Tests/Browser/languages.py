@@ -23,7 +23,7 @@ import subprocess
 
 from selenium.webdriver.common.by import By
 
-from accessibility import axe, overflow, settle
+from accessibility import at_200_percent, axe, overflow, settle
 from phone import StepFailed, Steps, click, console_errors, main, visible, wait
 
 SCREENS = [("now", "trip-state", None), ("trips", "trip-list", None), ("trip/1", "detail-facts", None),
@@ -141,16 +141,9 @@ def conventions(driver, language, problems):
 
 
 def zoomed(driver, language, figures, problems):
-    """Each screen at 200 % zoom on the 390-pixel phone (a 195-pixel-wide layout), the language's longer words too."""
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": 195, "height": 422, "deviceScaleFactor": 4, "mobile": True})
-    for screen, ready, dialog in SCREENS:
-        if dialog:
-            continue
-        settle(driver, screen, ready)
-        sticking = overflow(driver)
-        figures[language][screen.replace("/", "-") + " 200%"] = sticking
-        if sticking["scroll"] > sticking["width"] or sticking["out"]:
-            problems.append(f"{language} {screen} at 200 %: {json.dumps(sticking)}")
+    """Each screen at 200 % zoom on the 390-pixel phone, the language's longer words too."""
+    at_200_percent(driver, [(screen, ready) for screen, ready, dialog in SCREENS if not dialog], figures[language],
+                   problems, prefix=f"{language} ")
 
 
 def browser_language(driver, tags):

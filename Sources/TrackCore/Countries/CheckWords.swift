@@ -1,7 +1,7 @@
 /// Every word of `LogCheck`'s findings and of their listing, in one language (`english`, `german`, `estonian`): the
 /// log's people read them in the profile's (`LogProfile.spokenLanguage`). Commands in a fix stay as typed; only the
 /// words around them and the values a person fills in (`"what it was for"`) are the language's.
-public struct CheckWords: Sendable {
+public struct CheckWords: Sendable, LanguageTable {
     public var language: Language
     /// Who asks for `what` in `country` (`nil`: a tax office), and where that is written.
     public var whoAsks: @Sendable (_ country: Country?, _ what: String) -> String
@@ -67,15 +67,6 @@ public struct CheckWords: Sendable {
     public var rules: @Sendable (_ country: Country?) -> String
     public var nothing: @Sendable (_ rules: String) -> String
     public var count: @Sendable (_ count: Int, _ rules: String) -> String
-
-    /// The words of `language`.
-    public static func of(_ language: Language) -> CheckWords {
-        switch language {
-        case .english: .english
-        case .german: .german
-        case .estonian: .estonian
-        }
-    }
 }
 
 extension CheckWords {
