@@ -95,6 +95,9 @@ let package = Package(
         // Numbers as text the C library's way (`String(printf:)`), without the full Foundation and its ICU.
         .target(name: "TrackText"),
 
+        // trackctl's sentences in the languages it speaks (English, German, Estonian) and the one it speaks now.
+        .target(name: "TrackctlTexts", dependencies: ["TrackCore"]),
+
         // The pure heart: NMEA, fixes and (later) the engine. No I/O, no clock.
         .target(
             name: "TrackCore",
@@ -233,6 +236,7 @@ let package = Package(
                 // MailTransport: `export --mail` hands the report to msmtp as the daemon does.
                 "TrackService",
                 "TrackText",
+                "TrackctlTexts",
                 // trackctl web: trackd-web's administration socket; the pairing address as a QR code.
                 "TrackWebClient",
                 "TerminalQR",
@@ -388,6 +392,7 @@ let package = Package(
         ),
 
         .testTarget(name: "TrackTextTests", dependencies: ["TrackText"]),
+        .testTarget(name: "TrackctlTextsTests", dependencies: ["TrackctlTexts", "TrackCore"]),
         .testTarget(
             name: "TrackStickTests",
             dependencies: ["TrackStick", "TrackCore", "TrackDigest", "TestSupport",
@@ -443,7 +448,7 @@ let package = Package(
             name: "SystemTests",
             dependencies: [
                 "TrackCore", "TrackInput", "TrackStore", "TestSupport", "TrackWebClient", "trackd", "trackctl", "trackd-web",
-                "trackd-stick",
+                "trackd-stick", "TrackctlTexts",
             ]
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import TrackCore
+import TrackctlTexts
 
 /// `trackctl add`: a trip entered by hand, or from a regular trip.
 struct AddCommand: AsyncParsableCommand {
@@ -46,17 +47,16 @@ struct AddCommand: AsyncParsableCommand {
     var reason: String?
 
     func validate() throws {
-        guard CivilDate(iso8601: date) != nil else { throw ValidationError("'\(date)' is not a date: write YYYY-MM-DD, such as 2026-11-20") }
-        if distance != nil && odometerEnd != nil { throw ValidationError("give --distance or --odometer-end, not both") }
+        guard CivilDate(iso8601: date) != nil else { throw ValidationError(t("'\(date)' is not a date: write YYYY-MM-DD, such as 2026-11-20")) }
+        if distance != nil && odometerEnd != nil { throw ValidationError(t("give --distance or --odometer-end, not both")) }
         if distance == nil && odometerEnd == nil && regular == nil && (from == nil || to == nil) {
-            throw ValidationError("say how far: --distance DISTANCE, --odometer-end READING, --regular NAME, or --from and --to "
-                                  + "(the distance of the last GPS trip between the two places)")
+            throw ValidationError(t("say how far: --distance DISTANCE, --odometer-end READING, --regular NAME, or --from and --to (the distance of the last GPS trip between the two places)"))
         }
         if let distance, !(distance.isFinite && distance > 0 && distance < 100_000) {
-            throw ValidationError("--distance must be a positive number (of the profile's unit, km or mi)")
+            throw ValidationError(t("--distance must be a positive number (of the profile's unit, km or mi)"))
         }
         if let odometerEnd, !(odometerEnd.isFinite && odometerEnd >= 0) {
-            throw ValidationError("--odometer-end must be a number (of the profile's unit, km or mi)")
+            throw ValidationError(t("--odometer-end must be a number (of the profile's unit, km or mi)"))
         }
         _ = try AddCommand.second(start, "--start")
         _ = try AddCommand.second(end, "--end")
@@ -80,9 +80,9 @@ struct AddCommand: AsyncParsableCommand {
             let calendar = try await LogAccess.calendar(options)
             print(LogText.table([trip], calendar: calendar, unit: unit).components(separatedBy: "\n").dropLast().joined(separator: "\n"))
             if extent == nil && regular == nil, let start = trip.startPlace, let end = trip.endPlace {
-                print("distance: the last GPS trip between \(start.name) and \(end.name) (trackctl show \(trip.id))")
+                print(t("distance: the last GPS trip between \(start.name) and \(end.name) (trackctl show \(trip.id))"))
             }
-            if trip.lacksPurpose { print("note: a business trip needs a purpose: trackctl edit \(trip.id) --purpose TEXT --reason TEXT") }
+            if trip.lacksPurpose { print(t("note: a business trip needs a purpose: trackctl edit \(trip.id) --purpose TEXT --reason TEXT")) }
         }
     }
 
@@ -92,7 +92,7 @@ struct AddCommand: AsyncParsableCommand {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), (0..<24).contains(hour),
               (0..<60).contains(minute), parts[1].count == 2
-        else { throw ValidationError("\(flag) '\(text)' is not a time: write HH:MM, such as 08:30") }
+        else { throw ValidationError(t("\(flag) '\(text)' is not a time: write HH:MM, such as 08:30")) }
         return hour * 3600 + minute * 60
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TrackCore
 import TrackStore
+import TrackctlTexts
 
 /// `trackctl confirm`: the driver confirms what rules made of trips (docs/rules.md).
 struct ConfirmCommand: AsyncParsableCommand {
@@ -25,8 +26,8 @@ struct ConfirmCommand: AsyncParsableCommand {
     var undo = false
 
     func validate() throws {
-        if ids.isEmpty == !all { throw ValidationError("give the trips' numbers or --all") }
-        if undo && all { throw ValidationError("--undo takes back the confirmations of the trips named, not --all") }
+        if ids.isEmpty == !all { throw ValidationError(t("give the trips' numbers or --all")) }
+        if undo && all { throw ValidationError(t("--undo takes back the confirmations of the trips named, not --all")) }
     }
 
     func run() async throws {
@@ -37,12 +38,12 @@ struct ConfirmCommand: AsyncParsableCommand {
         if options.json {
             print(try ControlCall.json(confirmed))
         } else if undo {
-            print("to confirm again: " + confirmed.map { "\($0.id)" }.joined(separator: ", "))
+            print(t("to confirm again: \(confirmed.map { "\($0.id)" }.joined(separator: ", "))"))
         } else if confirmed.isEmpty {
-            print("no trip was to confirm")
+            print(t("no trip was to confirm"))
         } else {
-            print("confirmed \(confirmed.count) trip\(confirmed.count == 1 ? "" : "s"): "
-                  + confirmed.map { "\($0.id)" }.joined(separator: ", "))
+            let numbers = confirmed.map { "\($0.id)" }.joined(separator: ", ")
+            print(confirmed.count == 1 ? t("confirmed 1 trip: \(numbers)") : t("confirmed \(confirmed.count) trips: \(numbers)"))
         }
     }
 }

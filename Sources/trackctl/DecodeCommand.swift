@@ -5,6 +5,7 @@ import Glibc
 import SystemPackage
 import TrackCore
 import TrackInput
+import TrackctlTexts
 
 /// `trackctl decode LOG`: shows what trackd reads from an NMEA log, one gpsd-style TPV per epoch.
 struct DecodeCommand: ParsableCommand {
@@ -67,7 +68,7 @@ struct DecodeCommand: ParsableCommand {
         reader.finish(handle)
         output.flush()
         if !quiet {
-            if problems > maxProblems { printError("… \(problems - maxProblems) more problems not shown") }
+            if problems > maxProblems { printError(t("… \(problems - maxProblems) more problems not shown")) }
             printError(DecodeCommand.summary(reader.statistics, timeless: timeless))
         }
     }
@@ -75,30 +76,29 @@ struct DecodeCommand: ParsableCommand {
     static func summary(_ statistics: NMEAStatistics, timeless: Int) -> String {
         let framing = statistics.framing
         var lines = [
-            "decoded \(statistics.epochs) epochs (\(statistics.positionFixes) with a position) from "
-                + "\(statistics.sentencesUsed) sentences in \(framing.bytes) bytes",
+            t("decoded \(statistics.epochs) epochs (\(statistics.positionFixes) with a position) from \(statistics.sentencesUsed) sentences in \(framing.bytes) bytes"),
         ]
         let rejected = statistics.rejectedSentences
         if rejected > 0 {
             var reasons: [String] = []
-            if statistics.badChecksums > 0 { reasons.append("\(statistics.badChecksums) bad checksum") }
-            if statistics.malformedSentences > 0 { reasons.append("\(statistics.malformedSentences) malformed") }
-            if framing.overlongLines > 0 { reasons.append("\(framing.overlongLines) too long") }
-            if framing.interruptedSentences > 0 { reasons.append("\(framing.interruptedSentences) cut short") }
-            if framing.truncatedAtEnd > 0 { reasons.append("\(framing.truncatedAtEnd) cut off at the end") }
-            lines.append("rejected \(rejected) sentences: " + reasons.joined(separator: ", "))
+            if statistics.badChecksums > 0 { reasons.append(t("\(statistics.badChecksums) bad checksum")) }
+            if statistics.malformedSentences > 0 { reasons.append(t("\(statistics.malformedSentences) malformed")) }
+            if framing.overlongLines > 0 { reasons.append(t("\(framing.overlongLines) too long")) }
+            if framing.interruptedSentences > 0 { reasons.append(t("\(framing.interruptedSentences) cut short")) }
+            if framing.truncatedAtEnd > 0 { reasons.append(t("\(framing.truncatedAtEnd) cut off at the end")) }
+            lines.append(t("rejected \(rejected) sentences: \(reasons.joined(separator: ", "))"))
         }
         var passed: [String] = []
-        if statistics.missingChecksums > 0 { passed.append("\(statistics.missingChecksums) used without a checksum") }
-        if statistics.proprietarySentences > 0 { passed.append("\(statistics.proprietarySentences) proprietary") }
-        if statistics.unsupportedSentences > 0 { passed.append("\(statistics.unsupportedSentences) of unused kinds") }
-        if statistics.unknownAddresses > 0 { passed.append("\(statistics.unknownAddresses) not NMEA") }
-        if framing.junkBytes > 0 { passed.append("\(framing.junkBytes) bytes of other data") }
-        if framing.binaryFrames > 0 { passed.append("\(framing.binaryFrames) UBX binary frames") }
-        if framing.missingLineBreaks > 0 { passed.append("\(framing.missingLineBreaks) sentences without a line break") }
-        if !passed.isEmpty { lines.append("passed over: " + passed.joined(separator: ", ")) }
+        if statistics.missingChecksums > 0 { passed.append(t("\(statistics.missingChecksums) used without a checksum")) }
+        if statistics.proprietarySentences > 0 { passed.append(t("\(statistics.proprietarySentences) proprietary")) }
+        if statistics.unsupportedSentences > 0 { passed.append(t("\(statistics.unsupportedSentences) of unused kinds")) }
+        if statistics.unknownAddresses > 0 { passed.append(t("\(statistics.unknownAddresses) not NMEA")) }
+        if framing.junkBytes > 0 { passed.append(t("\(framing.junkBytes) bytes of other data")) }
+        if framing.binaryFrames > 0 { passed.append(t("\(framing.binaryFrames) UBX binary frames")) }
+        if framing.missingLineBreaks > 0 { passed.append(t("\(framing.missingLineBreaks) sentences without a line break")) }
+        if !passed.isEmpty { lines.append(t("passed over: \(passed.joined(separator: ", "))")) }
         if timeless > 0 {
-            lines.append("\(timeless) epochs have no time: the log states no date before them (no RMC or ZDA)")
+            lines.append(t("\(timeless) epochs have no time: the log states no date before them (no RMC or ZDA)"))
         }
         return lines.joined(separator: "\n")
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TrackCore
+import TrackctlTexts
 
 /// `trackctl delete ID`: marks a trip deleted, with a reason; the entry stays in the log.
 struct DeleteCommand: AsyncParsableCommand {
@@ -15,7 +16,7 @@ struct DeleteCommand: AsyncParsableCommand {
     var reason: String
 
     func validate() throws {
-        if reason.trimmingWhitespace.isEmpty { throw ValidationError("--reason cannot be empty") }
+        if reason.trimmingWhitespace.isEmpty { throw ValidationError(t("--reason cannot be empty")) }
     }
 
     func run() async throws {
@@ -24,7 +25,7 @@ struct DeleteCommand: AsyncParsableCommand {
         if trackctl.connection.json {
             print(try ControlCall.json(trip))
         } else {
-            print("trip \(trip.id) marked deleted; it stays in the log and its history")
+            print(t("trip \(trip.id) marked deleted; it stays in the log and its history"))
         }
     }
 }

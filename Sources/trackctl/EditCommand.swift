@@ -1,5 +1,6 @@
 import ArgumentParser
 import TrackCore
+import TrackctlTexts
 
 /// `trackctl edit ID`: reclassifies or annotates a trip, with a reason for the history.
 struct EditCommand: AsyncParsableCommand {
@@ -24,10 +25,9 @@ struct EditCommand: AsyncParsableCommand {
     var reason: String
 
     func validate() throws {
-        if reason.trimmingWhitespace.isEmpty { throw ValidationError("--reason cannot be empty") }
+        if reason.trimmingWhitespace.isEmpty { throw ValidationError(t("--reason cannot be empty")) }
         if changes.isEmpty {
-            throw ValidationError("nothing to change: give --business/--private/--unclassified, --commute, --purpose, "
-                                  + "--customer, --destination, --detour, --from or --to")
+            throw ValidationError(t("nothing to change: give --business/--private/--unclassified, --commute, --purpose, --customer, --destination, --detour, --from or --to"))
         }
     }
 
@@ -42,7 +42,7 @@ struct EditCommand: AsyncParsableCommand {
         if trackctl.connection.json {
             print(try ControlCall.json(trip))
         } else {
-            print("trip \(trip.id) changed; trackctl show \(trip.id) gives its history")
+            print(t("trip \(trip.id) changed; trackctl show \(trip.id) gives its history"))
         }
     }
 }

@@ -9,6 +9,7 @@ import ArgumentParser
 import SystemPackage
 import TrackCore
 import TrackReports
+import TrackctlTexts
 
 /// `trackctl erase --routes | --profile | --all`: erases for good, from the log, its WAL and the exports, and says
 /// what it erased; the hash chain keeps the digests of what went and a record of the erasure.
@@ -56,14 +57,14 @@ struct EraseCommand: AsyncParsableCommand {
 
     func validate() throws {
         let targets = [routes, profile, all].filter { $0 }.count
-        guard targets == 1 else { throw ValidationError("say what to erase: one of --routes, --profile or --all") }
+        guard targets == 1 else { throw ValidationError(t("say what to erase: one of --routes, --profile or --all")) }
         if let before, CivilDate(iso8601: before) == nil {
-            throw ValidationError("'\(before)' is not a date: write YYYY-MM-DD, such as 2026-01-01")
+            throw ValidationError(t("'\(before)' is not a date: write YYYY-MM-DD, such as 2026-01-01"))
         }
         if !routes && (before != nil || privateOnly) {
-            throw ValidationError("--before and --private-only go with --routes")
+            throw ValidationError(t("--before and --private-only go with --routes"))
         }
-        if ignoreRetention && !all { throw ValidationError("--ignore-retention goes with --all") }
+        if ignoreRetention && !all { throw ValidationError(t("--ignore-retention goes with --all")) }
     }
 
     func run() async throws {
@@ -78,7 +79,7 @@ struct EraseCommand: AsyncParsableCommand {
                 return
             }
             guard !options.json else {
-                throw Failure.exit("erase asks before it erases; with --json add --yes", status: ExitStatus.refused,
+                throw Failure.exit(t("erase asks before it erases; with --json add --yes"), status: ExitStatus.refused,
                                    json: true)
             }
             print(Self.describe(preview))
@@ -92,12 +93,14 @@ struct EraseCommand: AsyncParsableCommand {
     /// Asks on the terminal; anything but "yes" keeps the log as it is.
     private func confirm() throws {
         guard isatty(STDIN_FILENO) != 0 else {
-            throw Failure.exit("erase asks before it erases, and there is no terminal to ask on: add --yes",
+            throw Failure.exit(t("erase asks before it erases, and there is no terminal to ask on: add --yes"),
                                status: ExitStatus.refused, json: false)
         }
-        print("This cannot be undone. Type yes to erase: ", terminator: "")
-        guard readLine()?.trimmingWhitespace.lowercased() == "yes" else {
-            throw Failure.exit("nothing was erased", status: ExitStatus.refused, json: false)
+        print(t("This cannot be undone. Type yes to erase: "), terminator: "")
+        // "yes", or the word the question asked for in trackctl's language.
+        let answer = readLine()?.trimmingWhitespace.lowercased()
+        guard answer == "yes" || answer == t("yes").lowercased() else {
+            throw Failure.exit(t("nothing was erased"), status: ExitStatus.refused, json: false)
         }
     }
 
@@ -105,33 +108,33 @@ struct EraseCommand: AsyncParsableCommand {
     static func describe(_ erasure: LogErasure) -> String {
         var lines: [String] = []
         if erasure.isNothing {
-            lines.append(erasure.notes.first ?? "nothing to erase")
+            lines.append(erasure.notes.first ?? t("nothing to erase"))
             return lines.joined(separator: "\n")
         }
-        lines.append((erasure.done ? "erased " : "would erase ") + erasure.scope + ":")
+        lines.append(erasure.done ? t("erased \(erasure.scope):") : t("would erase \(erasure.scope):"))
         switch erasure.target {
         case .routes:
-            lines.append("  routes of \(erasure.trips.count) trip\(erasure.trips.count == 1 ? "" : "s") ("
-                         + VerificationReport.list(erasure.trips) + "): \(erasure.trackPoints) track points and their positions")
+            let trips = Words.trips(erasure.trips), points = erasure.trackPoints
+            lines.append(erasure.trips.count == 1 ? t("  routes of 1 trip (\(trips)): \(points) track points and their positions")
+                : t("  routes of \(erasure.trips.count) trips (\(trips)): \(points) track points and their positions"))
         case .profile:
-            lines.append("  the profile's driver, plate and company, and their values in \(erasure.revisions) "
-                         + "entr\(erasure.revisions == 1 ? "y" : "ies") of the change history")
+            lines.append(erasure.revisions == 1
+                ? t("  the profile's driver, plate and company, and their values in 1 entry of the change history")
+                : t("  the profile's driver, plate and company, and their values in \(erasure.revisions) entries of the change history"))
         case .all:
-            lines.append("  \(erasure.trackPoints) track points, \(erasure.revisions) entries of the change history, "
-                         + "\(erasure.chainRecords) chain records")
+            lines.append(t("  \(erasure.trackPoints) track points, \(erasure.revisions) entries of the change history, \(erasure.chainRecords) chain records"))
         }
         if erasure.done {
             if erasure.target != .all {
-                lines.append("  the texts of \(erasure.chainRecords) chain records (their digests stay, so "
-                             + "`trackctl verify` still passes)")
+                lines.append(t("  the texts of \(erasure.chainRecords) chain records (their digests stay, so `trackctl verify` still passes)"))
             }
-            if let record = erasure.chainRecord { lines.append("  recorded as chain record \(record)") }
+            if let record = erasure.chainRecord { lines.append(t("  recorded as chain record \(record)")) }
             if !erasure.exports.isEmpty {
-                lines.append("  exports " + (erasure.target == .all ? "removed" : "written again") + ": "
-                             + erasure.exports.map { FilePath($0).lastComponent?.string ?? $0 }.joined(separator: ", "))
+                let files = erasure.exports.map { FilePath($0).lastComponent?.string ?? $0 }.joined(separator: ", ")
+                lines.append(erasure.target == .all ? t("  exports removed: \(files)") : t("  exports written again: \(files)"))
             }
         }
-        for note in erasure.notes { lines.append("  note: \(note)") }
+        for note in erasure.notes { lines.append(t("  note: \(note)")) }
         return lines.joined(separator: "\n")
     }
 }

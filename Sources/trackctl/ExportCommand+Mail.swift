@@ -3,6 +3,7 @@ import TrackCore
 import TrackReports
 import TrackService
 import TrackStore
+import TrackctlTexts
 
 /// `trackctl export --mail`: the month's report (the CSV table and the printable HTML) by e-mail through msmtp, as
 /// the daemon sends it at a month's end, and its record in the log (trigger `manual`).
@@ -11,8 +12,7 @@ extension ExportCommand {
     func mailReport() async throws {
         let options = trackctl.connection
         if let db = options.db {
-            throw Failure.exit("--mail records the sending in the log, and --db only reads \(db) without changing "
-                               + "it; run the command where trackd runs, without --db", status: ExitStatus.refused,
+            throw Failure.exit(t("--mail records the sending in the log, and --db only reads \(db) without changing it; run the command where trackd runs, without --db"), status: ExitStatus.refused,
                                json: options.json)
         }
         let recipients: [MailAddress]
@@ -51,17 +51,15 @@ extension ExportCommand {
             recorded = try await LogAccess.change(options, .reportMailed, mailing, as: ReportMailing.self,
                                                   command: "export --mail")
         } catch {
-            printError("trackctl: the report of \(month) was sent (message <\(message.messageID)>), but the log did "
-                       + "not record it")
+            printError(t("trackctl: the report of \(month) was sent (message <\(message.messageID)>), but the log did not record it"))
             throw error
         }
         if options.json {
             print(try ControlCall.json(recorded))
             return
         }
-        let files = ReportMail.attachmentNames(for: report).joined(separator: " and ")
-        print("sent \(report.periodTitle) (\(files), \(report.totals.trips) trips) to "
-              + "\(recorded.recipients.joined(separator: ", ")): message <\(recorded.messageID)>, "
-              + "recorded in the log (mailing \(recorded.id))")
+        let files = ReportMail.attachmentNames(for: report).joined(separator: t(" and "))
+        let to = recorded.recipients.joined(separator: ", ")
+        print(t("sent \(report.periodTitle) (\(files), \(report.totals.trips) trips) to \(to): message <\(recorded.messageID)>, recorded in the log (mailing \(recorded.id))"))
     }
 }

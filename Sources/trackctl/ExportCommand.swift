@@ -4,6 +4,7 @@ import SystemPackage
 import TrackCore
 import TrackReports
 import TrackStore
+import TrackctlTexts
 
 /// `trackctl export`: the log of a period as CSV, GPX, GeoJSON or a printable HTML report, or a month's CSV and
 /// printable report by e-mail (`--mail`, through msmtp; `ExportCommand+Mail`).
@@ -45,25 +46,24 @@ struct ExportCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard !mail.isEmpty else {
-            if format == nil { throw ValidationError("give --format (csv, gpx, geojson or html), or --mail ADDRESS") }
+            if format == nil { throw ValidationError(t("give --format (csv, gpx, geojson or html), or --mail ADDRESS")) }
             if mailFrom != nil || msmtpConfig != nil {
-                throw ValidationError("--mail-from and --msmtp-config go with --mail")
+                throw ValidationError(t("--mail-from and --msmtp-config go with --mail"))
             }
             return
         }
         if format != nil || output != nil {
-            throw ValidationError("--mail sends both the CSV table and the printable report; leave out --format and "
-                                  + "--output")
+            throw ValidationError(t("--mail sends both the CSV table and the printable report; leave out --format and --output"))
         }
         switch try period.period {
         case .month, .thisMonth, .lastMonth: break
-        default: throw ValidationError("--mail sends a calendar month: give --month YYYY-MM or --last-month")
+        default: throw ValidationError(t("--mail sends a calendar month: give --month YYYY-MM or --last-month"))
         }
     }
 
     func run() async throws {
         if !mail.isEmpty { return try await mailReport() }
-        guard let format else { throw ValidationError("give --format") }
+        guard let format else { throw ValidationError(t("give --format")) }
         let params = TripsParams(period: try period.period, kind: period.kind)
         let generator = "trackctl \(TrackVersion.string)"
         let report = try await LogAccess.read(trackctl.connection, .export, params, as: MileageReport.self) { log, now in
@@ -84,13 +84,14 @@ struct ExportCommand: AsyncParsableCommand {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
         } catch {
-            throw Failure.exit("cannot write \(output): \(Failure.reason(error))", status: ExitStatus.refused,
+            throw Failure.exit(t("cannot write \(output): \(Failure.reason(error))"), status: ExitStatus.refused,
                                json: trackctl.connection.json)
         }
         let totals = report.totals
         let unit = report.profile.distanceUnit.rawValue
-        printError("\(output): \(totals.trips) trips, business \(DistanceUnit.text(tenths: totals.business)) \(unit), "
-                   + "private \(DistanceUnit.text(tenths: totals.private)) \(unit) (\(report.periodTitle))")
+        let figure = { (tenths: Int64) in Format.figure(DistanceUnit.text(tenths: tenths)) + " " + unit }
+        let business = figure(totals.business), personal = figure(totals.private)
+        printError(t("\(output): \(totals.trips) trips, business \(business), private \(personal) (\(report.periodTitle))"))
     }
 }
 

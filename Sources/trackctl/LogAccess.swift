@@ -6,6 +6,7 @@ import TrackConfig
 import TrackCore
 import TrackReports
 import TrackStore
+import TrackctlTexts
 
 /// The mileage log as trackctl reaches it: through trackd's socket, or (with `--db`) from a copy of a database file.
 enum LogAccess {
@@ -29,7 +30,7 @@ enum LogAccess {
     static func rates() -> RateTable {
         let files = RateFiles.load(environment: ProcessInfo.processInfo.environment)
         for warning in files.warnings {
-            _ = try? FileDescriptor.standardError.writeAll("trackctl: allowance rates: \(warning)\n".utf8)
+            _ = try? FileDescriptor.standardError.writeAll(t("trackctl: allowance rates: \(warning)\n").utf8)
         }
         return files.table
     }
@@ -63,8 +64,7 @@ enum LogAccess {
         _ options: ConnectionOptions, _ method: ControlMethod, _ params: Params, as type: Result.Type, command: String
     ) async throws -> Result {
         if let path = options.db {
-            throw Failure.exit("'\(command)' changes the log, and --db only reads \(path) without changing it; "
-                               + "run the command where trackd runs, without --db", status: ExitStatus.refused,
+            throw Failure.exit(t("'\(command)' changes the log, and --db only reads \(path) without changing it; run the command where trackd runs, without --db"), status: ExitStatus.refused,
                                json: options.json)
         }
         return try await ControlCall.run(options) { connection in
@@ -77,6 +77,7 @@ enum LogAccess {
                                          _ body: (MileageLog) async throws -> Result) async throws -> Result {
         do {
             let log = try MileageLog.openCopy(of: path, rates: { rates() })
+            if Speech.listensToProfile { Speech.hear(profile: (try? await log.profile())?.language) }
             return try await body(log)
         } catch let error as StoreError {
             throw Failure.exit("\(error)", status: ExitStatus.refused, json: json)

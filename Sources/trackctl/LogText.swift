@@ -1,6 +1,7 @@
 import TrackCore
 import TrackReports
 import TrackText
+import TrackctlTexts
 
 /// How trackctl writes mileage-log entries for people.
 enum LogText {
@@ -13,29 +14,30 @@ enum LogText {
     /// each business trip's amount and the period's and the tax year's totals.
     static func table(_ trips: [LogTrip], calendar: LocalCalendar?, unit: DistanceUnit = .kilometres,
                       allowance: ReportAllowance? = nil) -> String {
-        guard !trips.isEmpty else { return "no trips" }
+        guard !trips.isEmpty else { return t("no trips") }
+        let notesIn = ReportLabels.of(Speech.language).notes
         // Where trips started and ended, when any did at a named place.
         let places = trips.contains { $0.startPlace != nil || $0.endPlace != nil }
-        let amounts = allowance.map { allowance in trips.contains { allowance.text(of: $0.id) != nil } } ?? false
-        var rows = [["ID", "Date", "Time", "Kind", "Odometer", unit.rawValue] + (amounts ? ["Amount"] : []) + ["Purpose"]
-                    + (places ? ["From → to"] : []) + ["Notes"]]
+        let amounts = allowance.map { allowance in trips.contains { allowance.amountText(of: $0.id) != nil } } ?? false
+        var rows = [[t("ID"), t("Date"), t("Time"), t("Kind"), t("Odometer"), unit.rawValue] + (amounts ? [t("Amount")] : [])
+                    + [t("Purpose")] + (places ? [t("From → to")] : []) + [t("Notes")]]
         for trip in trips {
             let tenths = trip.reportedTenths(in: unit)
-            let odometer = tenths.start.map { start in
-                DistanceUnit.text(tenths: start) + "–" + (tenths.end.map(DistanceUnit.text) ?? "")
-            } ?? ""
+            let figure = { (tenths: Int64) in Format.figure(DistanceUnit.text(tenths: tenths)) }
+            let odometer = tenths.start.map { start in figure(start) + "–" + (tenths.end.map(figure) ?? "") } ?? ""
             // The notes the exports print, and whether the entry was typed in (a column of its own in the CSV).
             // A running trip shows its distance up to its last stored point.
-            let notes = (trip.state == .open ? ["open: \(unit.rawValue) so far"] : []) + (trip.source == .manual ? ["by hand"] : [])
-                + (trip.toConfirm ? ["to confirm (by rule: \(trip.rule?.text ?? ""))"] : [])
-                + trip.reportNotes(unit: unit)
+            let notes = (trip.state == .open ? [t("open: \(unit.rawValue) so far")] : [])
+                + (trip.source == .manual ? [t("by hand")] : [])
+                + (trip.toConfirm ? [t("to confirm (by rule: \(trip.rule?.text ?? ""))")] : [])
+                + trip.reportNotes(unit: unit, labels: notesIn)
             var purpose = trip.purpose ?? ""
             if let customer = trip.customer, !customer.isEmpty { purpose += purpose.isEmpty ? customer : " · \(customer)" }
             var row = ["\(trip.id)", date(trip, calendar: calendar), times(trip, calendar: calendar),
-                       trip.commute ? "commute" : "\(trip.kind)",
-                       odometer, distance(trip, unit: unit)]
+                       trip.commute ? t("commute") : Words.kind(trip.kind),
+                       odometer, Format.figure(distance(trip, unit: unit))]
             if amounts, let allowance {
-                row.append(allowance.text(of: trip.id) ?? "")
+                row.append(allowance.amountText(of: trip.id) ?? "")
             }
             row.append(purpose)
             if places {
@@ -47,9 +49,9 @@ enum LogText {
         var lines = align(rows, rightAligned: amounts ? [0, 5, 6] : [0, 5])
         let totals = MileageReport.Totals(trips, unit: unit)
         let name = unit.rawValue
-        var total = "business \(DistanceUnit.text(tenths: totals.business)) \(name) · "
-            + "private \(DistanceUnit.text(tenths: totals.private)) \(name)"
-        if totals.unclassified != 0 { total += " · unclassified \(DistanceUnit.text(tenths: totals.unclassified)) \(name)" }
+        let figure = { (tenths: Int64) in Format.figure(DistanceUnit.text(tenths: tenths)) + " " + name }
+        var total = t("business \(figure(totals.business)) · private \(figure(totals.private))")
+        if totals.unclassified != 0 { total += t(" · unclassified \(figure(totals.unclassified))") }
         lines.append(total)
         if let allowance { lines += allowance.lines }
         return lines.joined(separator: "\n")
@@ -58,42 +60,52 @@ enum LogText {
     /// One trip with its history and events, distances in `unit`.
     static func detail(_ detail: TripDetail, calendar: LocalCalendar?, unit: DistanceUnit) -> String {
         let trip = detail.trip
-        var lines = ["trip \(trip.id): \(trip.kind)\(trip.commute ? " (commute)" : ""), \(trip.source), \(trip.state)"]
+        let kind = Words.kind(trip.kind) + (trip.commute ? t(" (commute)") : "")
+        var lines = [t("trip \(trip.id): \(kind), \(Words.source(trip.source)), \(Words.state(trip.state))")]
+        // The labels of a trip's facts, padded to the language's longest.
+        let labels = [t("date"), t("time"), t("odometer"), t("distance"), t("measured"), t("purpose"), t("customer"),
+                      t("destination"), t("detour"), t("from"), t("to"), t("outages"), t("idle alerts"), t("ended"),
+                      t("regular"), t("rule"), t("deleted"), t("track")]
+        let width = max(12, (labels.map(\.count).max() ?? 0) + 1)
         func add(_ label: String, _ value: String?) {
-            if let value, !value.isEmpty { lines.append("  " + label.padding(toLength: 12) + value) }
+            if let value, !value.isEmpty { lines.append("  " + label.padding(toLength: width) + value) }
         }
-        add("date", date(trip, calendar: calendar))
-        add("time", times(trip, calendar: calendar))
+        let figure = { (tenths: Int64) in Format.figure(DistanceUnit.text(tenths: tenths)) }
+        add(t("date"), date(trip, calendar: calendar))
+        add(t("time"), times(trip, calendar: calendar))
         let tenths = trip.reportedTenths(in: unit)
-        add("odometer", tenths.start.map { start in
-            DistanceUnit.text(tenths: start) + " → " + (tenths.end.map(DistanceUnit.text) ?? "…") + " " + unit.rawValue
+        add(t("odometer"), tenths.start.map { start in
+            figure(start) + " → " + (tenths.end.map(figure) ?? "…") + " " + unit.rawValue
         })
-        add("distance", distance(trip, unit: unit) + " " + unit.rawValue)
+        add(t("distance"), Format.figure(distance(trip, unit: unit)) + " " + unit.rawValue)
         if let measured = trip.measuredDistance, let factor = trip.calibrationFactor {
-            add("measured", String(printf: "%.3f ", measured / unit.metres) + unit.rawValue
-                + String(printf: " by GPS × calibration %.4f", factor))
+            let gps = Format.figure(String(printf: "%.3f ", measured / unit.metres)) + unit.rawValue
+            let calibration = Format.figure(String(printf: "%.4f", factor))
+            add(t("measured"), t("\(gps) by GPS × calibration \(calibration)"))
         }
-        add("purpose", trip.purpose)
-        add("customer", trip.customer)
-        add("destination", trip.destination)
-        add("detour", trip.detour)
-        add("from", place(trip.startPlace, trip.startPosition))
-        add("to", place(trip.endPlace, trip.endPosition))
+        add(t("purpose"), trip.purpose)
+        add(t("customer"), trip.customer)
+        add(t("destination"), trip.destination)
+        add(t("detour"), trip.detour)
+        add(t("from"), place(trip.startPlace, trip.startPosition))
+        add(t("to"), place(trip.endPlace, trip.endPosition))
         if trip.gapCount > 0 {
-            add("outages", "\(trip.gapCount), \(DurationText.of(trip.bridgedSeconds)) bridged over \(Format.distance(trip.bridgedDistance, unit: unit))")
+            let bridged = DurationText.of(trip.bridgedSeconds)
+            add(t("outages"), t("\(trip.gapCount), \(bridged) bridged over \(Format.distance(trip.bridgedDistance, unit: unit))"))
         }
-        if trip.idleAlerts > 0 { add("idle alerts", "\(trip.idleAlerts)") }
-        add("ended", trip.endReason)
-        add("regular", trip.regularName)
-        add("rule", trip.rule.map { $0.text + (trip.toConfirm ? " (to confirm: trackctl confirm \(trip.id))" : ", confirmed") })
-        add("deleted", trip.deletionReason)
-        add("track", "\(detail.trackPoints) points in \(detail.segments) segment\(detail.segments == 1 ? "" : "s")")
+        if trip.idleAlerts > 0 { add(t("idle alerts"), "\(trip.idleAlerts)") }
+        add(t("ended"), trip.endReason)
+        add(t("regular"), trip.regularName)
+        add(t("rule"), trip.rule.map { $0.text + (trip.toConfirm ? t(" (to confirm: trackctl confirm \(trip.id))") : t(", confirmed")) })
+        add(t("deleted"), trip.deletionReason)
+        add(t("track"), detail.segments == 1 ? t("\(detail.trackPoints) points in 1 segment")
+                                              : t("\(detail.trackPoints) points in \(detail.segments) segments"))
         if !detail.revisions.isEmpty {
-            lines.append("history")
+            lines.append(t("history"))
             for revision in detail.revisions { lines.append("  " + LogText.revision(revision)) }
         }
         if !detail.events.isEmpty {
-            lines.append("events")
+            lines.append(t("events"))
             for event in detail.events {
                 lines.append("  \(event.time?.iso8601(fractionDigits: 0) ?? "—")  \(event.kind.rawValue)  \(event.detail)")
             }
@@ -104,9 +116,10 @@ enum LogText {
     /// `2026-11-22T08:10:00Z  purpose: "" → "Client visit"  by anna (gps time): reason`.
     static func revision(_ revision: LogRevision) -> String {
         func quoted(_ text: String?) -> String { text.map { "\"\($0)\"" } ?? "—" }
-        var line = "\(revision.time.iso8601(fractionDigits: 0))  \(revision.subject) \(revision.field): "
-            + "\(quoted(revision.oldValue)) → \(quoted(revision.newValue))  by \(revision.user)"
-        if revision.timeSource != "gps" { line += " (\(revision.timeSource) time)" }
+        let change = "\(revision.time.iso8601(fractionDigits: 0))  \(revision.subject) \(revision.field): "
+            + "\(quoted(revision.oldValue)) → \(quoted(revision.newValue))"
+        var line = t("\(change)  by \(revision.user)")
+        if revision.timeSource != "gps" { line += t(" (\(revision.timeSource) time)") }
         if let reason = revision.reason, !reason.isEmpty { line += ": \(reason)" }
         return line
     }

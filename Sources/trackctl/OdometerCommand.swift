@@ -2,6 +2,7 @@ import ArgumentParser
 import TrackCore
 import TrackStore
 import TrackText
+import TrackctlTexts
 
 /// `trackctl odometer`: the log's odometer and the dashboard readings; `odometer set` records one.
 struct OdometerCommand: AsyncParsableCommand {
@@ -29,29 +30,32 @@ struct OdometerCommand: AsyncParsableCommand {
             }
             let unit = try await LogAccess.unit(options)
             let name = unit.rawValue
-            print("odometer     " + (status.kilometres.map { unit.text(metres: $0 * 1000) }
-                                     ?? "not set yet: trackctl odometer set READING --reason \"dashboard reading\""))
-            print(String(printf: "calibration  %.4f (logged \(name) = GPS \(name) × factor)", status.calibrationFactor))
+            // The labels padded to the language's longest.
+            let width = max(13, [t("odometer"), t("calibration"), t("proposed")].map(\.count).max()! + 2)
+            func row(_ label: String, _ text: String) { print(label.padding(toLength: width) + text) }
+            let distance = { (metres: Double) in Format.figure(unit.text(metres: metres)) }
+            let factor = { (value: Double) in Format.figure(String(printf: "%.4f", value)) }
+            row(t("odometer"), status.kilometres.map { distance($0 * 1000) }
+                ?? t("not set yet: trackctl odometer set READING --reason \"dashboard reading\""))
+            row(t("calibration"), t("\(factor(status.calibrationFactor)) (logged \(name) = GPS \(name) × factor)"))
             if let proposal = status.proposedCalibration {
-                let basis = "the car's odometer \(unit.text(metres: proposal.odometer)) against "
-                    + "\(unit.text(metres: proposal.measured)) by GPS over \(proposal.trips) trips "
-                    + "(\(proposal.firstTrip)–\(proposal.lastTrip))"
+                let span = "\(proposal.firstTrip)–\(proposal.lastTrip)"
+                let basis = t("the car's odometer \(distance(proposal.odometer)) against \(distance(proposal.measured)) by GPS over \(proposal.trips) trips (\(span))")
                 if proposal.factor == status.calibrationFactor {
-                    print("             as the car's odometer proposes: \(basis)")
+                    row("", t("as the car's odometer proposes: \(basis)"))
                 } else {
-                    print(String(printf: "proposed     %.4f from ", proposal.factor) + basis
-                          + "; take it with: trackctl odometer calibrate")
+                    row(t("proposed"), t("\(factor(proposal.factor)) from \(basis); take it with: trackctl odometer calibrate"))
                 }
             } else if let note = status.proposalNote {
-                print("proposed     none yet: \(note)")
+                row(t("proposed"), t("none yet: \(note)"))
             }
             for reading in status.readings {
-                var line = "  \(reading.time.iso8601(fractionDigits: 0))  " + unit.text(metres: reading.value)
+                var line = "  \(reading.time.iso8601(fractionDigits: 0))  " + distance(reading.value)
                 if let logValue = reading.logValue {
-                    line += " (log " + DistanceUnit.text(tenths: unit.tenths(logValue)) + ")"
+                    line += t(" (log \(Format.figure(DistanceUnit.text(tenths: unit.tenths(logValue)))))")
                 }
-                if let gap = reading.gapTripID { line += ", entry \(gap)" }
-                line += "  by \(reading.user): \(reading.reason)"
+                if let gap = reading.gapTripID { line += t(", entry \(gap)") }
+                line += t("  by \(reading.user): \(reading.reason)")
                 print(line)
             }
         }
@@ -83,9 +87,9 @@ struct OdometerCommand: AsyncParsableCommand {
                 print(try ControlCall.json(update))
                 return
             }
-            print(String(printf: "calibration factor now %.4f (was %.4f), from the car's odometer over trips ",
-                         update.after, update.before)
-                  + "\(update.proposal.firstTrip)–\(update.proposal.lastTrip); it applies to trips from now on")
+            let after = Format.figure(String(printf: "%.4f", update.after)), before = Format.figure(String(printf: "%.4f", update.before))
+            let span = "\(update.proposal.firstTrip)–\(update.proposal.lastTrip)"
+            print(t("calibration factor now \(after) (was \(before)), from the car's odometer over trips \(span); it applies to trips from now on"))
         }
     }
 
@@ -110,9 +114,9 @@ struct OdometerCommand: AsyncParsableCommand {
 
         func validate() throws {
             if !(reading.isFinite && reading >= 0 && reading < 6_000_000) {
-                throw ValidationError("the reading must be a number (of the profile's unit, km or mi)")
+                throw ValidationError(t("the reading must be a number (of the profile's unit, km or mi)"))
             }
-            if reason.trimmingWhitespace.isEmpty { throw ValidationError("--reason cannot be empty") }
+            if reason.trimmingWhitespace.isEmpty { throw ValidationError(t("--reason cannot be empty")) }
         }
 
         func run() async throws {
@@ -125,9 +129,11 @@ struct OdometerCommand: AsyncParsableCommand {
                 print(try ControlCall.json(update))
                 return
             }
-            print("odometer reading " + unit.text(metres: update.reading.value) + " recorded")
+            print(t("odometer reading \(Format.figure(unit.text(metres: update.reading.value))) recorded"))
             if let entry = update.entry {
-                print("entry \(entry.id): \(LogText.distance(entry, unit: unit)) \(unit.rawValue) of \(entry.source == .unrecorded ? "unrecorded driving" : "correction")")
+                let distance = Format.figure(LogText.distance(entry, unit: unit)) + " " + unit.rawValue
+                print(entry.source == .unrecorded ? t("entry \(entry.id): \(distance) of unrecorded driving")
+                                                  : t("entry \(entry.id): \(distance) of correction"))
             }
             if !update.calibrationNote.isEmpty { print(update.calibrationNote) }
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TrackCore
+import TrackctlTexts
 
 /// The period and kind flags shared by `trips` and `export`.
 struct PeriodOptions: ParsableArguments {
@@ -34,11 +35,10 @@ struct PeriodOptions: ParsableArguments {
     func validate() throws {
         let chosen = [thisWeek, lastWeek, thisMonth, lastMonth, month != nil, from != nil || to != nil, all].filter { $0 }
         if chosen.count > 1 {
-            throw ValidationError("give one period: --this-week, --last-week, --this-month, --last-month, --month, "
-                                  + "--from/--to or --all")
+            throw ValidationError(t("give one period: --this-week, --last-week, --this-month, --last-month, --month, --from/--to or --all"))
         }
         if (from == nil) != (to == nil) {
-            throw ValidationError("--from and --to go together: --from 2026-11-01 --to 2026-11-15")
+            throw ValidationError(t("--from and --to go together: --from 2026-11-01 --to 2026-11-15"))
         }
         _ = try period
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TrackCore
 import TrackStore
+import TrackctlTexts
 
 /// `trackctl place`: the named places trips start and end at (docs/places.md).
 struct PlaceCommand: AsyncParsableCommand {
@@ -36,13 +37,13 @@ struct PlaceCommand: AsyncParsableCommand {
             if options.json {
                 print(try ControlCall.json(places))
             } else if places.isEmpty {
-                print("no places; name one with: trackctl place add NAME --here (where the car stands)")
+                print(t("no places; name one with: trackctl place add NAME --here (where the car stands)"))
             } else {
-                var rows = [["ID", "Name", "Position", "Radius", "Address", "Customer", "Purpose", "Kind"]]
+                var rows = [[t("ID"), t("Name"), t("Position"), t("Radius"), t("Address"), t("Customer"), t("Purpose"), t("Kind")]]
                 for place in places {
                     rows.append(["\(place.id)", place.name, LogText.coordinate(place.position),
                                  "\(Int(place.radius.rounded())) m", place.address ?? "", place.customer ?? "",
-                                 place.purpose ?? "", place.kind.map { "\($0)" } ?? ""])
+                                 place.purpose ?? "", place.kind.map(Words.kind) ?? ""])
                 }
                 print(LogText.align(rows, rightAligned: [0, 3]).joined(separator: "\n"))
             }
@@ -69,7 +70,7 @@ struct PlaceCommand: AsyncParsableCommand {
 
         func validate() throws {
             if let radius, !TrackCore.Place.radii.contains(radius) {
-                throw ValidationError("--radius must be from 10 to 5000 metres")
+                throw ValidationError(t("--radius must be from 10 to 5000 metres"))
             }
         }
     }
@@ -99,9 +100,9 @@ struct PlaceCommand: AsyncParsableCommand {
         var reason: String?
 
         func validate() throws {
-            if name.trimmingWhitespace.isEmpty { throw ValidationError("the name cannot be empty") }
+            if name.trimmingWhitespace.isEmpty { throw ValidationError(t("the name cannot be empty")) }
             if [here, at != nil, suggestion != nil].filter({ $0 }).count != 1 {
-                throw ValidationError("give one of --here, --at LAT,LON or --suggestion N")
+                throw ValidationError(t("give one of --here, --at LAT,LON or --suggestion N"))
             }
             if let at { _ = try PlaceCommand.coordinate(at) }
         }
@@ -116,9 +117,8 @@ struct PlaceCommand: AsyncParsableCommand {
                     try await log.placeSuggestions(PlaceSuggestParams())
                 }
                 guard let chosen = suggestions.first(where: { $0.number == suggestion }) else {
-                    throw Failure.exit("there is no suggestion \(suggestion)"
-                                       + (suggestions.isEmpty ? " (trackctl place suggest lists none yet)"
-                                          : "; trackctl place suggest lists 1 to \(suggestions.count)"),
+                    throw Failure.exit(suggestions.isEmpty ? t("there is no suggestion \(suggestion) (trackctl place suggest lists none yet)")
+                                       : t("there is no suggestion \(suggestion); trackctl place suggest lists 1 to \(suggestions.count)"),
                                        status: ExitStatus.refused, json: options.json)
                 }
                 position = chosen.position
@@ -128,7 +128,7 @@ struct PlaceCommand: AsyncParsableCommand {
                                         radius: radius, address: fields.address, customer: fields.customer,
                                         purpose: fields.purpose, kind: fields.kind, reason: reason)
             let update = try await LogAccess.change(options, .placeAdd, params, as: PlaceUpdate.self, command: "place add")
-            print(options.json ? try ControlCall.json(update) : PlaceCommand.describe(update, verb: "named"))
+            print(options.json ? try ControlCall.json(update) : PlaceCommand.describe(update, changed: false))
         }
     }
 
@@ -157,7 +157,7 @@ struct PlaceCommand: AsyncParsableCommand {
         var reason: String?
 
         func validate() throws {
-            if here && at != nil { throw ValidationError("give --here or --at, not both") }
+            if here && at != nil { throw ValidationError(t("give --here or --at, not both")) }
             if let at { _ = try PlaceCommand.coordinate(at) }
         }
 
@@ -168,7 +168,7 @@ struct PlaceCommand: AsyncParsableCommand {
             let params = PlaceEditParams(place: reference, changes: changes, here: here ? true : nil, reason: reason)
             let options = place.trackctl.connection
             let update = try await LogAccess.change(options, .placeEdit, params, as: PlaceUpdate.self, command: "place edit")
-            print(options.json ? try ControlCall.json(update) : PlaceCommand.describe(update, verb: "changed"))
+            print(options.json ? try ControlCall.json(update) : PlaceCommand.describe(update, changed: true))
         }
     }
 
@@ -189,7 +189,7 @@ struct PlaceCommand: AsyncParsableCommand {
             let options = place.trackctl.connection
             let removed = try await LogAccess.change(options, .placeRemove, PlaceRemoveParams(place: reference, reason: reason),
                                                      as: TrackCore.Place.self, command: "place remove")
-            print(options.json ? try ControlCall.json(removed) : "place \(removed.id) '\(removed.name)' removed")
+            print(options.json ? try ControlCall.json(removed) : t("place \(removed.id) '\(removed.name)' removed"))
         }
     }
 
@@ -214,8 +214,8 @@ struct PlaceCommand: AsyncParsableCommand {
         var radius = TrackCore.Place.defaultRadius
 
         func validate() throws {
-            if !(1...1000).contains(minVisits) { throw ValidationError("--min-visits must be from 1 to 1000") }
-            if !TrackCore.Place.radii.contains(radius) { throw ValidationError("--radius must be from 10 to 5000 metres") }
+            if !(1...1000).contains(minVisits) { throw ValidationError(t("--min-visits must be from 1 to 1000")) }
+            if !TrackCore.Place.radii.contains(radius) { throw ValidationError(t("--radius must be from 10 to 5000 metres")) }
         }
 
         func run() async throws {
@@ -227,9 +227,9 @@ struct PlaceCommand: AsyncParsableCommand {
             if options.json {
                 print(try ControlCall.json(suggestions))
             } else if suggestions.isEmpty {
-                print("no spot without a name where the car parked \(minVisits) times or more")
+                print(t("no spot without a name where the car parked \(minVisits) times or more"))
             } else {
-                var rows = [["#", "Position", "Visits", "Spread", "Trips ending there", "Last"]]
+                var rows = [["#", t("Position"), t("Visits"), t("Spread"), t("Trips ending there"), t("Last")]]
                 for suggestion in suggestions {
                     let trips = suggestion.tripsEndingHere.map(\.description)
                     rows.append(["\(suggestion.number)", LogText.coordinate(suggestion.position), "\(suggestion.visits)",
@@ -238,7 +238,7 @@ struct PlaceCommand: AsyncParsableCommand {
                                  suggestion.lastVisit.map { String($0.iso8601(fractionDigits: 0).prefix(10)) } ?? ""])
                 }
                 print(LogText.align(rows, rightAligned: [0, 2, 3]).joined(separator: "\n"))
-                print("name one: trackctl place add NAME --suggestion N [--address TEXT] [--customer TEXT]")
+                print(t("name one: trackctl place add NAME --suggestion N [--address TEXT] [--customer TEXT]"))
             }
         }
     }
@@ -248,21 +248,22 @@ struct PlaceCommand: AsyncParsableCommand {
         let parts = text.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
         guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
               abs(latitude) <= 90, abs(longitude) <= 180 else {
-            throw ValidationError("--at wants LAT,LON in degrees, such as 59.437,24.7536")
+            throw ValidationError(t("--at wants LAT,LON in degrees, such as 59.437,24.7536"))
         }
         return Coordinate(latitude: latitude, longitude: longitude)
     }
 
     /// "place 2 'Example Ltd' named at 59.427849, 24.877986 (radius 50 m); past trips that now end there: 3, 7".
-    static func describe(_ update: PlaceUpdate, verb: String) -> String {
+    static func describe(_ update: PlaceUpdate, changed: Bool) -> String {
         let place = update.place
-        var lines = ["place \(place.id) '\(place.name)' \(verb) at \(LogText.coordinate(place.position)) "
-                     + "(radius \(Int(place.radius.rounded())) m)"]
+        let at = LogText.coordinate(place.position), radius = Int(place.radius.rounded())
+        var lines = [changed ? t("place \(place.id) '\(place.name)' changed at \(at) (radius \(radius) m)")
+                             : t("place \(place.id) '\(place.name)' named at \(at) (radius \(radius) m)")]
         if !update.startsNamed.isEmpty {
-            lines.append("past trips that now start there: " + update.startsNamed.map(\.description).joined(separator: ", "))
+            lines.append(t("past trips that now start there: \(update.startsNamed.map(\.description).joined(separator: ", "))"))
         }
         if !update.endsNamed.isEmpty {
-            lines.append("past trips that now end there: " + update.endsNamed.map(\.description).joined(separator: ", "))
+            lines.append(t("past trips that now end there: \(update.endsNamed.map(\.description).joined(separator: ", "))"))
         }
         return lines.joined(separator: "\n")
     }

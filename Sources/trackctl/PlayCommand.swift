@@ -4,6 +4,7 @@ import Glibc
 #endif
 import TrackInput
 import UnixSignals
+import TrackctlTexts
 
 /// `trackctl play LOG --link PATH`: plays an NMEA log into a pseudo-terminal, as if a serial receiver sent it.
 struct PlayCommand: AsyncParsableCommand {
@@ -37,10 +38,10 @@ struct PlayCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard speed >= 0, speed.isFinite else {
-            throw ValidationError("--speed must be a number ≥ 0 (1 = recorded pace, 0 = as fast as possible)")
+            throw ValidationError(t("--speed must be a number ≥ 0 (1 = recorded pace, 0 = as fast as possible)"))
         }
-        if let link, link.isEmpty { throw ValidationError("--link needs a path, e.g. /tmp/gps0") }
-        if loop && log == "-" { throw ValidationError("--loop needs a log file; standard input can be played once") }
+        if let link, link.isEmpty { throw ValidationError(t("--link needs a path, e.g. /tmp/gps0")) }
+        if loop && log == "-" { throw ValidationError(t("--loop needs a log file; standard input can be played once")) }
     }
 
     func run() async throws {
@@ -64,9 +65,9 @@ struct PlayCommand: AsyncParsableCommand {
         }
         defer { terminal.close() }
 
-        let linked = link.map { " (linked as \($0))" } ?? ""
-        let pace = speed == 0 ? "full speed" : "\(PlayCommand.format(speed))×"
-        printError("playing \(log) at \(pace) on \(terminal.slavePath)\(linked); stop with Ctrl-C")
+        let linked = link.map { t(" (linked as \($0))") } ?? ""
+        let pace = speed == 0 ? t("full speed") : "\(PlayCommand.format(speed))×"
+        printError(t("playing \(log) at \(pace) on \(terminal.slavePath)\(linked); stop with Ctrl-C"))
 
         let player = NMEAPlayer(path: log, speed: speed, loops: loop)
         let master = terminal.masterDescriptor

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TrackCore
 import TrackStore
+import TrackctlTexts
 
 /// `trackctl profile`: the log's driver, plate, company, time zone, car (VIN, whose), country and unit.
 struct ProfileCommand: AsyncParsableCommand {
@@ -70,22 +71,22 @@ struct ProfileCommand: AsyncParsableCommand {
 
         func validate() throws {
             if changes.isEmpty {
-                throw ValidationError("nothing to change: give --driver, --plate, --company, --time-zone, --vin, --country, --unit, --rate, --car or --language")
+                throw ValidationError(t("nothing to change: give --driver, --plate, --company, --time-zone, --vin, --country, --unit, --rate, --car or --language"))
             }
             if let car = car?.trimmingWhitespace, !car.isEmpty, CarOwnership(rawValue: car.lowercased()) == nil {
-                throw ValidationError("'\(car)' is not whose car: own or company")
+                throw ValidationError(t("'\(car)' is not whose car: own or company"))
             }
             if let language = language?.trimmingWhitespace, !language.isEmpty, Language(rawValue: language.lowercased()) == nil {
-                throw ValidationError("'\(language)' is not a language trackd speaks: en, de or et")
+                throw ValidationError(t("'\(language)' is not a language trackd speaks: en, de or et"))
             }
             if let country = country?.trimmingWhitespace, !country.isEmpty, Country(code: country) == nil {
-                throw ValidationError("'\(country)' is not a country trackd knows the rules of: EE, DE, UK or US")
+                throw ValidationError(t("'\(country)' is not a country trackd knows the rules of: EE, DE, UK or US"))
             }
             if let unit = unit?.trimmingWhitespace, !unit.isEmpty, DistanceUnit(name: unit) == nil {
-                throw ValidationError("'\(unit)' is not a unit: km or mi")
+                throw ValidationError(t("'\(unit)' is not a unit: km or mi"))
             }
             if let rate = rate?.trimmingWhitespace, !rate.isEmpty, AllowanceRate.thousandths(rate) == nil {
-                throw ValidationError("'\(rate)' is not a rate: the currency per unit, more than 0 and less than 10, such as 0.42")
+                throw ValidationError(t("'\(rate)' is not a rate: the currency per unit, more than 0 and less than 10, such as 0.42"))
             }
         }
 
@@ -99,26 +100,30 @@ struct ProfileCommand: AsyncParsableCommand {
 
     /// `0.42 €/km (the profile's own)`, `the country's table`, `none: a company car`, or `(none)` without a country.
     static func rate(_ profile: LogProfile) -> String {
-        guard let country = profile.country else { return "(none)" }
-        guard profile.paysAllowance else { return "none: a company car has no mileage allowance" }
-        guard let rate = profile.rate else { return "the country's table (docs/countries.md)" }
-        return AllowanceRate.own(rate, country: country).summary + " (the profile's own)"
+        guard let country = profile.country else { return t("(none)") }
+        guard profile.paysAllowance else { return t("none: a company car has no mileage allowance") }
+        guard let rate = profile.rate else { return t("the country's table (docs/countries.md)") }
+        return t("\(Format.rate(AllowanceRate.own(rate, country: country))) (the profile's own)")
     }
 
     static func describe(_ profile: LogProfile) -> String {
-        func value(_ text: String?) -> String { (text?.isEmpty ?? true) ? "(not set)" : text! }
-        return """
-            driver       \(value(profile.driver))
-            plate        \(value(profile.plate))
-            company      \(value(profile.company))
-            VIN          \(value(profile.vin))
-            car          \(profile.car.map { $0 == .company ? "a company car" : "the driver's own" } ?? "(not said: the driver's own)")
-            country      \(profile.country.map { "\($0.rawValue) (\($0.name))" } ?? "(none)")
-            unit         \(profile.distanceUnit == .miles ? "miles" : "kilometres")\(profile.unit == nil ? "" : " (the profile's own)")
-            rate         \(rate(profile))
-            time zone    \(profile.timeZone)
-            language     \(profile.language.map { "\($0.rawValue) (\($0.ownName))" } ?? "(none: each device's own)")
-            calibration  \(profile.calibrationFactor)
-            """
+        func value(_ text: String?) -> String { (text?.isEmpty ?? true) ? t("(not set)") : text! }
+        let car = profile.car.map { $0 == .company ? t("a company car") : t("the driver's own") } ?? t("(not said: the driver's own)")
+        let unit = (profile.distanceUnit == .miles ? t("miles") : t("kilometres")) + (profile.unit == nil ? "" : t(" (the profile's own)"))
+        let rows = [
+            (t("driver"), value(profile.driver)),
+            (t("plate"), value(profile.plate)),
+            (t("company"), value(profile.company)),
+            (t("VIN"), value(profile.vin)),
+            (t("car"), car),
+            (t("country"), profile.country.map { "\($0.rawValue) (\(Words.country($0)))" } ?? t("(none)")),
+            (t("unit"), unit),
+            (t("rate"), rate(profile)),
+            (t("time zone"), profile.timeZone),
+            (t("language"), profile.language.map { "\($0.rawValue) (\($0.ownName))" } ?? t("(none: each device's own)")),
+            (t("calibration"), Format.figure("\(profile.calibrationFactor)")),
+        ]
+        let width = max(13, (rows.map(\.0.count).max() ?? 0) + 2)
+        return rows.map { $0.0.padding(toLength: width) + $0.1 }.joined(separator: "\n")
     }
 }

@@ -1,8 +1,9 @@
 import ArgumentParser
 import FoundationEssentials
-import TrackConfig
 import SystemPackage
+import TrackConfig
 import TrackCore
+import TrackctlTexts
 
 /// `trackctl rates`: the mileage allowance rates this machine pays by, with their sources and the file and line each
 /// was read from (docs/countries.md, "Rates").
@@ -67,7 +68,7 @@ struct RatesCommand: AsyncParsableCommand {
         let countries: [Country]
         if let country {
             guard let known = Country(code: country) else {
-                throw Failure.exit("'\(country)' is not a country trackd knows the rules of: EE, DE, UK or US",
+                throw Failure.exit(t("'\(country)' is not a country trackd knows the rules of: EE, DE, UK or US"),
                                    status: ExitStatus.refused, json: options.json)
             }
             countries = [known]
@@ -77,7 +78,7 @@ struct RatesCommand: AsyncParsableCommand {
         let day: CivilDate
         if let on {
             guard let date = CivilDate(iso8601: on) else {
-                throw Failure.exit("'\(on)' is not a day: YYYY-MM-DD", status: ExitStatus.refused, json: options.json)
+                throw Failure.exit(t("'\(on)' is not a day: YYYY-MM-DD"), status: ExitStatus.refused, json: options.json)
             }
             day = date
         } else {
@@ -105,25 +106,27 @@ struct RatesCommand: AsyncParsableCommand {
                                                rates: rows, checked: checked)))
         } else {
             for country in countries {
-                print("\(country.rawValue) (\(country.name)), in \(country.currency.rawValue) per \(country.unit == .miles ? "mile" : "kilometre")")
+                let name = "\(country.rawValue) (\(Words.country(country)))", currency = country.currency.rawValue
+                print(country.unit == .miles ? t("\(name), in \(currency) per mile") : t("\(name), in \(currency) per kilometre"))
                 let rates = table.rates(of: country)
-                if rates.isEmpty { print("  no rate in the table: no allowance is worked out") }
+                if rates.isEmpty { print(t("  no rate in the table: no allowance is worked out")) }
                 let inForce = table.inForce(for: country, on: day)
                 for rate in rates {
-                    print("  \(rate.from)  \(rate.summary)\(rate == inForce ? "   in force on \(day)" : "")")
+                    print("  \(rate.from)  \(Format.rate(rate))\(rate == inForce ? t("   in force on \(day)") : "")")
                     print("              \(rate.source)")
-                    if let origin = rate.origin { print("              read from \(origin)") }
+                    if let origin = rate.origin { print(t("              read from \(origin)")) }
                 }
                 if let known = table.checked[country] {
-                    print("  known to hold to \(known.through)\(day > known.through ? " (not on \(day): a new rate may apply)" : ""): \(known.source)")
-                    if let origin = known.origin { print("              read from \(origin)") }
+                    print(day > known.through ? t("  known to hold to \(known.through) (not on \(day): a new rate may apply): \(known.source)")
+                                              : t("  known to hold to \(known.through): \(known.source)"))
+                    if let origin = known.origin { print(t("              read from \(origin)")) }
                 } else {
-                    print("  the table says of no day that these rates hold: amounts are at the last rate known")
+                    print(t("  the table says of no day that these rates hold: amounts are at the last rate known"))
                 }
             }
         }
         for warning in files.warnings {
-            _ = try? FileDescriptor.standardError.writeAll("trackctl: allowance rates: \(warning)\n".utf8)
+            _ = try? FileDescriptor.standardError.writeAll(t("trackctl: allowance rates: \(warning)\n").utf8)
         }
         if !files.warnings.isEmpty { throw ExitCode(ExitStatus.refused) }
     }

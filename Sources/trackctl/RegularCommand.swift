@@ -1,6 +1,7 @@
 import ArgumentParser
 import TrackCore
 import TrackStore
+import TrackctlTexts
 
 /// `trackctl regular`: templates for trips driven again and again.
 struct RegularCommand: AsyncParsableCommand {
@@ -24,12 +25,12 @@ struct RegularCommand: AsyncParsableCommand {
             if options.json {
                 print(try ControlCall.json(trips))
             } else if trips.isEmpty {
-                print("no regular trips; add one with: trackctl regular add NAME --distance DISTANCE --business --purpose TEXT")
+                print(t("no regular trips; add one with: trackctl regular add NAME --distance DISTANCE --business --purpose TEXT"))
             } else {
                 let unit = try await LogAccess.unit(options)
-                var rows = [["Name", unit.rawValue, "Kind", "Purpose", "Customer", "Destination"]]
+                var rows = [[t("Name"), unit.rawValue, t("Kind"), t("Purpose"), t("Customer"), t("Destination")]]
                 for trip in trips {
-                    rows.append([trip.name, DistanceUnit.text(tenths: unit.tenths(trip.distance)), "\(trip.kind)",
+                    rows.append([trip.name, Format.figure(DistanceUnit.text(tenths: unit.tenths(trip.distance))), Words.kind(trip.kind),
                                  trip.purpose ?? "", trip.customer ?? "", trip.destination ?? ""])
                 }
                 print(LogText.align(rows, rightAligned: [1]).joined(separator: "\n"))
@@ -60,13 +61,12 @@ struct RegularCommand: AsyncParsableCommand {
         var to: String?
 
         func validate() throws {
-            if name.trimmingWhitespace.isEmpty { throw ValidationError("the name cannot be empty") }
+            if name.trimmingWhitespace.isEmpty { throw ValidationError(t("the name cannot be empty")) }
             if fields.commute != nil || fields.detour != nil {
-                throw ValidationError("--commute and --detour are for trips, not regular trips: give them to "
-                                      + "trackctl add --regular NAME, or trackctl edit afterwards")
+                throw ValidationError(t("--commute and --detour are for trips, not regular trips: give them to trackctl add --regular NAME, or trackctl edit afterwards"))
             }
             if !(distance.isFinite && distance > 0 && distance < 100_000) {
-                throw ValidationError("--distance must be a positive number (of the profile's unit, km or mi)")
+                throw ValidationError(t("--distance must be a positive number (of the profile's unit, km or mi)"))
             }
         }
 
@@ -77,7 +77,7 @@ struct RegularCommand: AsyncParsableCommand {
                                        purpose: fields.purpose, customer: fields.customer, destination: fields.destination,
                                        from: from, to: to)
             let saved = try await LogAccess.change(options, .regularAdd, template, as: RegularTrip.self, command: "regular add")
-            print(options.json ? try ControlCall.json(saved) : "regular trip '\(saved.name)' saved")
+            print(options.json ? try ControlCall.json(saved) : t("regular trip '\(saved.name)' saved"))
         }
     }
 
@@ -95,7 +95,7 @@ struct RegularCommand: AsyncParsableCommand {
             let options = regular.trackctl.connection
             let removed = try await LogAccess.change(options, .regularRemove, NameParams(name: name), as: NameParams.self,
                                                      command: "regular remove")
-            print(options.json ? try ControlCall.json(removed) : "regular trip '\(removed.name)' removed")
+            print(options.json ? try ControlCall.json(removed) : t("regular trip '\(removed.name)' removed"))
         }
     }
 }

@@ -3,6 +3,7 @@ import FoundationEssentials
 import TrackConfig
 import TrackCore
 import TrackInput
+import TrackctlTexts
 
 /// `trackctl replay LOG`: runs trackd's engine over a recorded NMEA log as fast as it can.
 struct ReplayCommand: ParsableCommand {
@@ -65,50 +66,52 @@ struct ReplayCommand: ParsableCommand {
     static func summary(_ result: ReplayResult, log: String) -> String {
         var lines: [String] = []
         let statistics = result.statistics
-        lines.append("replayed \(log): \(result.input.epochs) epochs")
+        // The labels padded to the language's longest.
+        let width = [t("distance"), t("fixes"), t("outages"), t("outage"), t("motion"), t("idle")].map(\.count).max()! + 1
+        func row(_ label: String, _ text: String) { lines.append("  " + label.padding(toLength: width) + text) }
+        let km = { (metres: Double) in Format.distance(metres, unit: .kilometres) }
+        lines.append(t("replayed \(log): \(result.input.epochs) epochs"))
         for trip in result.trips {
-            var line = "trip \(trip.number): "
             if let start = trip.start, let end = trip.end {
-                line += "\(start.iso8601(fractionDigits: 0)) to \(end.iso8601(fractionDigits: 0))"
-                if let duration = trip.duration { line += " (\(DurationText.of(duration)))" }
+                let from = start.iso8601(fractionDigits: 0), to = end.iso8601(fractionDigits: 0)
+                lines.append(t("trip \(trip.number): \(from) to \(to)") + (trip.duration.map { " (\(DurationText.of($0)))" } ?? ""))
             } else {
-                line += "no usable fix"
+                lines.append(t("trip \(trip.number): no usable fix"))
             }
-            lines.append(line)
-            var distance = "  distance \(Format.distance(trip.distance, unit: .kilometres))"
+            var distance = km(trip.distance)
             if trip.calibrationFactor != 1 {
-                distance += " (measured \(Format.distance(trip.measuredDistance, unit: .kilometres)) × \(trip.calibrationFactor))"
+                distance += t(" (measured \(km(trip.measuredDistance)) × \(Format.figure("\(trip.calibrationFactor)")))")
             }
-            lines.append(distance)
+            row(t("distance"), distance)
         }
-        var fixes = "  fixes    \(statistics.accepted) used, \(statistics.speedOnly) speed only, \(statistics.rejected) rejected"
+        var fixes = t("\(statistics.accepted) used, \(statistics.speedOnly) speed only, \(statistics.rejected) rejected")
         let reasons = statistics.rejections.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.value) \($0.key.rawValue)" }
             + statistics.positionRejections.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.value) \($0.key.rawValue)" }
         if !reasons.isEmpty { fixes += " (" + reasons.joined(separator: ", ") + ")" }
-        lines.append(fixes)
+        row(t("fixes"), fixes)
         if result.gaps.isEmpty {
-            lines.append("  outages  none")
+            row(t("outages"), t("none"))
         } else {
             for gap in result.gaps {
-                var line = "  outage   \(gap.start.iso8601(fractionDigits: 0)), \(DurationText.of(gap.duration)): "
-                switch gap.outcome {
-                case .straightLine, .curve: line += "bridged, \(Format.distance(gap.distance, unit: .kilometres))"
-                case .carSpeed: line += "counted by the car's speed, \(Format.distance(gap.distance, unit: .kilometres))"
-                case .parked: line += "parked throughout"
-                case .notBridged: line += "not bridged (\(gap.note ?? "?"))"
+                let when = "\(gap.start.iso8601(fractionDigits: 0)), \(DurationText.of(gap.duration))"
+                let outcome = switch gap.outcome {
+                case .straightLine, .curve: t("\(when): bridged, \(km(gap.distance))")
+                case .carSpeed: t("\(when): counted by the car's speed, \(km(gap.distance))")
+                case .parked: t("\(when): parked throughout")
+                case .notBridged: t("\(when): not bridged (\(gap.note ?? "?"))")
                 }
-                lines.append(line)
+                row(t("outage"), outcome)
             }
         }
-        lines.append("  motion   \(result.starts) starts" + (result.displacements.isEmpty ? "" :
-            ", \(result.displacements.count) displacements while stationary ("
-            + Format.distance(result.displacements.reduce(0) { $0 + $1.metres }, unit: .kilometres) + ")"))
+        let displaced = km(result.displacements.reduce(0) { $0 + $1.metres })
+        row(t("motion"), result.displacements.isEmpty ? t("\(result.starts) starts")
+            : t("\(result.starts) starts, \(result.displacements.count) displacements while stationary (\(displaced))"))
         if result.alerts.isEmpty {
-            lines.append("  idle     no alert")
+            row(t("idle"), t("no alert"))
         } else {
             for alert in result.alerts {
-                lines.append("  idle     alert at \(alert.time.iso8601(fractionDigits: 0)) (stationary since "
-                             + "\(alert.stationarySince.iso8601(fractionDigits: 0)))")
+                let at = alert.time.iso8601(fractionDigits: 0), since = alert.stationarySince.iso8601(fractionDigits: 0)
+                row(t("idle"), t("alert at \(at) (stationary since \(since))"))
             }
         }
         return lines.joined(separator: "\n")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import TrackCore
 import TrackStore
+import TrackctlTexts
 
 /// `trackctl rules`: rules that classify trips as they close (docs/rules.md).
 struct RulesCommand: AsyncParsableCommand {
@@ -42,11 +43,11 @@ struct RulesCommand: AsyncParsableCommand {
             if options.json {
                 print(try ControlCall.json(list))
             } else if list.isEmpty {
-                print("no rules; add one with: trackctl rules add --from PLACE --to PLACE --either-way --business --purpose TEXT")
+                print(t("no rules; add one with: trackctl rules add --from PLACE --to PLACE --either-way --business --purpose TEXT"))
             } else {
-                var rows = [["ID", "When", "Makes the trip", "State"]]
+                var rows = [[t("ID"), t("When"), t("Makes the trip"), t("State")]]
                 for rule in list {
-                    rows.append(["\(rule.id)", rule.text ?? "", rule.outcomeText, "\(rule.state)"])
+                    rows.append(["\(rule.id)", Words.rule(rule), Words.outcome(rule), Words.state(rule.state)])
                 }
                 print(LogText.align(rows, rightAligned: [0]).joined(separator: "\n"))
             }
@@ -104,34 +105,33 @@ struct RulesCommand: AsyncParsableCommand {
         func validate() throws {
             let byPlaces = from != nil || to != nil, byHours = days != nil || hours != nil, byRegular = regular != nil
             guard [byPlaces, byHours, byRegular, suggestion != nil].filter({ $0 }).count == 1 else {
-                throw ValidationError("give one condition: --from and --to, --days and --hours, --regular, or --suggestion")
+                throw ValidationError(t("give one condition: --from and --to, --days and --hours, --regular, or --suggestion"))
             }
             if suggestion != nil {
                 if kind != nil || commute || purpose != nil || customer != nil || eitherWay || outside {
-                    throw ValidationError("--suggestion adds the rule as suggested: change it afterwards with trackctl rules edit")
+                    throw ValidationError(t("--suggestion adds the rule as suggested: change it afterwards with trackctl rules edit"))
                 }
                 return
             }
-            if byPlaces && (from == nil || to == nil) { throw ValidationError("give both --from and --to") }
-            if byHours && (days == nil || hours == nil) { throw ValidationError("give both --days and --hours") }
-            if eitherWay && !byPlaces { throw ValidationError("--either-way is for a rule by places") }
-            if outside && !byHours { throw ValidationError("--outside is for a rule by hours") }
+            if byPlaces && (from == nil || to == nil) { throw ValidationError(t("give both --from and --to")) }
+            if byHours && (days == nil || hours == nil) { throw ValidationError(t("give both --days and --hours")) }
+            if eitherWay && !byPlaces { throw ValidationError(t("--either-way is for a rule by places")) }
+            if outside && !byHours { throw ValidationError(t("--outside is for a rule by hours")) }
             if let days, WorkHours.days(days) == nil {
-                throw ValidationError("--days: give days as mon-fri, mon,wed,fri or 1-5 (1 is Monday)")
+                throw ValidationError(t("--days: give days as mon-fri, mon,wed,fri or 1-5 (1 is Monday)"))
             }
             if let hours, RulesCommand.hours(hours) == nil {
-                throw ValidationError("--hours: give HH:MM-HH:MM, from 00:00 to 24:00, the end after the start")
+                throw ValidationError(t("--hours: give HH:MM-HH:MM, from 00:00 to 24:00, the end after the start"))
             }
             if byRegular {
                 if kind != nil || commute || purpose != nil || customer != nil {
-                    throw ValidationError("a rule by a regular trip makes trips what the regular trip is: give no "
-                                          + "--business, --private, --commute, --purpose or --customer")
+                    throw ValidationError(t("a rule by a regular trip makes trips what the regular trip is: give no --business, --private, --commute, --purpose or --customer"))
                 }
             } else if kind == nil && !commute {
-                throw ValidationError("say what the trip becomes: --business (with --purpose), --private or --commute")
+                throw ValidationError(t("say what the trip becomes: --business (with --purpose), --private or --commute"))
             }
             if commute && kind == .business {
-                throw ValidationError("a commute (home to the regular place of work) is a private trip: give --commute without --business")
+                throw ValidationError(t("a commute (home to the regular place of work) is a private trip: give --commute without --business"))
             }
         }
 
@@ -142,7 +142,7 @@ struct RulesCommand: AsyncParsableCommand {
                 let added = try await LogAccess.change(options, .ruleAdd, RuleAddParams(rule: chosen.rule, reason: reason ?? "suggested"),
                                                        as: ClassificationRule.self, command: "rules add")
                 print(options.json ? try ControlCall.json(added)
-                      : "rule \(added.id) added: \(added.text ?? "") → \(added.outcomeText); trips it classifies are to confirm")
+                      : t("rule \(added.id) added: \(Words.rule(added)) → \(Words.outcome(added)); trips it classifies are to confirm"))
                 return
             }
             let condition: RuleCondition
@@ -162,7 +162,7 @@ struct RulesCommand: AsyncParsableCommand {
             let added = try await LogAccess.change(options, .ruleAdd, RuleAddParams(rule: rule, reason: reason),
                                                    as: ClassificationRule.self, command: "rules add")
             print(options.json ? try ControlCall.json(added)
-                  : "rule \(added.id) added: \(added.text ?? "") → \(added.outcomeText); trips it classifies are to confirm")
+                  : t("rule \(added.id) added: \(Words.rule(added)) → \(Words.outcome(added)); trips it classifies are to confirm"))
         }
     }
 
@@ -182,16 +182,15 @@ struct RulesCommand: AsyncParsableCommand {
             if options.json {
                 print(try ControlCall.json(list))
             } else if list.isEmpty {
-                print("no suggestions: no pair of named places has been classified the same way \(RuleSuggestions.minimumTrips) times "
-                      + "without a rule")
+                print(t("no suggestions: no pair of named places has been classified the same way \(RuleSuggestions.minimumTrips) times without a rule"))
             } else {
-                var rows = [["N", "When", "Makes the trip", "Trips"]]
+                var rows = [["N", t("When"), t("Makes the trip"), t("Trips")]]
                 for suggestion in list {
-                    rows.append(["\(suggestion.number)", suggestion.rule.text ?? "", suggestion.rule.outcomeText,
+                    rows.append(["\(suggestion.number)", Words.rule(suggestion.rule), Words.outcome(suggestion.rule),
                                  suggestion.trips.map { "\($0)" }.joined(separator: ", ")])
                 }
                 print(LogText.align(rows, rightAligned: [0]).joined(separator: "\n"))
-                print("make one a rule: trackctl rules add --suggestion N; never offer it again: trackctl rules decline N")
+                print(t("make one a rule: trackctl rules add --suggestion N; never offer it again: trackctl rules decline N"))
             }
         }
     }
@@ -213,7 +212,7 @@ struct RulesCommand: AsyncParsableCommand {
             let declined = try await LogAccess.change(options, .ruleAdd, RuleAddParams(rule: rule, reason: "suggestion declined"),
                                                       as: ClassificationRule.self, command: "rules decline")
             print(options.json ? try ControlCall.json(declined)
-                  : "suggestion declined: \(declined.text ?? "") is not offered again (kept as rule \(declined.id), declined)")
+                  : t("suggestion declined: \(Words.rule(declined)) is not offered again (kept as rule \(declined.id), declined)"))
         }
     }
 
@@ -249,7 +248,7 @@ struct RulesCommand: AsyncParsableCommand {
         var reason: String?
 
         func validate() throws {
-            if pause && resume { throw ValidationError("give --pause or --resume, not both") }
+            if pause && resume { throw ValidationError(t("give --pause or --resume, not both")) }
         }
 
         func run() async throws {
@@ -260,7 +259,7 @@ struct RulesCommand: AsyncParsableCommand {
                                                      RuleEditParams(rule: RuleID(id), changes: changes, reason: reason),
                                                      as: ClassificationRule.self, command: "rules edit")
             print(options.json ? try ControlCall.json(changed)
-                  : "rule \(changed.id) changed: \(changed.text ?? "") → \(changed.outcomeText) (\(changed.state))")
+                  : t("rule \(changed.id) changed: \(Words.rule(changed)) → \(Words.outcome(changed)) (\(Words.state(changed.state)))"))
         }
     }
 
@@ -281,7 +280,7 @@ struct RulesCommand: AsyncParsableCommand {
             let options = rules.trackctl.connection
             let deleted = try await LogAccess.change(options, .ruleDelete, RuleDeleteParams(rule: RuleID(id), reason: reason),
                                                      as: ClassificationRule.self, command: "rules delete")
-            print(options.json ? try ControlCall.json(deleted) : "rule \(deleted.id) deleted: \(deleted.text ?? "")")
+            print(options.json ? try ControlCall.json(deleted) : t("rule \(deleted.id) deleted: \(Words.rule(deleted))"))
         }
     }
 
@@ -291,8 +290,8 @@ struct RulesCommand: AsyncParsableCommand {
             try await log.ruleSuggestions()
         }
         guard let chosen = list.first(where: { $0.number == number }) else {
-            throw Failure.exit("there is no suggestion \(number)"
-                               + (list.isEmpty ? " (trackctl rules suggest lists none)" : "; trackctl rules suggest lists 1 to \(list.count)"),
+            throw Failure.exit(list.isEmpty ? t("there is no suggestion \(number) (trackctl rules suggest lists none)")
+                               : t("there is no suggestion \(number); trackctl rules suggest lists 1 to \(list.count)"),
                                status: ExitStatus.refused, json: options.json)
         }
         return chosen
@@ -312,9 +311,8 @@ struct RulesCommand: AsyncParsableCommand {
         if let number = Int64(text), let place = places.first(where: { $0.id.rawValue == number }) { return place.id }
         let key = TrackCore.Place.key(text)
         if !key.isEmpty, let place = places.first(where: { TrackCore.Place.key($0.name) == key }) { return place.id }
-        throw Failure.exit("there is no place '\(reference)'"
-                           + (places.isEmpty ? " (none are named yet: trackctl place add NAME --here)"
-                              : "; known: \(places.map(\.name).joined(separator: ", "))"),
+        throw Failure.exit(places.isEmpty ? t("there is no place '\(reference)' (none are named yet: trackctl place add NAME --here)")
+                           : t("there is no place '\(reference)'; known: \(places.map(\.name).joined(separator: ", "))"),
                            status: ExitStatus.refused, json: json)
     }
 }

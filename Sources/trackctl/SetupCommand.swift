@@ -5,6 +5,7 @@ import ArgumentParser
 import TrackConfig
 import TrackCore
 import TrackSetup
+import TrackctlTexts
 
 /// `trackctl setup`: the card's setup file (`trackd-setup.txt`), checked on a computer or applied on the board.
 struct SetupCommand: ParsableCommand {
@@ -66,18 +67,18 @@ struct SetupCommand: ParsableCommand {
             do {
                 outcome = try applier.run()
             } catch {
-                printError("trackctl: setup not applied: \(error)")
+                printError(t("trackctl: setup not applied: \(error)"))
                 throw ExitCode(2)
             }
             switch outcome {
             case .applied(_, let written):
-                print("setup applied from \(boot)/\(SetupFile.fileName): \(written.joined(separator: ", "))")
+                print(t("setup applied from \(boot)/\(SetupFile.fileName): \(written.joined(separator: ", "))"))
             case .unchanged:
-                print("setup unchanged: \(boot)/\(SetupFile.fileName) was applied before")
+                print(t("setup unchanged: \(boot)/\(SetupFile.fileName) was applied before"))
             case .missing:
-                print("no setup file at \(boot)/\(SetupFile.fileName): the board keeps its settings")
+                print(t("no setup file at \(boot)/\(SetupFile.fileName): the board keeps its settings"))
             case .refused(let error):
-                printError("trackctl: setup refused, nothing applied (\(boot)/\(SetupReport.fileName) says why):\n\(error)")
+                printError(t("trackctl: setup refused, nothing applied (\(boot)/\(SetupReport.fileName) says why):\n\(error)"))
                 throw ExitCode(ExitStatus.refused)
             }
         }
@@ -106,16 +107,16 @@ struct SetupCommand: ParsableCommand {
             var host = [CChar](repeating: 0, count: 256)
             if gethostname(&host, host.count) == 0,
                String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + ".local" == name {
-                print("the board's own name is \(name) already: nothing more to publish")
+                print(t("the board's own name is \(name) already: nothing more to publish"))
                 return
             }
             do {
                 try MDNSAlias(name: name, interface: interface, address: address).hold {
-                    print("\(name) published on \(interface) at \(address)")
+                    print(t("\(name) published on \(interface) at \(address)"))
                     fflush(nil)   // to the journal now, not when trackctl ends
                 }
             } catch {
-                printError("trackctl: \(name) not published: \(error)")
+                printError(t("trackctl: \(name) not published: \(error)"))
                 throw ExitCode(ExitStatus.refused)
             }
         }

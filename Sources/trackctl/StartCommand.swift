@@ -1,6 +1,7 @@
 import ArgumentParser
 import ControlSocket
 import TrackCore
+import TrackctlTexts
 
 /// `trackctl start`: starts a trip now.
 struct StartCommand: AsyncParsableCommand {
@@ -13,8 +14,7 @@ struct StartCommand: AsyncParsableCommand {
 
     func validate() throws {
         if fields.detour != nil {
-            throw ValidationError("a detour is known once the trip is driven: give it afterwards, trackctl edit NUMBER "
-                                  + "--detour TEXT")
+            throw ValidationError(t("a detour is known once the trip is driven: give it afterwards, trackctl edit NUMBER --detour TEXT"))
         }
     }
 
@@ -25,16 +25,17 @@ struct StartCommand: AsyncParsableCommand {
         if trackctl.connection.json {
             print(try ControlCall.json(trip))
         } else {
-            print("trip \(trip.id) started: \(trip.kind)" + (trip.commute ? ", commute" : "") + (trip.purpose.map { " (\($0))" } ?? ""))
+            let kind = Words.kind(trip.kind) + (trip.commute ? t(", commute") : "")
+            print(t("trip \(trip.id) started: \(kind)") + (trip.purpose.map { " (\($0))" } ?? ""))
             let status = try? await ControlClient.withConnection(socketPath: trackctl.connection.socketPath,
                                                                 client: "trackctl \(TrackVersion.string)") { connection in
                 try await connection.call(.status, params: NoParams(), result: DaemonStatus.self)
             }
             if let status, status.trip?.start == nil {
-                print("no GPS fix yet (source \(status.source.state)): the trip begins at the first one; "
-                      + "trackctl status shows the receiver")
+                let state = StatusCommand.word(status.source.state)
+                print(t("no GPS fix yet (source \(state)): the trip begins at the first one; trackctl status shows the receiver"))
             }
-            if trip.lacksPurpose { print("note: a business trip needs a purpose; add it when you stop: trackctl stop --purpose TEXT") }
+            if trip.lacksPurpose { print(t("note: a business trip needs a purpose; add it when you stop: trackctl stop --purpose TEXT")) }
         }
     }
 }

@@ -3,6 +3,7 @@ import ControlSocket
 import FoundationEssentials
 import TrackCore
 import TrackReports
+import TrackctlTexts
 
 /// `trackctl status`: the daemon's live state at a glance.
 struct StatusCommand: AsyncParsableCommand {
@@ -36,145 +37,172 @@ struct StatusCommand: AsyncParsableCommand {
         let today = (try? LocalCalendar(profile: profile))?.date(of: now) ?? now.date
         let table = LogAccess.rates()
         guard table.isUnconfirmed(country, on: today) else { return nil }
-        let known = table.checked[country].map { "are known to hold only to \($0.through)" } ?? "are confirmed for no day"
-        return "  rates    \(country.rawValue)'s allowance rates \(known): trips from then on are paid at the last rate "
-            + "known (trackctl rates; a new rate goes in /etc/trackd/rates.d)"
+        let code = country.rawValue
+        let text = table.checked[country].map {
+            t("\(code)'s allowance rates are known to hold only to \($0.through): trips from then on are paid at the last rate known (trackctl rates; a new rate goes in /etc/trackd/rates.d)")
+        } ?? t("\(code)'s allowance rates are confirmed for no day: trips from then on are paid at the last rate known (trackctl rates; a new rate goes in /etc/trackd/rates.d)")
+        return StatusRows.line(.rates, text)
     }
 
     /// The status for people, distances and speeds in `unit` (the profile's).
     static func describe(_ status: DaemonStatus, unit: DistanceUnit) -> String {
-        var lines = ["\(status.version) · source \(status.source.address)"]
-        let age = status.source.stateAge.map { " for \(DurationText.of($0))" } ?? ""
-        lines.append("  source   \(status.source.state)\(age): \(status.source.detail)")
-        if let chosen = status.source.chosen {
-            lines.append("  receiver \(chosen)\(status.source.reason.map { ": \($0)" } ?? "")")
+        var rows = StatusRows()
+        let source = status.source
+        rows.add(.source, "\(word(source.state))\(age(source.stateAge)): \(source.detail)")
+        if let chosen = source.chosen {
+            rows.add(.receiver, "\(chosen)\(source.reason.map { ": \($0)" } ?? "")")
         }
         if let fix = status.lastFix {
-            var line = "  fix      \(Format.fixSummary(fix))"
-            if let seconds = status.lastFixAge { line += ", \(DurationText.of(seconds)) ago" }
-            lines.append(line)
+            var line = Format.fixSummary(fix)
+            if let seconds = status.lastFixAge { line += t(", \(DurationText.of(seconds)) ago") }
+            rows.add(.fix, line)
         } else {
-            lines.append("  fix      none yet")
+            rows.add(.fix, t("none yet"))
         }
         if let position = status.lastPosition {
-            var line = "  position \(Format.position(position))"
-            if let seconds = status.lastPositionAge, seconds >= 2 { line += " (\(DurationText.of(seconds)) ago)" }
-            lines.append(line)
-            lines.append("  speed    \(Format.speed(position, unit: unit))")
+            var line = Format.position(position)
+            if let seconds = status.lastPositionAge, seconds >= 2 { line += t(" (\(DurationText.of(seconds)) ago)") }
+            rows.add(.position, line)
+            rows.add(.speed, Format.speed(position, unit: unit))
         }
         if let trip = status.trip {
-            var line = "  trip     \(trip.number), \(trip.kind)"
-            if let purpose = trip.purpose, !purpose.isEmpty { line += " (\(purpose))" }
-            line += ": \(Format.distance(trip.distance, unit: unit))"
-            if let duration = trip.duration { line += " in \(DurationText.of(duration))" }
-            if let start = trip.start { line += " since \(start.iso8601(fractionDigits: 0))" } else { line += ", waiting for a fix" }
-            lines.append(line)
+            let kind = Words.kind(trip.kind)
+            let purpose = trip.purpose.flatMap { $0.isEmpty ? nil : " (\($0))" } ?? ""
+            let distance = Format.distance(trip.distance, unit: unit)
+            var line = t("\(trip.number), \(kind)\(purpose): \(distance)")
+            if let duration = trip.duration { line += t(" in \(DurationText.of(duration))") }
+            if let start = trip.start {
+                line += t(" since \(start.iso8601(fractionDigits: 0))")
+            } else {
+                line += t(", waiting for a fix")
+            }
+            rows.add(.trip, line)
         } else {
-            lines.append("  trip     none running")
+            rows.add(.trip, t("none running"))
         }
         if let odometer = status.odometer {
-            lines.append("  odometer " + unit.text(metres: odometer * 1000))
+            rows.add(.odometer, Format.figure(unit.text(metres: odometer * 1000)))
         }
         if let motion = status.motion, motion.state == .stationary, let since = motion.since {
-            lines.append("  parked   since \(since.iso8601(fractionDigits: 0))")
+            rows.add(.parked, t("since \(since.iso8601(fractionDigits: 0))"))
         }
         if let alert = status.lastAlert {
-            lines.append("  alert    idle at \(alert.time.iso8601(fractionDigits: 0)) (trip \(alert.tripNumber))")
+            rows.add(.alert, t("idle at \(alert.time.iso8601(fractionDigits: 0)) (trip \(alert.tripNumber))"))
         }
         if let storage = status.storage, !storage.isOK {
-            let age = storage.stateAge.map { " for \(DurationText.of($0))" } ?? ""
-            var line = "  storage  \(storage.state)\(age): \(storage.detail); \(storage.pendingPoints) track points"
-            if storage.pendingRecords > 0 { line += " and \(storage.pendingRecords) records" }
-            line += " kept in memory"
-            if storage.droppedPoints > 0 { line += " (\(storage.droppedPoints) older points given up)" }
-            lines.append(line)
+            let state = "\(word(storage.state))\(age(storage.stateAge))"
+            let points = storage.pendingPoints
+            var line = storage.pendingRecords > 0
+                ? t("\(state): \(storage.detail); \(points) track points and \(storage.pendingRecords) records kept in memory")
+                : t("\(state): \(storage.detail); \(points) track points kept in memory")
+            if storage.droppedPoints > 0 { line += t(" (\(storage.droppedPoints) older points given up)") }
+            rows.add(.storage, line)
         }
-        for (name, uplink) in [("uplink  ", status.uplink), ("traccar ", status.osmand)] {
+        for (label, uplink) in [(StatusRows.Label.uplink, status.uplink), (.traccar, status.osmand)] {
             guard let uplink else { continue }
-            let age = uplink.stateAge.map { " for \(DurationText.of($0))" } ?? ""
-            var line = "  \(name) \(uplink.state)\(age) to \(uplink.broker)"
+            let state = "\(word(uplink.state))\(age(uplink.stateAge))"
+            var line = t("\(state) to \(uplink.broker)")
             if let detail = uplink.detail { line += ": \(detail)" }
-            line += "; backlog \(uplink.backlogPoints) points (\(uplink.backlogBytes) bytes)"
+            line += t("; backlog \(uplink.backlogPoints) points (\(uplink.backlogBytes) bytes)")
             if let last = uplink.lastAcknowledged {
-                line += ", last acknowledged \(last)"
-                if let time = uplink.lastAcknowledgedTime { line += " of \(time.iso8601(fractionDigits: 0))" }
+                line += t(", last acknowledged \(last)")
+                if let time = uplink.lastAcknowledgedTime { line += t(" of \(time.iso8601(fractionDigits: 0))") }
             }
-            lines.append(line)
+            rows.add(label, line)
         }
-        if let obd = status.obd { lines += describe(obd, unit: unit) }
+        if let obd = status.obd { describe(obd, unit: unit, into: &rows) }
         if let mail = status.mail {
-            lines.append("  mail     the month's report to \(mail.to.joined(separator: ", "))"
-                         + (mail.monthly ? ", by itself after each month" : ", when asked"))
+            let to = mail.to.joined(separator: ", ")
+            rows.add(.mail, mail.monthly ? t("the month's report to \(to), by itself after each month")
+                                         : t("the month's report to \(to), when asked"))
         }
-        if let stick = status.stick { lines.append(describe(stick)) }
-        lines.append("  received \(status.epochs) epochs, \(status.positionFixes) with a position; "
-                     + "\(status.inputProblems) damaged sentences dropped")
-        return lines.joined(separator: "\n")
+        if let stick = status.stick { rows.add(.stick, describe(stick)) }
+        rows.add(.received, t("\(status.epochs) epochs, \(status.positionFixes) with a position; \(status.inputProblems) damaged sentences dropped"))
+        return (["\(status.version) · \(t("source")) \(source.address)"] + rows.lines).joined(separator: "\n")
+    }
+
+    /// ` for 3 min`: how long a state has lasted, when known.
+    static func age(_ seconds: Double?) -> String {
+        seconds.map { t(" for \(DurationText.of($0))") } ?? ""
+    }
+
+    /// A source's state in trackctl's language.
+    static func word(_ state: SourceStatus.State) -> String {
+        switch state {
+        case .connecting: t("connecting")
+        case .connected: t("connected")
+        case .lost: t("lost")
+        case .ended: t("ended")
+        }
+    }
+
+    /// An uplink's state in trackctl's language.
+    static func word(_ state: UplinkStatus.State) -> String {
+        switch state {
+        case .connecting: t("connecting")
+        case .connected: t("connected")
+        case .waiting: t("waiting")
+        case .refused: t("refused")
+        }
+    }
+
+    /// The storage's state in trackctl's language.
+    static func word(_ state: StorageStatus.State) -> String {
+        switch state {
+        case .ok: t("ok")
+        case .failing: t("failing")
+        }
     }
 }
 
 extension StatusCommand {
-    /// The last copy to a USB stick: "stick    last copy 2026-11-29 14:02:11 UTC to TRACKD (vfat), trackd/AB-123:
-    /// 3 files written, 6 unchanged" — or what stopped it.
+    /// The last copy to a USB stick: "last copy 2026-11-29 14:02:11 UTC to TRACKD (vfat), trackd/AB-123: 3 files
+    /// written, 6 unchanged" — or what stopped it.
     static func describe(_ copy: StickCopy) -> String {
-        let stick = copy.label.isEmpty ? "a stick without a label" : copy.label
-        var line = "  stick    last copy \(copy.time.iso8601(fractionDigits: 0)) to \(stick)"
+        let stick = copy.label.isEmpty ? t("a stick without a label") : copy.label
+        var line = t("last copy \(copy.time.iso8601(fractionDigits: 0)) to \(stick)")
         if !copy.filesystem.isEmpty { line += " (\(copy.filesystem))" }
         if !copy.folder.isEmpty { line += ", \(copy.folder)" }
-        line += ": \(copy.written) file\(copy.written == 1 ? "" : "s") written, \(copy.unchanged) unchanged"
-        if copy.removed > 0 { line += ", \(copy.removed) removed" }
-        if let problem = copy.problem { line += "; NOT FINISHED: \(problem)" }
+        line += copy.written == 1 ? t(": 1 file written, \(copy.unchanged) unchanged")
+            : t(": \(copy.written) files written, \(copy.unchanged) unchanged")
+        if copy.removed > 0 { line += t(", \(copy.removed) removed") }
+        if let problem = copy.problem { line += t("; NOT FINISHED: \(problem)") }
         return line
     }
 
-    /// The adapter's line, what `auto` found, and the car's: "obd      connected: /dev/obd0 at 38400 baud · ELM327 v1.5 · AUTO, ISO
-    /// 15765-4 (CAN 11/500)", "car      answering · VIN … · odometer 12 345.6 km · 1 800 rpm · 50 km/h · 14.2 V"
-    /// (the odometer and the speed in `unit`).
-    static func describe(_ obd: OBDStatus, unit: DistanceUnit) -> [String] {
-        var adapter = "  obd      \(obd.state) \(obd.address): \(obd.detail)"
+    /// The adapter's row, what `auto` found, and the car's: "connected: /dev/obd0 at 38400 baud · ELM327 v1.5 · AUTO,
+    /// ISO 15765-4 (CAN 11/500)", "answering · VIN … · odometer 12 345.6 km · 1 800 rpm · 50 km/h · 14.2 V" (the
+    /// odometer and the speed in `unit`).
+    static func describe(_ obd: OBDStatus, unit: DistanceUnit, into rows: inout StatusRows) {
+        var adapter = "\(word(obd.state)) \(obd.address): \(obd.detail)"
         if let name = obd.adapter { adapter += " · \(name)" }
         if let name = obd.protocolName { adapter += " · \(name)" }
-        var car = "  car      \(obd.car)"
+        var car = word(obd.car)
         if let reason = obd.carDetail { car += " (\(reason))" }
-        if let running = obd.engineRunning { car += running ? " · engine running" : " · engine off" }
+        if let running = obd.engineRunning { car += running ? t(" · engine running") : t(" · engine off") }
         if let vin = obd.vin { car += " · VIN \(vin)" }
-        if let logVIN = obd.logVIN { car += " · another car than the log's (\(logVIN)): its odometer is not taken" }
+        if let logVIN = obd.logVIN { car += t(" · another car than the log's (\(logVIN)): its odometer is not taken") }
         switch obd.odometerSupported {
         case true?:
-            if let odometer = obd.odometer { car += " · odometer " + unit.text(metres: odometer * 1000) }
-        case false?: car += " · no odometer (PID A6)"
+            if let odometer = obd.odometer { car += t(" · odometer \(Format.figure(unit.text(metres: odometer * 1000)))") }
+        case false?: car += t(" · no odometer (PID A6)")
         case nil: break
         }
         if let rpm = obd.rpm { car += " · \(Int(rpm.rounded())) rpm" }
         if let speed = obd.speed { car += " · \(Int(unit.perHour(metresPerSecond: speed / 3.6).rounded())) \(unit.speedName)" }
-        if let volts = obd.volts { car += " · \((volts * 10).rounded() / 10) V" }
-        if let age = obd.readingAge, age >= 2 { car += " (read \(DurationText.of(age)) ago)" }
-        let found = obd.chosen.map { ["  found    \($0)\(obd.reason.map { ": \($0)" } ?? "")"] } ?? []
-        return [adapter] + found + [car]
+        if let volts = obd.volts { car += " · \(Format.figure("\((volts * 10).rounded() / 10)")) V" }
+        if let age = obd.readingAge, age >= 2 { car += t(" (read \(DurationText.of(age)) ago)") }
+        rows.add(.obd, adapter)
+        if let chosen = obd.chosen { rows.add(.found, "\(chosen)\(obd.reason.map { ": \($0)" } ?? "")") }
+        rows.add(.car, car)
     }
-}
 
-/// Connecting and printing, shared by the commands that talk to trackd.
-enum ControlCall {
-    /// Connects, runs `body`, and turns connection failures into a clean exit with the reason.
-    static func run<Value: Sendable>(
-        _ options: ConnectionOptions, _ body: (inout ControlConnection) async throws -> Value
-    ) async throws -> Value {
-        do {
-            return try await ControlClient.withConnection(socketPath: options.socketPath,
-                                                          client: "trackctl \(TrackVersion.string)", body)
-        } catch let error as ControlSocketError {
-            if case .remote(let remote) = error {
-                throw Failure.exit(remote.text, status: ExitStatus.refused, code: remote.code, json: options.json)
-            }
-            throw Failure.exit("\(error)", status: ExitStatus.unreachable, json: options.json)
+    /// The car's state in trackctl's language.
+    static func word(_ state: OBDStatus.CarState) -> String {
+        switch state {
+        case .unknown: t("unknown")
+        case .answering: t("answering")
+        case .silent: t("silent")
         }
-    }
-
-    /// Compact JSON text of a value.
-    static func json(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }

@@ -9,6 +9,7 @@ import ArgumentParser
 import ControlSocket
 import SystemPackage
 import TrackCore
+import TrackctlTexts
 
 /// `trackctl stop`: ends the running trip.
 struct StopCommand: AsyncParsableCommand {
@@ -40,9 +41,10 @@ struct StopCommand: AsyncParsableCommand {
             print(try ControlCall.json(trip))
         } else {
             let unit = try await LogAccess.unit(options)
-            print("trip \(trip.id) ended: \(LogText.distance(trip, unit: unit)) \(unit.rawValue), \(trip.kind)" + (trip.purpose.map { " (\($0))" } ?? ""))
+            let distance = Format.figure(LogText.distance(trip, unit: unit)) + " " + unit.rawValue
+            print(t("trip \(trip.id) ended: \(distance), \(Words.kind(trip.kind))") + (trip.purpose.map { " (\($0))" } ?? ""))
             if trip.lacksPurpose {
-                print("note: a business trip needs a purpose: trackctl edit \(trip.id) --purpose TEXT --reason TEXT")
+                print(t("note: a business trip needs a purpose: trackctl edit \(trip.id) --purpose TEXT --reason TEXT"))
             }
         }
     }
@@ -54,7 +56,7 @@ struct StopCommand: AsyncParsableCommand {
             try await connection.call(.status, params: NoParams(), result: DaemonStatus.self)
         }
         guard let trip = status.trip, trip.kind == .business, (trip.purpose ?? "").isEmpty else { return nil }
-        _ = try? FileDescriptor.standardError.writeAll("Purpose of business trip \(trip.number) (Enter to leave it open): ".utf8)
+        _ = try? FileDescriptor.standardError.writeAll(t("Purpose of business trip \(trip.number) (Enter to leave it open): ").utf8)
         let answer = readLine()?.trimmingWhitespace ?? ""
         return answer.isEmpty ? nil : answer
     }

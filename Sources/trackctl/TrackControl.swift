@@ -1,5 +1,7 @@
 import ArgumentParser
+import FoundationEssentials
 import TrackCore
+import TrackctlTexts
 
 /// `trackctl`: the command-line tool for trackd.
 @main
@@ -19,4 +21,19 @@ struct TrackControl: AsyncParsableCommand {
 
     /// `--socket`, `--db` and `--json`, given before the command: `trackctl --socket PATH status`.
     @OptionGroup var connection: ConnectionOptions
+
+    /// Hears the terminal's language (`Speech`), then parses and runs the command as ArgumentParser's own `main` does.
+    static func main() async {
+        Speech.hear(environment: ProcessInfo.processInfo.environment)
+        do {
+            var command = try parseAsRoot()
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TrackCore
+import TrackctlTexts
 
 /// The classification flags and text fields of a trip, shared by `start`, `add` and `edit`.
 struct TripFields: ParsableArguments {
@@ -32,8 +33,7 @@ struct TripFields: ParsableArguments {
     /// Refuses --commute with --business or --unclassified before anything is asked.
     func validate() throws {
         if commute == true, let kind, kind != .private {
-            throw ValidationError("a commute (home to the regular place of work) is a private trip: give --commute "
-                                  + "without --\(kind)")
+            throw ValidationError(t("a commute (home to the regular place of work) is a private trip: give --commute without --\(kind)"))
         }
     }
 }

@@ -6,6 +6,7 @@ import FoundationEssentials
 import TerminalQR
 import TrackCore
 import TrackWebClient
+import TrackctlTexts
 
 /// `trackctl web`: pairing phones with the driver's page, listing them, ending their sessions (docs/web.md).
 struct WebCommand: AsyncParsableCommand {
@@ -57,35 +58,36 @@ struct WebCommand: AsyncParsableCommand {
             if web.json { return print(response.text) }
             let code = try WebCommand.decode(PairingCode.self, from: response, json: web.json)
             let grouped = "\(code.code.prefix(4)) \(code.code.dropFirst(4))"
-            print("Pairing code: \(grouped)   (\(code.role == .viewer ? "read only" : "driver"), valid for "
-                  + "\(code.expiresInSeconds / 60) minutes, once)")
+            let minutes = code.expiresInSeconds / 60
+            print(code.role == .viewer ? t("Pairing code: \(grouped)   (read only, valid for \(minutes) minutes, once)")
+                                       : t("Pairing code: \(grouped)   (driver, valid for \(minutes) minutes, once)"))
             let drawn = qr ?? (isatty(STDOUT_FILENO) == 1)
             if let wifi = code.carWiFi {
                 // The car's Wi-Fi first: the phone joins it before it can open the page.
-                print("The car's Wi-Fi: \(wifi.name)   password: \(wifi.passphrase)")
+                print(t("The car's Wi-Fi: \(wifi.name)   password: \(wifi.passphrase)"))
                 if drawn {
-                    print("join it with the phone's camera:")
+                    print(t("join it with the phone's camera:"))
                     do {
                         for line in try QRCode(wifi.joinText).terminalLines() { Swift.print("  " + line) }
                     } catch {
-                        print("(no QR code: \(error))")
+                        print(t("(no QR code: \(error))"))
                     }
                 }
             }
             if code.urls.isEmpty {
-                print("Open http://BOARD:PORT/pair on the phone (the board's address in the car's network) and enter the code.")
+                print(t("Open http://BOARD:PORT/pair on the phone (the board's address in the car's network) and enter the code."))
             } else {
-                print("Open on the phone:")
+                print(t("Open on the phone:"))
                 for url in code.urls { print("  \(url)") }
                 if let first = code.urls.first, drawn {
                     // The code in the address too: the camera opens the form filled in.
-                    print("or point its camera at this code (\(first)):")
+                    print(t("or point its camera at this code (\(first)):"))
                     do {
                         // The code's own colours are escapes of trackd's making, not text from the log: printed as
                         // they are (TerminalOutput makes everything else safe).
                         for line in try QRCode(first).terminalLines() { Swift.print("  " + line) }
                     } catch {
-                        print("(no QR code: \(error))")
+                        print(t("(no QR code: \(error))"))
                     }
                 }
             }
@@ -104,14 +106,14 @@ struct WebCommand: AsyncParsableCommand {
             if web.json { return print(response.text) }
             let devices = try WebCommand.decode([PairedDevice].self, from: response, json: web.json)
             guard !devices.isEmpty else {
-                return print("no paired devices; pair a phone with: trackctl web pair")
+                return print(t("no paired devices; pair a phone with: trackctl web pair"))
             }
-            var rows = [["ID", "Name", "Role", "Paired", "Last used", "State"]]
+            var rows = [[t("ID"), t("Name"), t("Role"), t("Paired"), t("Last used"), t("State")]]
             for device in devices {
                 rows.append([
-                    "\(device.id)", device.name, device.role == .viewer ? "read only" : "driver",
+                    "\(device.id)", device.name, device.role == .viewer ? t("read only") : t("driver"),
                     Self.time(device.pairedAt), device.lastUsedAt.map(Self.time) ?? "",
-                    device.revokedAt.map { "revoked \(Self.time($0))" } ?? "active",
+                    device.revokedAt.map { t("revoked \(Self.time($0))") } ?? t("active"),
                 ])
             }
             print(LogText.align(rows, rightAligned: [0]).joined(separator: "\n"))
@@ -138,7 +140,7 @@ struct WebCommand: AsyncParsableCommand {
             let response = try await web.exchange("POST", "/devices/\(id)/revoke")
             if web.json { return print(response.text) }
             let device = try WebCommand.decode(PairedDevice.self, from: response, json: web.json)
-            print("revoked device \(device.id) (\(device.name)): its next request is refused")
+            print(t("revoked device \(device.id) (\(device.name)): its next request is refused"))
         }
     }
 
@@ -150,13 +152,12 @@ struct WebCommand: AsyncParsableCommand {
                                                   headers: [("Content-Type", "application/json")], body: body)
         } catch {
             throw Failure.exit(
-                "cannot reach trackd-web at \(socketPath) (\(error)); is it enabled? "
-                    + "sudo systemctl enable --now trackd-web.socket trackd-web-admin.socket",
+                t("cannot reach trackd-web at \(socketPath) (\(error)); is it enabled? sudo systemctl enable --now trackd-web.socket trackd-web-admin.socket"),
                 status: ExitStatus.unreachable, json: json)
         }
         guard (200..<300).contains(response.status) else {
             let message = (try? JSONDecoder().decode(Refusal.self, from: Data(response.body)))?.error.message
-                ?? "trackd-web answered \(response.status)"
+                ?? t("trackd-web answered \(response.status)")
             throw Failure.exit(message, status: ExitStatus.refused, json: json)
         }
         return response
@@ -167,7 +168,7 @@ struct WebCommand: AsyncParsableCommand {
         do {
             return try JSONDecoder().decode(type, from: Data(response.body))
         } catch {
-            throw Failure.exit("trackd-web's answer could not be read: \(error)", status: ExitStatus.refused, json: json)
+            throw Failure.exit(t("trackd-web's answer could not be read: \(error)"), status: ExitStatus.refused, json: json)
         }
     }
 

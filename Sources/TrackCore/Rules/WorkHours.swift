@@ -49,9 +49,9 @@ public struct WorkHours: Sendable, Hashable, Codable {
         "\(Self.daysText(days)) \(Self.clock(start))–\(Self.clock(end))"
     }
 
-    /// The days as a person reads them: runs of three or more as `Mon–Fri`, others listed.
-    public static func daysText(_ days: [Int]) -> String {
-        let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    /// The days as a person reads them: runs of three or more as `Mon–Fri`, others listed; `names` are Monday's to
+    /// Sunday's.
+    public static func daysText(_ days: [Int], names: [String] = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]) -> String {
         var parts: [String] = []
         var index = 0
         let sorted = Array(Set(days)).sorted().filter { (1...7).contains($0) }
