@@ -178,8 +178,11 @@ function showAbout(trip) {
 
 function tick() {
   const trip = S.st && S.st.trip;
-  if (S.durBase != null) $('trip-duration').textContent = dur(S.durBase + (now() - S.durAt) / 1000);
-  else $('trip-duration').textContent = trip ? t('waiting for a fix') : '0:00:00';
+  const d = $('trip-duration');
+  if (S.durBase != null) d.textContent = dur(S.durBase + (now() - S.durAt) / 1000);
+  else d.textContent = trip ? t('waiting for a fix') : '0:00:00';
+  // Words in place of the figure (a long word in Estonian or German) at a size they fit at.
+  d.classList.toggle('words', S.durBase == null && !!trip);
   if (S.fixAt && S.fix && now() - S.fixAt > 5000) showFix(S.fix, (now() - S.fixAt) / 1000);
 }
 

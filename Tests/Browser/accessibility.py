@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """Every screen of the page for everyone, in Debian's Chromium (headless, a 390x844 phone), through Selenium.
 
-Run by Tests/SystemTests/WebBrowserTests.swift, which starts trackd (a trip entered by hand, a place, a rule) and
-trackd-web:
+Run by Tests/SystemTests/WebBrowserTests.swift, which starts trackd (a trip entered by hand, a place, a rule, a
+business trip with its purpose running) and trackd-web:
 
     accessibility.py --url http://127.0.0.1:PORT --trackctl PATH --socket CONTROL.sock --admin-socket ADMIN.sock \
         --axe AXE.MIN.JS --out FOLDER
 
-On each screen (Now, Trips, a trip, Places, Reports, Settings), light and dark: axe-core's rules (the version
-scripts/axe-core installs), no serious or critical violation; every control there reachable with the Tab key; and
-at 200 % zoom on the 390-pixel phone (a 195-pixel-wide layout) nothing wider than the screen. Writes
+On each screen (Now, Trips, a trip, Places, Reports, Settings, the first run's three steps), light and dark:
+axe-core's rules (the version scripts/axe-core installs), no serious or critical violation; every control there
+reachable with the Tab key; and at 200 % zoom on the 390-pixel phone (a 195-pixel-wide layout) nothing wider than the
+screen. Each dialog (naming a place, stopping the running trip, adding a trip), light and dark: axe-core. Writes
 FOLDER/figures.json (each screen's findings) and exits 0 only when every screen passed.
 """
 import json
@@ -17,10 +18,17 @@ import json
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from phone import StepFailed, Steps, console_errors, main, pair, visible, wait
+from phone import StepFailed, Steps, click, console_errors, main, pair, visible, wait
 
 SCREENS = [("now", "trip-state"), ("trips", "trip-list"), ("trip/1", "detail-facts"), ("places", "screen-places"),
-           ("reports", "verify-verdict"), ("settings", "profile-driver")]
+           ("reports", "verify-verdict"), ("settings", "profile-driver"), ("first-run/1", "first-driver"),
+           ("first-run/2", "first-odometer-save"), ("first-run/3", "first-source")]
+# The fewest controls a screen shows once loaded: the first run's later steps have their buttons alone (no tabs).
+FEWEST = {"first-run/2": 2, "first-run/3": 1}
+# The dialogs, each opened from its screen by its button: axe-core with the dialog open (the Tab key stays in a modal
+# dialog; the screens' controls behind it are inert).
+DIALOGS = [("now", "trip-state", "name-place", "place-dialog"), ("now", "trip-state", "stop-details", "stop-dialog"),
+           ("trips", "trip-list", "add-trip", "add-dialog")]
 
 # The controls a screen offers, visible and enabled, each with a path to name it by.
 CONTROLS = """
@@ -113,7 +121,7 @@ def run(args, driver, figures):
             found = [{"id": v["id"], "impact": v["impact"], "nodes": len(v["nodes"]),
                       "targets": [n["target"] for n in v["nodes"][:3]]} for v in violations]
             missed, controls = keyboard(driver)
-            if controls < 5:
+            if controls < FEWEST.get(screen, 5):
                 raise StepFailed(f"{screen} ({scheme}) shows only {controls} controls: the screen did not load")
             results[f"{screen} {scheme}"] = {"violations": found, "controls": controls, "unreached": missed}
             serious = [v for v in found if v["impact"] in ("serious", "critical")]
@@ -121,6 +129,20 @@ def run(args, driver, figures):
                 problems.append(f"{screen} ({scheme}): " + json.dumps(serious))
             if missed:
                 problems.append(f"{screen} ({scheme}): the Tab key does not reach {missed}")
+        for screen, ready, button, dialog in DIALOGS:
+            settle(driver, screen, ready)
+            click(driver, button, f"the dialog {dialog}")
+            wait(driver, f"the dialog {dialog} open", lambda d: d.find_elements(By.CSS_SELECTOR, f"#{dialog}[open]"))
+            violations = axe(driver, source)
+            if isinstance(violations, dict):
+                raise StepFailed(f"axe-core did not run on {dialog}: {violations['error']}")
+            found = [{"id": v["id"], "impact": v["impact"], "nodes": len(v["nodes"]),
+                      "targets": [n["target"] for n in v["nodes"][:3]]} for v in violations]
+            results[f"{dialog} {scheme}"] = {"violations": found}
+            serious = [v for v in found if v["impact"] in ("serious", "critical")]
+            if serious:
+                problems.append(f"{dialog} ({scheme}): " + json.dumps(serious))
+            driver.execute_script("document.querySelector('dialog[open]').close()")
 
     step("every screen at 200 % zoom on the 390-pixel phone")
     at_200_percent(driver, SCREENS, results, problems)

@@ -2,14 +2,16 @@
 """Every screen of the page in German and Estonian, in Debian's Chromium (headless, a 390x844 phone), through Selenium.
 
 Run by Tests/SystemTests/WebBrowserTests.swift, which starts trackd (a German log whose profile's language is German,
-a trip entered by hand at 14:05 over 12.4 km, a place, a rule) and trackd-web:
+a trip entered by hand at 14:05 over 12.4 km, a place, a rule, a business trip with its purpose running) and
+trackd-web:
 
     languages.py --url http://127.0.0.1:PORT --trackctl PATH --socket CONTROL.sock --admin-socket ADMIN.sock \
         --axe AXE.MIN.JS --web WEB_FOLDER --out FOLDER
 
 The pairing page comes in the browser's language (German, by DevTools' Accept-Language override): its words and
 axe-core. Then, the browser English (en-GB), the page takes the profile's German; this device's own choice,
-Estonian, in Settings; with neither, the browser's language (Estonian). On each screen and dialog, in each language:
+Estonian, in Settings; with neither, the browser's language (Estonian). On each screen (the first run's three steps
+too) and dialog (naming a place, stopping the running trip, adding a trip), in each language:
 no English word of the page's left (a word of the page's English texts, web/texts-XX.js' keys, that no text of the
 language's has; the board's own words, marked lang=en, counted apart), axe-core's rules with no serious or critical
 violation, nothing wider than the screen, and at 200 % zoom (195 pixels) nothing wider either; times on a 24-hour
@@ -28,7 +30,9 @@ from phone import StepFailed, Steps, click, console_errors, main, visible, wait
 
 SCREENS = [("now", "trip-state", None), ("trips", "trip-list", None), ("trip/1", "detail-facts", None),
            ("places", "screen-places", None), ("reports", "verify-verdict", None), ("settings", "profile-driver", None),
-           ("now", "trip-state", "name-place"), ("trips", "trip-list", "add-trip")]
+           ("first-run/1", "first-driver", None), ("first-run/2", "first-odometer-save", None),
+           ("first-run/3", "first-source", None),
+           ("now", "trip-state", "name-place"), ("now", "trip-state", "stop-details"), ("trips", "trip-list", "add-trip")]
 WORD = re.compile(r"[^\W\d_][^\W\d_'’-]{2,}")
 
 

@@ -125,7 +125,8 @@ import TrackCore
         await daemon.stop()
     }
 
-    /// Every screen for everyone (Tests/Browser/accessibility.py): axe-core light and dark, the Tab key, 200 % zoom.
+    /// Every screen for everyone (Tests/Browser/accessibility.py): axe-core light and dark, the Tab key, 200 % zoom;
+    /// the first run's steps and the dialogs too.
     @Test func everyScreenPassesAxeLightAndDarkIsReachedByKeyboardAndFitsAt200Percent() async throws {
         let axe = try Self.axeScript()
         let folder = try TemporaryFolder()
@@ -137,6 +138,8 @@ import TrackCore
         #expect(try await trackctl(socket + ["place", "add", "Office", "--at", "59.437,24.7536"]).status == 0)
         #expect(try await trackctl(socket + ["rules", "add", "--days", "mon-fri", "--hours", "08:00-17:00", "--business",
                                              "--purpose", "Deliveries"]).status == 0)
+        // A business trip with its purpose running: the stop dialog opens from Now.
+        #expect(try await trackctl(socket + ["start", "--business", "--purpose", "Client visit"]).status == 0)
         let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket)
         let browser = try BrowserScript("accessibility", web: web, controlSocket: daemon.socket, folder: folder, extra: ["--axe", axe])
         try await browser.finish(steps: 4, patience: 600)
@@ -160,6 +163,7 @@ import TrackCore
         #expect(try await trackctl(socket + ["place", "add", "Büro", "--at", "59.437,24.7536"]).status == 0)
         #expect(try await trackctl(socket + ["rules", "add", "--days", "mon-fri", "--hours", "08:00-17:00", "--business",
                                              "--purpose", "Lieferungen"]).status == 0)
+        #expect(try await trackctl(socket + ["start", "--business", "--purpose", "Kundentermin"]).status == 0)
         let web = try await TrackdWeb.start(folder: folder.path, controlSocket: daemon.socket)
         let browser = try BrowserScript("languages", web: web, controlSocket: daemon.socket, folder: folder,
                                         extra: ["--axe", axe, "--web", "\(Products.root)/web"])
