@@ -105,9 +105,9 @@ function submit(id, fn) {
   });
 }
 
-function init() {
+async function init() {
   // The page's words in this device's language, its profile's as last seen, or the browser's, before anything shows.
-  useLanguage();
+  await useLanguage();
   on('message-close', 'click', hush);
   on('message-undo', 'click', (e) => undoLast(e.currentTarget));
   on('start-business', 'click', (e) => start('business', e.currentTarget));

@@ -3,10 +3,8 @@
 // modules are written in English, and texts-de.js and texts-et.js give each English text its German and Estonian
 // (one table per language, as the reports have). A text missing from a table is shown in English; WebTextsTests
 // fails on any text of the page that a table lacks.
-import de from './texts-de.js';
-import et from './texts-et.js';
-
-const TABLES = { de, et };
+// A language's table is fetched when the page first speaks it: a device in English fetches neither.
+const TABLES = {};
 // The languages the page speaks, each in its own words (Settings' choice).
 const LANGUAGES = { en: 'English', de: 'Deutsch', et: 'Eesti' };
 // This device's own choice, and the profile's language as last seen (so that the next start is in it at once).
@@ -85,11 +83,22 @@ function translate(root) {
   }
 }
 
+// The table of `l`, fetched once; English if it cannot be had (the board out of reach, nothing kept).
+async function load(l) {
+  if (l === 'en' || TABLES[l]) return l;
+  try {
+    TABLES[l] = (await import(`./texts-${l}.js`)).default;
+    return l;
+  } catch (e) {
+    return 'en';
+  }
+}
+
 // Takes the language: the profile's (when it is known), this device's choice or the browser's; the page's fixed
-// words in it. Whether it changed.
-function useLanguage(profileLanguage) {
+// words in it (the page shows once they are: app.css hides it until html has its data-lang). Whether it changed.
+async function useLanguage(profileLanguage) {
   if (profileLanguage !== undefined) store(PROFILE, known(profileLanguage) ? profileLanguage : '');
-  const l = chosenLanguage(profileLanguage);
+  const l = await load(chosenLanguage(profileLanguage));
   const changed = l !== lang || !document.documentElement.dataset.lang;
   lang = l;
   locale = localeOf(l);

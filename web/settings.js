@@ -12,7 +12,7 @@ function useProfile(p) {
   const before = unit();
   S.profile = p;
   // The profile's language, where this device has chosen none: the page's fixed words in it, and the screen again.
-  if (useLanguage((p && p.language) || '')) route(true);
+  useLanguage((p && p.language) || '').then((changed) => { if (changed) route(true); });
   showUnits();
   if (unit() !== before) {
     if (S.trips && S.screen === 'trips') renderTrips();
