@@ -5,15 +5,16 @@ import TrackctlTexts
 
 /// Connecting and printing, shared by the commands that talk to trackd.
 enum ControlCall {
-    /// Connects, runs `body`, and turns connection failures into a clean exit with the reason. Without a language
-    /// from the terminal, the log's profile's is heard first (`Speech`), on the same connection.
+    /// Connects, runs `body`, and turns connection failures into a clean exit with the reason. For words (not
+    /// `--json`, the same in every language) without a language from the terminal, the log's profile's is heard
+    /// first (`Speech`), on the same connection.
     static func run<Value: Sendable>(
         _ options: ConnectionOptions, _ body: (inout ControlConnection) async throws -> Value
     ) async throws -> Value {
         do {
             return try await ControlClient.withConnection(socketPath: options.socketPath,
                                                           client: "trackctl \(TrackVersion.string)") { connection in
-                if Speech.listensToProfile,
+                if !options.json, Speech.listensToProfile,
                    let profile = try? await connection.call(.profile, params: NoParams(), result: LogProfile.self) {
                     Speech.hear(profile: profile.language)
                 }

@@ -77,7 +77,7 @@ enum LogAccess {
                                          _ body: (MileageLog) async throws -> Result) async throws -> Result {
         do {
             let log = try MileageLog.openCopy(of: path, rates: { rates() })
-            if Speech.listensToProfile { Speech.hear(profile: (try? await log.profile())?.language) }
+            if !json, Speech.listensToProfile { Speech.hear(profile: (try? await log.profile())?.language) }
             return try await body(log)
         } catch let error as StoreError {
             throw Failure.exit("\(error)", status: ExitStatus.refused, json: json)
