@@ -19,6 +19,15 @@ class Fail extends Error {
   constructor(message, code, status) { super(message); this.code = code; this.status = status; }
 }
 
+// The answer early.js asked for as the page started, once, for the same call (a GET, or a POST of {}).
+function early(url, body) {
+  const asked = window.trackdEarly;
+  if (!asked || !(url in asked) || (body !== undefined && Object.keys(body).length)) return null;
+  const answer = asked[url];
+  delete asked[url];
+  return answer;
+}
+
 async function api(url, body) {
   // The board refuses changes whose Origin is not its own. The page is served with Referrer-Policy: same-origin;
   // each request says so too, so that its Origin is sent whatever policy a browser or an extension applies.
@@ -30,7 +39,7 @@ async function api(url, body) {
   }
   let res;
   try {
-    res = await fetch(url, init);
+    res = await (early(url, body) || fetch(url, init));
   } catch (e) {
     throw new Fail(t('The board did not answer. Check that this device is on the car’s network, then try again.'));
   }
