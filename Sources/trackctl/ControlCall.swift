@@ -14,9 +14,8 @@ enum ControlCall {
         do {
             return try await ControlClient.withConnection(socketPath: options.socketPath,
                                                           client: "trackctl \(TrackVersion.string)") { connection in
-                if !options.json, Speech.listensToProfile,
-                   let profile = try? await connection.call(.profile, params: NoParams(), result: LogProfile.self) {
-                    Speech.hear(profile: profile.language)
+                if !options.json, Speech.listensToProfile {
+                    LogAccess.heard(try? await connection.call(.profile, params: NoParams(), result: LogProfile.self))
                 }
                 return try await body(&connection)
             }

@@ -2,6 +2,7 @@ import ArgumentParser
 import ControlSocket
 import FoundationEssentials
 import SystemPackage
+import Synchronization
 import TrackConfig
 import TrackCore
 import TrackReports
@@ -40,11 +41,21 @@ enum LogAccess {
         UTCTime(secondsSinceEpoch: Date().timeIntervalSince1970)
     }
 
-    /// The log's profile.
+    /// The log's profile: the one read for trackctl's language on this run's first connection, else asked for.
     static func profile(_ options: ConnectionOptions) async throws -> LogProfile {
-        try await read(options, .profile, NoParams(), as: LogProfile.self) { log, _ in
+        if let profile = kept.withLock({ $0 }) { return profile }
+        return try await read(options, .profile, NoParams(), as: LogProfile.self) { log, _ in
             try await log.profile()
         }
+    }
+
+    /// The profile as read this run (for trackctl's language), kept so that the command does not ask again.
+    private static let kept = Mutex<LogProfile?>(nil)
+
+    /// Keeps `profile`, read this run, and hears its language (`Speech`).
+    static func heard(_ profile: LogProfile?) {
+        kept.withLock { $0 = profile }
+        Speech.hear(profile: profile?.language)
     }
 
     /// The unit the profile's user reads distances in; kilometres when the profile cannot be read (a daemon that
@@ -77,7 +88,7 @@ enum LogAccess {
                                          _ body: (MileageLog) async throws -> Result) async throws -> Result {
         do {
             let log = try MileageLog.openCopy(of: path, rates: { rates() })
-            if !json, Speech.listensToProfile { Speech.hear(profile: (try? await log.profile())?.language) }
+            if !json, Speech.listensToProfile { heard(try? await log.profile()) }
             return try await body(log)
         } catch let error as StoreError {
             throw Failure.exit("\(error)", status: ExitStatus.refused, json: json)
